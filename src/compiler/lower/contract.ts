@@ -1,0 +1,71 @@
+/**
+ * The contract between the lowering (lower.ts: Excel AST → JSONata text with Excel's semantics) and its
+ * callers (the workbook compiler, the formula command). The lowering knows Excel; the caller knows where a
+ * reference points. Lowering never throws on user input: it returns a Refusal.
+ */
+import type { CellNode, RangeNode, Span } from '../formula/ast.js';
+import type { RefusalCode } from '../types.js';
+import type { CellValue } from '../values.js';
+
+/** The Excel value kinds an operand may take at run time. */
+export type ValueKind = 'number' | 'string' | 'boolean' | 'blank' | 'error';
+
+/** JSONata text that evaluates to an Excel value (see values.ts), with the kinds it may take. */
+export interface Operand {
+  expr: string;
+  kinds: readonly ValueKind[];
+}
+
+export interface Refusal {
+  refused: true;
+  code: RefusalCode;
+  detail: string;
+  span?: Span;
+}
+
+export function refuse(code: RefusalCode, detail: string, span?: Span): Refusal {
+  return { refused: true, code, detail, span };
+}
+
+export function isRefusal(x: unknown): x is Refusal {
+  return typeof x === 'object' && x !== null && (x as Refusal).refused === true;
+}
+
+/**
+ * What a range argument resolves to:
+ * - `cells`: a small fixed set of cells (a same-row range `B2:D2` expanded to fields or constants), in Excel's
+ *   row-major order;
+ * - `column`: one whole table column (`$D$2:$D$101` covering exactly the data rows): `expr` is JSONata
+ *   giving the array of the column's Excel values in row order (e.g. `$$.items.amount`), `kinds` the kinds of
+ *   its values. Only row-invariant aggregates may use it;
+ * - `table`: a constant lookup table outside the data (for VLOOKUP), row-major values.
+ */
+export type RangeOperand =
+  | { kind: 'cells'; cells: Operand[] }
+  | { kind: 'column'; expr: string; kinds: readonly ValueKind[]; field: string }
+  | { kind: 'table'; rows: CellValue[][]; nameHint: string };
+
+export interface LowerContext {
+  /** Resolves a single-cell reference (a same-row field, a constant, a blank cell, ...). */
+  cell(node: CellNode): Operand | Refusal;
+  /** Resolves a range used as a function argument. */
+  range(node: RangeNode): RangeOperand | Refusal;
+  /**
+   * Called with a row-invariant subexpression (an aggregate over whole columns). The workbook compiler turns it
+   * into a root derivation computed once per evaluation and returns an operand reading it (`$$.sumAmount`);
+   * the formula command returns it unchanged. `nameHint` is a camelCase suggestion (`sumAmount`).
+   */
+  hoist(operand: Operand, nameHint: string): Operand;
+  /**
+   * Registers a constant value (a lookup table) as a library export and returns its exported name.
+   */
+  libraryValue(nameHint: string, value: unknown): string;
+}
+
+export interface Lowered {
+  /** JSONata expression text. */
+  expr: string;
+  kinds: readonly ValueKind[];
+  /** Names of the library helpers the expression calls (the library builder adds their dependencies). */
+  helpers: string[];
+}

@@ -1,0 +1,113 @@
+/**
+ * The public result of a conversion and the codes it uses. These codes are stable API, documented in
+ * README.md ("Codes").
+ */
+import type { ModelSpec } from '../spec/types.js';
+
+/** Why a whole workbook was refused. */
+export type FailureCode =
+  | 'UNSUPPORTED_FORMAT'
+  | 'EMPTY_WORKBOOK'
+  | 'FILE_TOO_LARGE'
+  | 'TOO_MANY_ROWS'
+  | 'TOO_MANY_COLUMNS'
+  | 'PARSE_FAILED'
+  | 'NO_TABLE'
+  | 'SHEET_NOT_FOUND'
+  | 'RESOURCE_LIMIT'
+  | RefusalCode;
+
+/** Why one column was refused. */
+export type RefusalCode =
+  | 'UNSUPPORTED_FUNCTION'
+  | 'CROSS_SHEET_REFERENCE'
+  | 'EXTERNAL_REFERENCE'
+  | 'UNSUPPORTED_RANGE_SHAPE'
+  | 'MALFORMED_FORMULA'
+  | 'MIXED_CONTENT'
+  | 'NON_UNIFORM_FORMULA'
+  | 'CROSS_ROW_REFERENCE'
+  | 'ARRAY_FORMULA'
+  | 'STRUCTURED_REFERENCE'
+  | 'DEFINED_NAME'
+  | 'VOLATILE_FUNCTION'
+  | 'UNRESOLVED_REFERENCE'
+  | 'UNSUPPORTED_LOOKUP_MODE'
+  | 'LOOKUP_TABLE_CONTAINS_FORMULA'
+  | 'CIRCULAR_REFERENCE'
+  | 'DEPENDS_ON_REJECTED_COLUMN'
+  | 'UNSUPPORTED_CONSTRUCT'
+  | 'VALUE_MISMATCH';
+
+export interface RejectedColumn {
+  header: string;
+  /** Column letters, e.g. `D`. */
+  column: string;
+  reason: RefusalCode;
+  detail: string;
+  /** First offending cell, e.g. `Sheet1!D2`. */
+  cell: string;
+  formula: string;
+}
+
+export interface Warning {
+  code: string;
+  message: string;
+  cell?: string;
+}
+
+export interface ColumnVerification {
+  field: string;
+  column: string;
+  cellsChecked: number;
+  matched: number;
+  cachedChecked: number;
+  cachedExact: number;
+  cached15: number;
+  disagreements: number;
+}
+
+export interface Verification {
+  oracle: { name: string; version: string };
+  cellsChecked: number;
+  matched: number;
+  cachedChecked: number;
+  cachedExact: number;
+  cached15: number;
+  disagreements: number;
+  columns: ColumnVerification[];
+}
+
+export interface ConversionSuccess {
+  valid: true;
+  spec: ModelSpec;
+  rejectedColumns: RejectedColumn[];
+  verification?: Verification;
+  warnings: Warning[];
+}
+
+export interface ConversionFailure {
+  valid: false;
+  reason: FailureCode;
+  error: string;
+  rejectedColumns?: RejectedColumn[];
+  warnings?: Warning[];
+}
+
+export type ConversionResult = ConversionSuccess | ConversionFailure;
+
+export interface ConvertOptions {
+  /** Spec id; default from the file name. */
+  modelId?: string;
+  /** File name, used for the default id and messages. */
+  filename?: string;
+  /** Worksheet to read; default the first visible one. */
+  sheet?: string;
+  maxFileBytes?: number; // default 25 MiB
+  maxRows?: number; // default 100,000
+  maxColumns?: number; // default 200
+  /** Character budget for the seed default value and the embedded tests (default 55,000). */
+  seedBudget?: number;
+  /** Skip the oracle (for internal stage timing only; the CLI and MCP never set it). */
+  verify?: boolean;
+}

@@ -1,0 +1,87 @@
+/**
+ * The workbook model: what the reader (exceljs behind `readWorkbook`) hands to the rest of the compiler,
+ * and what tests build in memory with `gridSheet()`. Rows and columns are 0-based.
+ */
+import type { CellValue } from '../values.js';
+
+export interface CellModel {
+  row: number;
+  col: number;
+  /**
+   * For a constant cell, its value. For a formula cell, the cached result Excel saved (same as `cached`),
+   * or null when the file carries none.
+   */
+  value: CellValue;
+  /** Formula text in A1 form without the leading `=`; for a shared-formula child, already shifted by us. */
+  formula?: string;
+  /** How the formula is stored: `normal`, `shared` (master or child), or `array` (CSE or dynamic array). */
+  formulaKind?: 'normal' | 'shared' | 'array';
+  /** For an array formula's anchor cell, the range it spans (`C2:C10`). */
+  arrayRef?: string;
+  /** Cached result saved in the file; `undefined` when the file carries none (never confused with ""). */
+  cached?: CellValue;
+  /** Number format code (`0.00`, `yyyy-mm-dd`, ...), when not General. */
+  numFmt?: string;
+}
+
+export interface SheetModel {
+  name: string;
+  state: 'visible' | 'hidden' | 'veryHidden';
+  /** Cells by row, then column. Only cells with a value or a formula are present. */
+  rows: Map<number, Map<number, CellModel>>;
+  /** Largest row and column index holding a cell (-1 when empty). */
+  maxRow: number;
+  maxCol: number;
+  /** Merged ranges as A1 ranges (`A1:C1`). */
+  merges: string[];
+}
+
+export interface DefinedName {
+  name: string;
+  /** Formula text of the name without `=`, e.g. `Sheet1!$B$1`. */
+  ref: string;
+  /** Set when the name is local to one sheet. */
+  sheet?: string;
+}
+
+export interface TableModel {
+  name: string;
+  sheet: string;
+  ref: string;
+  columns: string[];
+}
+
+export interface WorkbookModel {
+  sheets: SheetModel[];
+  definedNames: DefinedName[];
+  tables: TableModel[];
+  /** `<Application>` from docProps/app.xml when present (e.g. `Microsoft Excel`, `LibreOffice`). */
+  application?: string;
+}
+
+export function getCell(sheet: SheetModel, row: number, col: number): CellModel | undefined {
+  return sheet.rows.get(row)?.get(col);
+}
+
+/**
+ * Builds an in-memory sheet from a grid: each entry is a value, or a string starting with `=` for a formula.
+ * `undefined`/`null` entries are blank. For tests and the formula command.
+ */
+export function gridSheet(name: string, grid: ReadonlyArray<ReadonlyArray<CellValue | undefined>>): SheetModel {
+  const sheet: SheetModel = { name, state: 'visible', rows: new Map(), maxRow: -1, maxCol: -1, merges: [] };
+  grid.forEach((line, row) => {
+    line.forEach((entry, col) => {
+      if (entry === undefined || entry === null) return;
+      const cell: CellModel =
+        typeof entry === 'string' && entry.startsWith('=') && entry.length > 1
+          ? { row, col, value: null, formula: entry.slice(1), formulaKind: 'normal' }
+          : { row, col, value: entry };
+      let r = sheet.rows.get(row);
+      if (!r) sheet.rows.set(row, (r = new Map()));
+      r.set(col, cell);
+      sheet.maxRow = Math.max(sheet.maxRow, row);
+      sheet.maxCol = Math.max(sheet.maxCol, col);
+    });
+  });
+  return sheet;
+}
