@@ -159,6 +159,8 @@ export interface OtherNode {
   kind: 'other';
   what: string;
   span: Span;
+  /** The source text of the construct, when known (the printer renders it back as written). */
+  text?: string;
 }
 
 export type Node =

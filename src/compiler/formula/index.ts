@@ -1,0 +1,38 @@
+export type {
+  ArrayNode,
+  BinaryNode,
+  BinaryOp,
+  BooleanNode,
+  CallNode,
+  CellNode,
+  ErrorNode,
+  ExcelErrorCode,
+  MissingNode,
+  NameNode,
+  Node,
+  NodeKind,
+  NumberNode,
+  OtherNode,
+  PercentNode,
+  RangeEnd,
+  RangeNode,
+  RefScope,
+  Span,
+  StringNode,
+  StructuredRefNode,
+  UnaryNode,
+} from './ast.js';
+export { a1, assertNever, colName, ERROR_CODES } from './ast.js';
+export type { Diagnostic, FormulaDiagnosticCode, Severity } from './diagnostics.js';
+export { FORMULA_MESSAGES, formatMessage, formulaDiagnostic } from './diagnostics.js';
+export type { ParseOptions, ParseResult } from './parser.js';
+export {
+  BINARY_PRECEDENCE,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_LENGTH,
+  PERCENT_PRECEDENCE,
+  parseFormula,
+  tooDeepAt,
+  UNARY_PRECEDENCE,
+} from './parser.js';
+export { printFormula } from './print.js';
