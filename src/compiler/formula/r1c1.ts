@@ -62,7 +62,8 @@ export function shiftFormula(
     const tokens = tokenize(masterFormula, { mergeRefs: true, allowTernary: false });
     let out = '';
     for (const token of tokens) {
-      out += token.type === 'range' || token.type === 'range_beam' ? shiftRef(token.value, dr, dc) : token.value;
+      out +=
+        token.type === 'range' || token.type === 'range_beam' ? shiftRef(token.value, dr, dc) : token.value;
     }
     return out;
   } catch {
@@ -78,7 +79,11 @@ function shiftRef(text: string, dr: number, dc: number): string {
   // The prefix (`'My Sheet'!`, `[1]Sheet1!`) is kept exactly as written; only the range part is rebuilt.
   const prefix = bang >= 0 ? text.slice(0, bang + 1) : '';
   const r = { ...parsed.range };
-  const move = (v: number | null | undefined, locked: boolean | null | undefined, by: number): number | null => {
+  const move = (
+    v: number | null | undefined,
+    locked: boolean | null | undefined,
+    by: number,
+  ): number | null => {
     if (v === null || v === undefined) return null;
     return locked ? v : v + by;
   };

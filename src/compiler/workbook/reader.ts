@@ -1,0 +1,333 @@
+/**
+ * `readWorkbook`: .xlsx/.xlsm bytes → `WorkbookModel`.
+ *
+ * Three steps. Pre-flight checks the zip and inflates its parts under limits. exceljs, the reader of record,
+ * then loads the workbook for its structure (sheet list and visibility, tables) and is the judge of whether
+ * the file parses at all; it is given the pre-flighted parts re-zipped with each `<sheetData>` emptied, so it
+ * never sees anything pre-flight did not check and never builds its per-cell objects (about 1 KB each, 7+ s
+ * for a 100,000 × 10 sheet). Cells, formulas, cached results, number formats, merges and defined names are
+ * read from the XML by `xml-scan.ts`, because exceljs's versions of those are inexact (see that file).
+ *
+ * Shared formulas: children are shifted from the master's text by `shiftFormula` (exceljs shifts text
+ * inside string literals and leaves whole-column references alone). Array formulas (`t="array"`, CSE and
+ * dynamic arrays) and data tables mark every cell of their range `formulaKind: 'array'` with the anchor's
+ * `arrayRef` and formula, so no cell of a spilled range passes for an input value.
+ */
+import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
+import { ERROR_CODES, type ExcelErrorCode } from '../formula/ast.js';
+import { shiftFormula } from '../formula/r1c1.js';
+import type { CellValue } from '../values.js';
+import type { CellModel, DefinedName, SheetModel, TableModel, WorkbookModel } from './model.js';
+import { type PreflightInfo, preflight, type ReadLimits, resolveLimits, WorkbookError } from './preflight.js';
+import {
+  decodeOoxmlText,
+  decodeXml,
+  elements,
+  parseCellRef,
+  type RawCell,
+  readCellFormats,
+  readMerges,
+  readSharedStrings,
+  scanCells,
+} from './xml-scan.js';
+
+export interface ReadOptions {
+  limits?: Partial<ReadLimits>;
+}
+
+const ERRORS = new Set<string>(ERROR_CODES);
+
+/**
+ * Reads a workbook. Throws `WorkbookError` (codes `EMPTY_WORKBOOK`, `FILE_TOO_LARGE`, `UNSUPPORTED_FORMAT`,
+ * `PARSE_FAILED`, `RESOURCE_LIMIT`); any other throw is a bug.
+ */
+export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {}): Promise<WorkbookModel> {
+  const limits = resolveLimits(options.limits);
+  const info = preflight(bytes, limits);
+  const text = (name: string): string | undefined => {
+    const part = info.parts.get(name);
+    return part ? Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8') : undefined;
+  };
+  const workbookXml = text('xl/workbook.xml') ?? '';
+  const wbPr = elements(workbookXml, 'workbookPr')[0]?.attrs ?? {};
+  const date1904 = wbPr.date1904 === '1' || wbPr.date1904 === 'true';
+  const rels = relationships(text('xl/_rels/workbook.xml.rels') ?? '', 'xl/');
+  const declared = elements(workbookXml, 'sheet').map((e) => ({
+    name: e.attrs.name ?? '',
+    state: e.attrs.state,
+    part: rels.get(e.attrs.id ?? ''),
+  }));
+  const sst = readSharedStrings(text(sstPath(rels)) ?? '');
+  const formats = readCellFormats(text('xl/styles.xml') ?? '');
+
+  const sheets: SheetModel[] = [];
+  const sheetXml = new Map<string, string>();
+  for (const d of declared) {
+    const xml = d.part ? (text(d.part) ?? '') : '';
+    if (d.part) sheetXml.set(d.part, xml);
+    sheets.push(readSheet(d.name, xml, { sst, formats, date1904, limits }));
+  }
+
+  const excel = await loadStructure(info, sheetXml);
+  const tables: TableModel[] = [];
+  for (const ws of excel.worksheets) {
+    const sheet = sheets.find((s) => s.name === ws.name);
+    if (sheet) sheet.state = ws.state === 'hidden' || ws.state === 'veryHidden' ? ws.state : 'visible';
+    for (const t of ws.getTables() as unknown as Array<{ table?: ExcelTableModel }>) {
+      const m = t.table;
+      if (!m?.name) continue;
+      tables.push({
+        name: m.name,
+        sheet: ws.name,
+        ref: m.tableRef ?? m.ref ?? '',
+        columns: (m.columns ?? []).map((c) => String(c.name ?? '')),
+      });
+    }
+  }
+
+  const definedNames: DefinedName[] = elements(workbookXml, 'definedName').map((e) => {
+    const name: DefinedName = { name: e.attrs.name ?? '', ref: decodeXml(e.body) };
+    const local = e.attrs.localSheetId;
+    if (local !== undefined && declared[Number(local)]) name.sheet = declared[Number(local)]!.name;
+    return name;
+  });
+  const model: WorkbookModel = { sheets, definedNames, tables };
+  const app = /<(?:\w+:)?Application>([\s\S]*?)<\/(?:\w+:)?Application>/.exec(text('docProps/app.xml') ?? '');
+  if (app) model.application = decodeXml(app[1]!).trim();
+  return model;
+}
+
+interface ExcelTableModel {
+  name?: string;
+  tableRef?: string;
+  ref?: string;
+  columns?: Array<{ name?: unknown }>;
+}
+
+/** Relationship id → part path, resolved against `base`. */
+function relationships(xml: string, base: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of elements(xml, 'Relationship')) {
+    const target = e.attrs.Target;
+    if (!e.attrs.Id || !target || e.attrs.TargetMode === 'External') continue;
+    out.set(e.attrs.Id, target.startsWith('/') ? target.slice(1) : normalise(base + target));
+    out.set(`type:${e.attrs.Type ?? ''}`, out.get(e.attrs.Id)!);
+  }
+  return out;
+}
+
+function normalise(path: string): string {
+  const out: string[] = [];
+  for (const seg of path.split('/')) {
+    if (seg === '..') out.pop();
+    else if (seg !== '.' && seg !== '') out.push(seg);
+  }
+  return out.join('/');
+}
+
+function sstPath(rels: Map<string, string>): string {
+  for (const [k, v] of rels) if (k.startsWith('type:') && k.endsWith('/sharedStrings')) return v;
+  return 'xl/sharedStrings.xml';
+}
+
+/** exceljs loads the checked parts with cell data removed; its failure is `PARSE_FAILED`. */
+async function loadStructure(info: PreflightInfo, sheetXml: Map<string, string>): Promise<ExcelJS.Workbook> {
+  const files: Record<string, [Uint8Array, { level: 0 }]> = {};
+  for (const [name, data] of info.parts) {
+    const xml = sheetXml.get(name);
+    const stripped = xml?.replace(
+      /<((?:\w+:)?)sheetData(\s[^>]*)?(?:\/>|>[\s\S]*?<\/\1sheetData>)/,
+      '<$1sheetData/>',
+    );
+    files[name] = [stripped !== undefined ? Buffer.from(stripped, 'utf8') : data, { level: 0 }];
+  }
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(Buffer.from(zipSync(files)) as unknown as ExcelJS.Buffer);
+  } catch (e) {
+    throw new WorkbookError(
+      'PARSE_FAILED',
+      `The workbook could not be parsed: ${(e as Error)?.message ?? e}`,
+    );
+  }
+  return wb;
+}
+
+interface SheetContext {
+  sst: string[];
+  formats: Array<string | undefined>;
+  date1904: boolean;
+  limits: ReadLimits;
+}
+
+function readSheet(name: string, xml: string, ctx: SheetContext): SheetModel {
+  const sheet: SheetModel = { name, state: 'visible', rows: new Map(), maxRow: -1, maxCol: -1, merges: [] };
+  const masters = new Map<string, { text: string; row: number; col: number }>();
+  const orphans: Array<{ cell: CellModel; si: string }> = [];
+  const arrays: Array<{ ref: string; text: string; row: number; col: number }> = [];
+  const { limits } = ctx;
+  scanCells(xml, (raw) => {
+    if (raw.row < 0 || raw.row >= limits.maxSheetRows || raw.col < 0 || raw.col >= limits.maxSheetColumns) {
+      throw new WorkbookError(
+        'RESOURCE_LIMIT',
+        `Sheet ${name} has a cell at row ${raw.row + 1}, column ${raw.col + 1}, outside the allowed grid.`,
+        {
+          limit: raw.row >= limits.maxSheetRows || raw.row < 0 ? 'maxSheetRows' : 'maxSheetColumns',
+          sheet: name,
+        },
+      );
+    }
+    const cell = toCell(raw, ctx);
+    if (raw.f) {
+      const f = raw.f;
+      if (f.text.length > limits.maxFormulaLength) {
+        throw new WorkbookError(
+          'RESOURCE_LIMIT',
+          `A formula in ${name} is longer than ${limits.maxFormulaLength} characters.`,
+          {
+            limit: 'maxFormulaLength',
+            sheet: name,
+            length: f.text.length,
+          },
+        );
+      }
+      if (f.t === 'shared' && f.si !== undefined) {
+        cell.formulaKind = 'shared';
+        if (f.ref !== undefined && f.text !== '') {
+          masters.set(f.si, { text: f.text, row: raw.row, col: raw.col });
+          cell.formula = f.text;
+        } else {
+          const m = masters.get(f.si);
+          if (m) cell.formula = shiftFormula(m.text, m.row, m.col, raw.row, raw.col);
+          else orphans.push({ cell, si: f.si });
+        }
+      } else if (f.t === 'array' || f.t === 'dataTable') {
+        cell.formulaKind = 'array';
+        // A data table stores no formula text; Excel shows it as {=TABLE(r1,r2)}.
+        cell.formula = f.t === 'dataTable' ? `TABLE(${f.attrs.r1 ?? ''},${f.attrs.r2 ?? ''})` : f.text;
+        cell.arrayRef = f.ref ?? cellRange(raw.row, raw.col);
+        arrays.push({ ref: cell.arrayRef, text: cell.formula, row: raw.row, col: raw.col });
+      } else {
+        cell.formulaKind = 'normal';
+        cell.formula = f.text;
+      }
+    } else if (cell.value === null) {
+      return; // a styled blank: not part of the model
+    }
+    put(sheet, cell);
+  });
+  for (const { cell, si } of orphans) {
+    const m = masters.get(si);
+    // A child whose master is missing keeps no formula text we could trust: it reads as a value cell.
+    if (m) cell.formula = shiftFormula(m.text, m.row, m.col, cell.row, cell.col);
+    else delete cell.formulaKind;
+  }
+  for (const a of arrays) markArray(sheet, a);
+  sheet.merges = readMerges(xml);
+  return sheet;
+}
+
+function put(sheet: SheetModel, cell: CellModel): void {
+  let r = sheet.rows.get(cell.row);
+  if (!r) {
+    r = new Map();
+    sheet.rows.set(cell.row, r);
+  }
+  r.set(cell.col, cell);
+  if (cell.row > sheet.maxRow) sheet.maxRow = cell.row;
+  if (cell.col > sheet.maxCol) sheet.maxCol = cell.col;
+}
+
+function cellRange(row: number, col: number): string {
+  let n = col + 1;
+  let s = '';
+  while (n > 0) {
+    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return `${s}${row + 1}`;
+}
+
+/** Marks the cells of an array formula's range (only cells present: the range may claim far more). */
+function markArray(sheet: SheetModel, a: { ref: string; text: string; row: number; col: number }): void {
+  const [from, to] = a.ref.split(':');
+  const tl = parseCellRef(from ?? '');
+  const br = to ? parseCellRef(to) : tl;
+  if (!tl || !br) return;
+  for (const [row, cells] of sheet.rows) {
+    if (row < tl.row || row > br.row) continue;
+    for (const [col, cell] of cells) {
+      if (col < tl.col || col > br.col || cell.formula !== undefined) continue;
+      cell.formula = a.text;
+      cell.formulaKind = 'array';
+      cell.arrayRef = a.ref;
+    }
+  }
+}
+
+/** The cell's value (constant cell) or cached result (formula cell), exactly as stored. */
+function toCell(raw: RawCell, ctx: SheetContext): CellModel {
+  let v: CellValue | undefined;
+  switch (raw.t) {
+    case 's': {
+      const i = raw.v === undefined ? Number.NaN : Number(raw.v);
+      v = Number.isInteger(i) && i >= 0 && i < ctx.sst.length ? ctx.sst[i]! : undefined;
+      break;
+    }
+    case 'str':
+      // `<v></v>` is a cached "" — distinct from no `<v>` at all (exceljs reads both as undefined).
+      v = raw.v === undefined ? undefined : decodeOoxmlText(raw.v);
+      break;
+    case 'inlineStr':
+      v = raw.inline ?? (raw.v !== undefined ? decodeOoxmlText(raw.v) : undefined);
+      break;
+    case 'b':
+      v = raw.v === undefined || raw.v === '' ? undefined : raw.v === '1' || raw.v.toLowerCase() === 'true';
+      break;
+    case 'e': {
+      const code = (raw.v ?? '').trim();
+      v =
+        raw.v === undefined
+          ? undefined
+          : ERRORS.has(code)
+            ? { error: code as ExcelErrorCode }
+            : { error: '#VALUE!' };
+      break;
+    }
+    case 'd':
+      v = raw.v === undefined ? undefined : isoToSerial(raw.v, ctx.date1904);
+      break;
+    default: {
+      // The exact double Excel saved; exceljs would turn a date-formatted one into a rounded JS Date.
+      const text = raw.v?.trim();
+      v = text === undefined || text === '' ? undefined : Number(text);
+      if (typeof v === 'number' && !Number.isFinite(v)) v = { error: '#NUM!' };
+      if (Object.is(v, -0)) v = 0;
+    }
+  }
+  const cell: CellModel = { row: raw.row, col: raw.col, value: v ?? null };
+  if (raw.f && v !== undefined) cell.cached = v;
+  const fmt = ctx.formats[raw.s];
+  if (fmt !== undefined) cell.numFmt = fmt;
+  return cell;
+}
+
+/** An ISO 8601 date-time (`t="d"` cells) as an Excel serial in the workbook's date system. */
+export function isoToSerial(iso: string, date1904: boolean): CellValue {
+  const ms = Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(iso) || !iso.includes('T') ? iso : `${iso}Z`);
+  if (Number.isNaN(ms)) return { error: '#VALUE!' };
+  return dateToSerial(new Date(ms), date1904);
+}
+
+/**
+ * A JS Date (UTC fields) as an Excel serial. 1900 system: day 1 is 1900-01-01 and Excel counts the
+ * non-existent 1900-02-29, so dates from 1900-03-01 on are (days since 1899-12-30); 1904 system: days since
+ * 1904-01-01.
+ */
+export function dateToSerial(date: Date, date1904: boolean): number {
+  const days = date.getTime() / 86_400_000;
+  if (date1904) return days + 24_107; // serial 0 is 1904-01-01, 24,107 days before 1970-01-01
+  const serial = days + 25_569;
+  return serial < 61 ? serial - 1 : serial;
+}
