@@ -36,3 +36,4 @@ export {
   UNARY_PRECEDENCE,
 } from './parser.js';
 export { printFormula } from './print.js';
+export { cellId, shiftFormula, toR1C1 } from './r1c1.js';
