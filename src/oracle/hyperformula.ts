@@ -1,0 +1,234 @@
+/**
+ * The oracle: the workbook's own formulas (not our translation) evaluated by HyperFormula, configured and
+ * corrected to behave like Excel, so every value the compiled spec computes can be checked against an
+ * independent engine.
+ *
+ * Configuration (each line names the Excel behaviour it buys; probed against HyperFormula 3.5):
+ * - `smartRounding: false`: HyperFormula otherwise rounds results to 10 significant digits on output.
+ * - `maxRows`/`maxColumns`: Excel's grid (1,048,576 × 16,384), so every reference a workbook can hold is valid.
+ * - TRUE/FALSE: HyperFormula reads bare `TRUE`/`FALSE` as undefined names (#NAME?); they are defined as
+ *   named expressions `=TRUE()`/`=FALSE()`.
+ * - Constants are fed typed: numbers and booleans as themselves, text with a leading `'`, so that text that
+ *   looks like a number, date, boolean, error or formula (`1.5`, `2024-01-01`, `TRUE`, `#N/A`, `=A1`) stays
+ *   text as it does in a cell Excel saved as text. An error constant is written as the error literal.
+ * - `accentSensitive: true`, `caseSensitive: false`: Excel compares text case-insensitively but `é` ≠ `e`.
+ * - `evaluateNullToZero: true`: a reference to a blank cell is 0 in arithmetic and `""` in text, as in Excel
+ *   (HyperFormula otherwise returns a blank from `=A1`).
+ * - `useArrayArithmetic: false`: like Excel before dynamic arrays; array (CSE) formulas are wrapped in
+ *   `ARRAYFORMULA(...)`, which turns array arithmetic on for that formula only and spills over its range.
+ * - `leapYear1900: true` with null date 1899-12-31: Excel's serial numbers, including the phantom 1900-02-29.
+ * - `dateFormats`: month-first and ISO, as en-US Excel reads date text in DATEVALUE and coercions.
+ *
+ * Corrections (corrections.ts) are applied by rewriting the formula text (rewrite.ts).
+ *
+ * Linear cost: a per-row formula such as `=D2/SUMPRODUCT($B$2:$B$1001,$C$2:$C$1001)` makes HyperFormula
+ * recompute the aggregate in every row (quadratic: 5,000 rows take ~30 s). An aggregate call that appears
+ * with the same text in two or more formulas of a sheet computes the same value everywhere (A1 text names
+ * the same cells wherever it stands), so it is evaluated once, by HyperFormula, in a helper cell on a hidden
+ * helper sheet, and every formula references that cell.
+ */
+import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent } from 'hyperformula';
+import type { ExcelErrorCode } from '../compiler/formula/ast.js';
+import type { CellValue } from '../compiler/values.js';
+import type { CellModel, WorkbookModel } from '../compiler/workbook/model.js';
+import { ensureCorrectionsRegistered } from './corrections.js';
+import {
+  ALL_CORRECTIONS,
+  aggregateCalls,
+  type CorrectionName,
+  quoteSheet,
+  rewriteFormula,
+} from './rewrite.js';
+
+export interface OracleValues {
+  /** The value of a cell (0-based row and column) as the oracle computed it; blank is null. */
+  get(sheet: string, row: number, col: number): CellValue;
+  name: 'HyperFormula';
+  version: string;
+}
+
+export interface EvaluateOptions {
+  /** Sheets to load (default: all). Formulas referring to other sheets see #REF!. */
+  sheets?: string[];
+  /**
+   * Excel corrections to apply (default all: `round`, `concat`, `exponent`). Fewer is for measuring each
+   * correction's gain against Excel's saved values.
+   */
+  corrections?: readonly CorrectionName[];
+  /** Hoist repeated row-invariant aggregates into helper cells (default true). */
+  hoist?: boolean;
+}
+
+const EXCEL_MAX_ROWS = 1_048_576;
+const EXCEL_MAX_COLS = 16_384;
+
+/** The HyperFormula configuration that makes it behave like Excel (see the header). */
+export function excelConfig(maxRows: number, maxColumns: number): Partial<ConfigParams> {
+  return {
+    licenseKey: 'gpl-v3',
+    smartRounding: false,
+    maxRows: Math.max(maxRows, EXCEL_MAX_ROWS),
+    maxColumns: Math.max(maxColumns, EXCEL_MAX_COLS),
+    accentSensitive: true,
+    caseSensitive: false,
+    evaluateNullToZero: true,
+    useArrayArithmetic: false,
+    leapYear1900: true,
+    nullDate: { year: 1899, month: 12, day: 31 },
+    dateFormats: ['MM/DD/YYYY', 'MM/DD/YY', 'YYYY-MM-DD', 'YYYY/MM/DD'],
+  };
+}
+
+/** A constant cell's content for HyperFormula, typed so that HyperFormula parses nothing. */
+export function constantContent(v: CellValue): RawCellContent {
+  if (v === null) return null;
+  if (typeof v === 'number' || typeof v === 'boolean') return v;
+  if (typeof v === 'string') return `'${v}`; // HyperFormula strips exactly one leading apostrophe
+  return `=${v.error}`;
+}
+
+function toCellValue(v: unknown): CellValue {
+  if (v instanceof DetailedCellError) return { error: v.value as ExcelErrorCode };
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return Object.is(v, -0) ? 0 : v;
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  return null;
+}
+
+function helperSheetName(wb: WorkbookModel): string {
+  const taken = new Set(wb.sheets.map((s) => s.name.toLowerCase()));
+  let name = 'SheetspecOracleHelpers';
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `SheetspecOracleHelpers${i}`;
+  return name;
+}
+
+/**
+ * Evaluates the workbook's formulas with HyperFormula set up like Excel.
+ * Throws only on a bug or an engine failure; a formula HyperFormula cannot read evaluates to an error value.
+ */
+export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {}): OracleValues {
+  const corrections = new Set(options.corrections ?? ALL_CORRECTIONS);
+  const hoisting = options.hoist ?? true;
+  ensureCorrectionsRegistered();
+  const wanted = options.sheets ? new Set(options.sheets) : undefined;
+  const sheets = wb.sheets.filter((s) => wanted === undefined || wanted.has(s.name));
+  const maxRows = Math.max(1, ...sheets.map((s) => s.maxRow + 1));
+  const maxCols = Math.max(1, ...sheets.map((s) => s.maxCol + 1));
+  const hf = HyperFormula.buildEmpty(excelConfig(maxRows, maxCols));
+  try {
+    hf.addNamedExpression('TRUE', '=TRUE()');
+    hf.addNamedExpression('FALSE', '=FALSE()');
+    for (const d of wb.definedNames) {
+      // Defined names the workbook declares (global ones; sheet-local names need HF sheet scopes).
+      if (d.sheet !== undefined || /^(TRUE|FALSE)$/i.test(d.name)) continue;
+      try {
+        hf.addNamedExpression(d.name, `=${d.ref}`);
+      } catch {
+        // A name HyperFormula cannot hold (invalid, external, or a duplicate) stays undefined: #NAME?.
+      }
+    }
+    for (const s of sheets) hf.addSheet(s.name);
+
+    // Pass 1: find aggregate calls repeated within a sheet.
+    const repeated = new Map<string, Set<string>>();
+    if (hoisting) {
+      for (const s of sheets) {
+        const counts = new Map<string, number>();
+        for (const cell of formulaCells(s.rows)) {
+          for (const t of aggregateCalls(cell.formula as string, corrections))
+            counts.set(t, (counts.get(t) ?? 0) + 1);
+        }
+        const set = new Set([...counts].filter(([, n]) => n >= 2).map(([t]) => t));
+        if (set.size > 0) repeated.set(s.name, set);
+      }
+    }
+    const helpers: string[] = [];
+    const helperRef = new Map<string, string>();
+    const helperSheet = helperSheetName(wb);
+
+    const toRead = new Map<string, Array<[number, number]>>();
+    hf.suspendEvaluation();
+    for (const s of sheets) {
+      const id = hf.getSheetId(s.name) as number;
+      const hoistable = repeated.get(s.name);
+      const content: RawCellContent[][] = [];
+      const positions: Array<[number, number]> = [];
+      toRead.set(s.name, positions);
+      for (const [r, row] of s.rows) {
+        const line: RawCellContent[] = [];
+        content[r] = line;
+        for (const [c, cell] of row) {
+          positions.push([r, c]);
+          if (cell.formula === undefined) {
+            line[c] = constantContent(cell.value);
+            continue;
+          }
+          if (cell.formulaKind === 'array') {
+            // Why: the reader marks every cell of an array range with the anchor's formula; HyperFormula's
+            // ARRAYFORMULA at the top-left cell spills over the range, which must be left empty for it.
+            if (!isAnchor(cell)) continue;
+          }
+          const hoist = hoistable
+            ? (call: { text: string; qualified: (sheet: string) => string }) => {
+                if (!hoistable.has(call.text)) return undefined;
+                const key = `${s.name}\u0000${call.text}`;
+                let ref = helperRef.get(key);
+                if (ref === undefined) {
+                  helpers.push(call.qualified(s.name));
+                  ref = `${quoteSheet(helperSheet)}!$A$${helpers.length}`;
+                  helperRef.set(key, ref);
+                }
+                return ref;
+              }
+            : undefined;
+          const text = rewriteFormula(cell.formula, { corrections, hoist });
+          line[c] = cell.formulaKind === 'array' ? `=ARRAYFORMULA(${text})` : `=${text}`;
+        }
+      }
+      for (let r = 0; r < content.length; r++) if (content[r] === undefined) content[r] = [];
+      hf.setSheetContent(id, content);
+    }
+    if (helpers.length > 0) {
+      hf.addSheet(helperSheet);
+      hf.setSheetContent(
+        hf.getSheetId(helperSheet) as number,
+        helpers.map((h) => [`=${h}`]),
+      );
+    }
+    hf.resumeEvaluation();
+
+    const values = new Map<string, CellValue>();
+    // Read every cell the model holds (and the cells array formulas spill into) now, then release the engine.
+    for (const [name, positions] of toRead) {
+      const id = hf.getSheetId(name) as number;
+      for (const [r, c] of positions) {
+        const v = toCellValue(hf.getCellValue({ sheet: id, row: r, col: c }));
+        if (v !== null) values.set(key3(name, r, c), v);
+      }
+    }
+    return {
+      name: 'HyperFormula',
+      version: HyperFormula.version,
+      get: (sheet, row, col) => values.get(key3(sheet, row, col)) ?? null,
+    };
+  } finally {
+    hf.destroy();
+  }
+}
+
+function key3(sheet: string, row: number, col: number): string {
+  return `${sheet}\u0000${row}\u0000${col}`;
+}
+
+function* formulaCells(rows: Map<number, Map<number, CellModel>>): Generator<CellModel> {
+  for (const row of rows.values())
+    for (const cell of row.values()) if (cell.formula !== undefined) yield cell;
+}
+
+/** Is this cell the top-left cell of its array formula's range (or outside any known range)? */
+function isAnchor(cell: CellModel): boolean {
+  const m = /^\$?([A-Z]+)\$?(\d+)/i.exec(cell.arrayRef ?? '');
+  if (!m) return true;
+  const col = [...m[1].toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+  return cell.row === Number(m[2]) - 1 && cell.col === col;
+}

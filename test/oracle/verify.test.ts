@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import type { CellValue } from '../../src/compiler/values.js';
+import { getCell, gridSheet, type WorkbookModel } from '../../src/compiler/workbook/model.js';
+import { equalAt15, sameValue } from '../../src/oracle/compare.js';
+import { verifySpec } from '../../src/oracle/verify.js';
+import type { ModelSpec } from '../../src/spec/types.js';
+
+describe('sameValue / equalAt15', () => {
+  it('numbers as IEEE doubles, -0 equals 0', () => {
+    expect(sameValue(-0, 0)).toBe(true);
+    expect(sameValue(0.1 + 0.2, 0.3)).toBe(false);
+    expect(equalAt15(0.1 + 0.2, 0.3)).toBe(true);
+    expect(equalAt15(1.0000000000001, 1)).toBe(false);
+    expect(equalAt15(-0, 0)).toBe(true);
+  });
+  it('text code unit for code unit, no case folding or normalisation', () => {
+    expect(sameValue('a', 'A')).toBe(false);
+    expect(sameValue('\u00e9', 'e\u0301')).toBe(false);
+    expect(sameValue('😀', '\ud83d\ude00')).toBe(true);
+    expect(equalAt15('1', 1)).toBe(false);
+  });
+  it('kinds never mix: blank, booleans, errors', () => {
+    expect(sameValue(null, null)).toBe(true);
+    expect(sameValue(null, 0)).toBe(false);
+    expect(sameValue(null, '')).toBe(false);
+    expect(sameValue(true, 1)).toBe(false);
+    expect(sameValue(false, false)).toBe(true);
+    expect(sameValue({ error: '#N/A' }, { error: '#N/A' })).toBe(true);
+    expect(sameValue({ error: '#N/A' }, { error: '#VALUE!' })).toBe(false);
+    expect(sameValue({ error: '#N/A' }, '#N/A')).toBe(false);
+  });
+});
+
+function orders(): { workbook: WorkbookModel; items: Record<string, unknown>[] } {
+  const grid: (CellValue | undefined)[][] = [
+    ['Price', 'Qty', 'Total', 'Label'],
+    [1.005, 2, '=ROUND(A2*B2,2)', '="n"&B2'],
+    [2.5, 0.1, '=ROUND(A3*B3,2)', '="n"&B3'],
+    [3, null, '=ROUND(A4*B4,2)', '="n"&B4'],
+  ];
+  const sheet = gridSheet('Sheet1', grid);
+  // Excel's saved values for the Total column (D3 left without one).
+  const cached: CellValue[] = [2.01, 0.25, 0];
+  cached.forEach((v, i) => {
+    const cell = getCell(sheet, i + 1, 2);
+    if (cell) cell.cached = v;
+  });
+  const label = getCell(sheet, 2, 3);
+  if (label) label.cached = 'n0.1';
+  return {
+    workbook: { sheets: [sheet], definedNames: [], tables: [] },
+    items: [
+      { price: 1.005, qty: 2 },
+      { price: 2.5, qty: 0.1 },
+      { price: 3, qty: null },
+    ],
+  };
+}
+
+const library = {
+  define: `(
+    $xlText := function($v) { $type($v) = 'number' ? $string($v) : $v = null ? '' : $string($v) };
+    ["xlText"]
+  )`,
+};
+
+function spec(totalExpr: string): ModelSpec {
+  return {
+    id: 'orders',
+    version: '1.0.0',
+    schema: { type: 'object' },
+    library,
+    derivations: [
+      { path: '$.items[*].total', expr: totalExpr },
+      { path: '$.items[*].label', expr: `"n" & $xlText($parent.qty)` },
+    ],
+  };
+}
+
+const columns = [
+  { field: 'total', col: 2, header: 'Total' },
+  { field: 'label', col: 3, header: 'Label' },
+];
+
+describe('verifySpec', () => {
+  it('checks and matches every derived cell of a correct spec', async () => {
+    const { workbook, items } = orders();
+    // Rounding the product's 15-digit decimal form half away from zero, as Excel does.
+    const expr = `($p := ($parent.price ? $parent.price : 0) * ($parent.qty ? $parent.qty : 0);
+      $s := $p < 0 ? -1 : 1; $s * $round($number($formatNumber($abs($p), '#0.00000000000000')) * 100 + 0.0000001) / 100)`;
+    const out = await verifySpec({
+      spec: spec(expr),
+      doc: { items },
+      workbook,
+      sheet: 'Sheet1',
+      rows: [1, 2, 3],
+      columns,
+    });
+    expect(out.mismatches).toEqual({});
+    expect(out.verification.oracle.name).toBe('HyperFormula');
+    expect(out.verification.cellsChecked).toBe(6);
+    expect(out.verification.matched).toBe(6);
+    expect(out.verification.cachedChecked).toBe(4);
+    expect(out.verification.cachedExact).toBe(4);
+    expect(out.verification.columns.map((c) => [c.field, c.column, c.cellsChecked, c.matched])).toEqual([
+      ['total', 'C', 3, 3],
+      ['label', 'D', 3, 3],
+    ]);
+  });
+
+  it('reports a wrong derivation with row, cell, inputs, expected and got', async () => {
+    const { workbook, items } = orders();
+    const out = await verifySpec({
+      spec: spec('$round($parent.price * 2, 2)'), // wrong: ignores Qty
+      doc: { items },
+      workbook,
+      sheet: 'Sheet1',
+      rows: [1, 2, 3],
+      columns,
+    });
+    expect(out.verification.columns[0]).toMatchObject({ field: 'total', cellsChecked: 3, matched: 1 });
+    expect(out.mismatches.label).toBeUndefined();
+    expect(out.mismatches.total).toEqual([
+      {
+        row: 3,
+        cell: 'Sheet1!C3',
+        inputs: { price: 2.5, qty: 0.1 },
+        expected: 0.25,
+        got: 5,
+        source: 'oracle',
+      },
+      { row: 4, cell: 'Sheet1!C4', inputs: { price: 3, qty: null }, expected: 0, got: 6, source: 'oracle' },
+    ]);
+    // Excel's saved values disagree with the spec too: counted, not hidden.
+    expect(out.verification.columns[0]).toMatchObject({ cachedChecked: 3, cachedExact: 1, disagreements: 2 });
+  });
+
+  it('counts a derivation that throws as mismatches of its column', async () => {
+    const { workbook, items } = orders();
+    const out = await verifySpec({
+      spec: spec('$error("boom")'),
+      doc: { items },
+      workbook,
+      sheet: 'Sheet1',
+      rows: [1, 2, 3],
+      columns,
+    });
+    expect(out.verification.columns[0]).toMatchObject({ cellsChecked: 3, matched: 0 });
+    expect(out.mismatches.total).toHaveLength(3);
+    expect(out.mismatches.total?.[0].got).toMatchObject({ thrown: expect.any(String) });
+    expect(out.mismatches.label).toBeUndefined();
+  });
+
+  it('warns when the oracle and the spec agree but Excel saved another value', async () => {
+    const { workbook, items } = orders();
+    const cell = getCell(workbook.sheets[0], 2, 3);
+    if (cell) cell.cached = 'stale';
+    const out = await verifySpec({
+      spec: spec('$round($parent.price * ($parent.qty ? $parent.qty : 0), 2)'),
+      doc: { items },
+      workbook,
+      sheet: 'Sheet1',
+      rows: [1, 2, 3],
+      columns: [columns[1]],
+    });
+    expect(out.mismatches).toEqual({});
+    expect(out.verification.disagreements).toBe(1);
+    expect(out.warnings).toContainEqual(
+      expect.objectContaining({ code: 'ORACLE_EXCEL_DISAGREEMENT', cell: 'Sheet1!D3' }),
+    );
+  });
+
+  it('checks a root derivation backed by a summary cell', async () => {
+    const sheet = gridSheet('S', [['Amount'], [1], [2], [3], ['=SUM(A2:A4)']]);
+    const out = await verifySpec({
+      spec: {
+        id: 't',
+        version: '1.0.0',
+        schema: {},
+        derivations: [{ path: '$.sumAmount', expr: '$sum(items.amount)' }],
+      },
+      doc: { items: [{ amount: 1 }, { amount: 2 }, { amount: 3 }] },
+      workbook: { sheets: [sheet], definedNames: [], tables: [] },
+      sheet: 'S',
+      rows: [1, 2, 3],
+      columns: [],
+      roots: [{ path: '$.sumAmount', row: 4, col: 0 }],
+    });
+    expect(out.mismatches).toEqual({});
+    expect(out.verification.columns).toEqual([
+      expect.objectContaining({ field: '$.sumAmount', cellsChecked: 1, matched: 1 }),
+    ]);
+  });
+});
