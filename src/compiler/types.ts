@@ -110,4 +110,9 @@ export interface ConvertOptions {
   seedBudget?: number;
   /** Skip the oracle (for internal stage timing only; the CLI and MCP never set it). */
   verify?: boolean;
+  /**
+   * Called after each pipeline stage with its wall time in milliseconds. Stages: `read`, `recognise`,
+   * `analyse` (parse, analyse and lower), `oracle`, `verify`, `serialise`.
+   */
+  onStage?: (stage: string, ms: number) => void;
 }

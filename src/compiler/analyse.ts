@@ -1,0 +1,369 @@
+/**
+ * Column analysis: what each table column is, and what each reference in a formula column points at.
+ *
+ * A column is an input column (values only; blanks kept as null) or a formula column holding the same formula
+ * in every data row, compared in R1C1 form (`B2*C2` in row 2 and `B3*C3` in row 3 are both `RC[-2]*RC[-1]`).
+ * Anything else is refused for that column only (MIXED_CONTENT, ARRAY_FORMULA, NON_UNIFORM_FORMULA,
+ * MALFORMED_FORMULA).
+ *
+ * References are resolved against the first data row's formula (uniformity makes it stand for every row):
+ * - a same-row cell in a table column → that field; in the column itself → CIRCULAR_REFERENCE;
+ * - a cell in another row of the table → CROSS_ROW_REFERENCE;
+ * - a row-locked cell outside the table holding a number, with a text label to its left → a constant named
+ *   from the label (`Tax rate` → `taxRate`); anything else outside → UNRESOLVED_REFERENCE;
+ * - a same-row range → its cells; a row-locked range covering exactly one table column's data rows → that
+ *   whole column; a row-locked range outside the table → a constant lookup table (no formulas inside:
+ *   LOOKUP_TABLE_CONTAINS_FORMULA); other ranges → CROSS_ROW_REFERENCE when one end moves with the row
+ *   (a running total), else UNSUPPORTED_RANGE_SHAPE;
+ * - another workbook → EXTERNAL_REFERENCE, another sheet → CROSS_SHEET_REFERENCE.
+ * The same resolver serves the dependency pass (which columns a formula reads) and the lowering context.
+ */
+import type { CellNode, Node, RangeNode } from './formula/ast.js';
+import { a1 } from './formula/ast.js';
+import { parseFormula } from './formula/parser.js';
+import { toR1C1 } from './formula/r1c1.js';
+import { fieldName, NameAllocator } from './fields.js';
+import type { Refusal, ValueKind } from './lower/contract.js';
+import { refuse } from './lower/contract.js';
+import { rangeText, sheetCell } from './refs.js';
+import type { RecognisedTable, TableColumn } from './table.js';
+import { isEmpty } from './table.js';
+import type { RejectedColumn } from './types.js';
+import type { CellValue } from './values.js';
+import { isErrorValue } from './values.js';
+import { getCell } from './workbook/model.js';
+
+/** Lookup tables larger than this many cells are refused (they would bloat the library). */
+export const MAX_LOOKUP_CELLS = 50_000;
+
+export type ColumnPlan =
+  | { kind: 'input'; column: TableColumn; values: CellValue[]; kinds: ValueKind[] }
+  | { kind: 'formula'; column: TableColumn; formula: string; ast: Node; firstRow: number }
+  | { kind: 'refused'; column: TableColumn; rejected: RejectedColumn };
+
+/** The kinds of a list of values, in a fixed order. */
+export function kindsOf(values: readonly CellValue[]): ValueKind[] {
+  const seen = new Set<ValueKind>();
+  for (const v of values) seen.add(kindOf(v));
+  return KIND_ORDER.filter((k) => seen.has(k));
+}
+
+export const KIND_ORDER: readonly ValueKind[] = ['number', 'string', 'boolean', 'blank', 'error'];
+
+export function kindOf(v: CellValue): ValueKind {
+  if (v === null) return 'blank';
+  if (isErrorValue(v)) return 'error';
+  return typeof v as 'number' | 'string' | 'boolean';
+}
+
+/** Builds a refusal record for a column. */
+export function rejection(
+  table: RecognisedTable,
+  column: TableColumn,
+  reason: RejectedColumn['reason'],
+  detail: string,
+  row: number,
+  formula: string,
+): RejectedColumn {
+  return {
+    header: column.header,
+    column: column.letter,
+    reason,
+    detail,
+    cell: sheetCell(table.sheet.name, row, column.col),
+    formula,
+  };
+}
+
+/** Classifies every table column (input, formula, or refused). */
+export function analyseColumns(table: RecognisedTable): ColumnPlan[] {
+  return table.columns.map((column) => analyseColumn(table, column));
+}
+
+function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan {
+  const { sheet, firstDataRow, lastDataRow } = table;
+  let firstFormula = -1;
+  let firstValue = -1;
+  for (let r = firstDataRow; r <= lastDataRow; r++) {
+    const cell = getCell(sheet, r, column.col);
+    if (cell?.formula !== undefined) {
+      if (firstFormula < 0) firstFormula = r;
+    } else if (firstValue < 0) firstValue = r;
+  }
+  if (firstFormula < 0) {
+    const values: CellValue[] = [];
+    for (let r = firstDataRow; r <= lastDataRow; r++) {
+      const cell = getCell(sheet, r, column.col);
+      // Why: an empty-string constant is what a cleared cell can leave behind; Excel treats it as text, but
+      // isEmpty() already called it blank for the table's extent, so keep the two views consistent.
+      values.push(isEmpty(cell) ? null : (cell?.value ?? null));
+    }
+    return { kind: 'input', column, values, kinds: kindsOf(values) };
+  }
+  const formula0 = getCell(sheet, firstFormula, column.col)?.formula ?? '';
+  const refused = (
+    reason: RejectedColumn['reason'],
+    detail: string,
+    row: number,
+    formula = formula0,
+  ): ColumnPlan => ({
+    kind: 'refused',
+    column,
+    rejected: rejection(table, column, reason, detail, row, formula),
+  });
+  if (firstValue >= 0) {
+    const blank = isEmpty(getCell(sheet, firstValue, column.col));
+    const where = sheetCell(sheet.name, firstValue, column.col);
+    return refused(
+      'MIXED_CONTENT',
+      `Column ${column.letter} mixes formulas and ${blank ? 'blank cells' : 'values'}: ${where} holds ${blank ? 'nothing' : 'a value'}, ${sheetCell(sheet.name, firstFormula, column.col)} a formula`,
+      firstValue,
+    );
+  }
+  for (let r = firstDataRow; r <= lastDataRow; r++) {
+    const cell = getCell(sheet, r, column.col);
+    if (cell?.formulaKind === 'array' || cell?.arrayRef !== undefined) {
+      return refused(
+        'ARRAY_FORMULA',
+        `${sheetCell(sheet.name, r, column.col)} holds an array formula${cell.arrayRef ? ` over ${cell.arrayRef}` : ''}`,
+        r,
+        cell.formula ?? formula0,
+      );
+    }
+  }
+  const parsed = parseFormula(formula0);
+  if (!parsed.ast) {
+    const first = parsed.diagnostics.find((d) => d.severity === 'error');
+    return refused(
+      'MALFORMED_FORMULA',
+      `The formula cannot be parsed: ${first?.message ?? 'unknown error'}`,
+      firstDataRow,
+    );
+  }
+  const r1c1 = toR1C1(formula0, firstDataRow, column.col);
+  for (let r = firstDataRow + 1; r <= lastDataRow; r++) {
+    const f = getCell(sheet, r, column.col)?.formula ?? '';
+    if (f === formula0 && !/[A-Za-z]\$?[0-9]/.test(f)) continue;
+    if (toR1C1(f, r, column.col) !== r1c1) {
+      return refused(
+        'NON_UNIFORM_FORMULA',
+        `Row ${r + 1} holds =${f}, which is not the formula of row ${firstDataRow + 1} (=${formula0}) filled down`,
+        r,
+        f,
+      );
+    }
+  }
+  return { kind: 'formula', column, formula: formula0, ast: parsed.ast, firstRow: firstDataRow };
+}
+
+/** What a single-cell reference resolves to. */
+export type CellTarget =
+  | { kind: 'field'; column: TableColumn }
+  | { kind: 'const'; name: string; value: number; address: string };
+
+/** What a range reference resolves to. */
+export type RangeTarget =
+  | { kind: 'cells'; columns: TableColumn[] }
+  | { kind: 'column'; column: TableColumn }
+  | { kind: 'table'; rows: CellValue[][]; address: string; nameHint: string };
+
+/**
+ * Resolves references of formulas in one table column. Constants are shared by all columns (one allocator),
+ * so pass the same `Constants` to every resolver.
+ */
+export class Resolver {
+  private readonly byCol = new Map<number, TableColumn>();
+
+  constructor(
+    readonly table: RecognisedTable,
+    readonly constants: Constants,
+    /** The column whose formula is being resolved, and the row it is read in (the first data row). */
+    readonly self: TableColumn | undefined,
+    readonly row: number,
+  ) {
+    for (const c of table.columns) this.byCol.set(c.col, c);
+  }
+
+  private scope(node: CellNode | RangeNode): Refusal | undefined {
+    if (node.workbook !== undefined) {
+      return refuse('EXTERNAL_REFERENCE', `${node.workbook} is another workbook`, node.span);
+    }
+    if (node.sheet !== undefined && node.sheet !== this.table.sheet.name) {
+      return refuse('CROSS_SHEET_REFERENCE', `The formula reads sheet "${node.sheet}"`, node.span);
+    }
+    return undefined;
+  }
+
+  /** True when (row, col) is inside the table's rectangle (header, data and summary rows). */
+  private inTable(row: number, col: number): boolean {
+    const bottom = this.table.summary?.row ?? this.table.lastDataRow;
+    return this.byCol.has(col) && row >= this.table.headerRow && row <= bottom;
+  }
+
+  cell(node: CellNode): CellTarget | Refusal {
+    const scoped = this.scope(node);
+    if (scoped) return scoped;
+    const where = a1(node.row, node.col);
+    const column = this.byCol.get(node.col);
+    const isData = node.row >= this.table.firstDataRow && node.row <= this.table.lastDataRow;
+    if (column && isData && node.row === this.row && !node.rowAbs) {
+      if (column === this.self) {
+        return refuse('CIRCULAR_REFERENCE', `${where} is the formula's own cell`, node.span);
+      }
+      return { kind: 'field', column };
+    }
+    if (column && isData) {
+      return refuse(
+        'CROSS_ROW_REFERENCE',
+        `${where} is in another row of the table (column "${column.header}")`,
+        node.span,
+      );
+    }
+    if (!node.rowAbs) {
+      return refuse(
+        'UNRESOLVED_REFERENCE',
+        `${where} is outside the table and moves with the row; lock it ($${where.replace(/([A-Z]+)/, '$1$')}) if it is a parameter`,
+        node.span,
+      );
+    }
+    if (this.inTable(node.row, node.col)) {
+      return refuse('UNRESOLVED_REFERENCE', `${where} is a header or summary cell of the table`, node.span);
+    }
+    return this.constants.resolve(this.table, node.row, node.col, node.span);
+  }
+
+  range(node: RangeNode): RangeTarget | Refusal {
+    const scoped = this.scope(node);
+    if (scoped) return scoped;
+    const text = rangeText(node);
+    const { start, end } = node;
+    if (start.row === null || start.col === null || end.row === null || end.col === null) {
+      return refuse('UNSUPPORTED_RANGE_SHAPE', `${text} is a whole-column or whole-row range`, node.span);
+    }
+    const cols: TableColumn[] = [];
+    let outside = 0;
+    for (let c = start.col; c <= end.col; c++) {
+      const col = this.byCol.get(c);
+      if (col) cols.push(col);
+      else outside++;
+    }
+    const { firstDataRow, lastDataRow } = this.table;
+    // A same-row range (`SUM(B2:D2)`): every cell a field of this row.
+    if (start.row === this.row && end.row === this.row && !start.rowAbs && !end.rowAbs && outside === 0) {
+      if (this.self && cols.includes(this.self)) {
+        return refuse('CIRCULAR_REFERENCE', `${text} includes the formula's own cell`, node.span);
+      }
+      return { kind: 'cells', columns: cols };
+    }
+    // A whole table column (`$D$2:$D$101`), locked so every row reads the same cells.
+    if (
+      start.col === end.col &&
+      cols.length === 1 &&
+      start.rowAbs &&
+      end.rowAbs &&
+      start.row === firstDataRow &&
+      end.row === lastDataRow
+    ) {
+      if (cols[0] === this.self) {
+        return refuse('CIRCULAR_REFERENCE', `${text} is the formula's own column`, node.span);
+      }
+      return { kind: 'column', column: cols[0] };
+    }
+    const touchesData = cols.length > 0 && start.row <= lastDataRow && end.row >= firstDataRow;
+    if (touchesData) {
+      if (!start.rowAbs || !end.rowAbs) {
+        return refuse(
+          'CROSS_ROW_REFERENCE',
+          `${text} moves with the row over other rows of the table`,
+          node.span,
+        );
+      }
+      return refuse(
+        'UNSUPPORTED_RANGE_SHAPE',
+        `${text} is neither one whole table column (rows ${firstDataRow + 1}-${lastDataRow + 1}) nor a same-row range`,
+        node.span,
+      );
+    }
+    if (!start.rowAbs || !end.rowAbs) {
+      return refuse(
+        'UNSUPPORTED_RANGE_SHAPE',
+        `${text} is outside the table and moves with the row`,
+        node.span,
+      );
+    }
+    let touchesTable = false;
+    for (let c = start.col; c <= end.col && !touchesTable; c++) {
+      touchesTable =
+        this.inTable(start.row, c) ||
+        this.inTable(end.row, c) ||
+        (this.byCol.has(c) && start.row < this.table.headerRow && end.row > this.table.headerRow);
+    }
+    if (touchesTable) {
+      return refuse(
+        'UNSUPPORTED_RANGE_SHAPE',
+        `${text} overlaps the table's header or summary row`,
+        node.span,
+      );
+    }
+    const cells = (end.row - start.row + 1) * (end.col - start.col + 1);
+    if (cells > MAX_LOOKUP_CELLS) {
+      return refuse(
+        'UNSUPPORTED_RANGE_SHAPE',
+        `${text} holds ${cells} cells; the limit for a lookup table is ${MAX_LOOKUP_CELLS}`,
+        node.span,
+      );
+    }
+    const rows: CellValue[][] = [];
+    for (let r = start.row; r <= end.row; r++) {
+      const line: CellValue[] = [];
+      for (let c = start.col; c <= end.col; c++) {
+        const cell = getCell(this.table.sheet, r, c);
+        if (cell?.formula !== undefined) {
+          return refuse('LOOKUP_TABLE_CONTAINS_FORMULA', `${text} holds a formula in ${a1(r, c)}`, node.span);
+        }
+        line.push(cell?.value ?? null);
+      }
+      rows.push(line);
+    }
+    const above = start.row > 0 ? getCell(this.table.sheet, start.row - 1, start.col) : undefined;
+    const label =
+      above && above.formula === undefined && typeof above.value === 'string' ? fieldName(above.value) : '';
+    const nameHint = label && label !== 'field' ? `${label}Table` : `table${a1(start.row, start.col)}`;
+    return { kind: 'table', rows, address: `${a1(start.row, start.col)}:${a1(end.row, end.col)}`, nameHint };
+  }
+}
+
+/** Labelled parameter cells turned into `$const` entries, named from their labels, shared across columns. */
+export class Constants {
+  private readonly names = new NameAllocator();
+  private readonly byAddress = new Map<string, { name: string; value: number; address: string }>();
+
+  resolve(table: RecognisedTable, row: number, col: number, span: RangeNode['span']): CellTarget | Refusal {
+    const address = a1(row, col);
+    const known = this.byAddress.get(address);
+    if (known) return { kind: 'const', ...known };
+    const cell = getCell(table.sheet, row, col);
+    if (cell?.formula !== undefined) {
+      return refuse('UNRESOLVED_REFERENCE', `${address} holds a formula, not a parameter value`, span);
+    }
+    if (typeof cell?.value !== 'number') {
+      return refuse('UNRESOLVED_REFERENCE', `${address} is outside the table and holds no number`, span);
+    }
+    const left = col > 0 ? getCell(table.sheet, row, col - 1) : undefined;
+    if (!left || left.formula !== undefined || typeof left.value !== 'string' || left.value.trim() === '') {
+      return refuse(
+        'UNRESOLVED_REFERENCE',
+        `${address} holds a number but has no text label to its left`,
+        span,
+      );
+    }
+    const entry = { name: this.names.allocate(fieldName(left.value)), value: cell.value, address };
+    this.byAddress.set(address, entry);
+    return { kind: 'const', ...entry };
+  }
+
+  /** The constants used so far, in the order they were first resolved. */
+  entries(): Array<{ name: string; value: number; address: string }> {
+    return [...this.byAddress.values()];
+  }
+}

@@ -1,0 +1,300 @@
+/**
+ * Spec assembly: a compiled (and verified) table becomes a ModelSpec under the runtime's conventions
+ * (docs/compiler.md "The spec"). Everything is built in a fixed key order from ordered inputs, so the same
+ * workbook always gives byte-identical JSON.
+ *
+ * - `schema`: `items` rows with one property per table column (title = the header as written); input fields
+ *   typed from their values, formula fields `readOnly` typed from the lowering's kinds; root aggregates as
+ *   readOnly root properties. Kinds map to JSON types: number, string, boolean, blank → null, and error → an
+ *   object `{"error": "#DIV/0!"}` (the `ERROR_VALUE` schema), combined with `anyOf` when mixed with others.
+ * - `derivations`: kept formula columns in dependency order, each preceded by the hoisted aggregates it
+ *   reads; summary aggregates last.
+ * - `defaultValues`: the input rows as `$` (left out, with a warning, over the seed budget).
+ * - `tests`: expectations from the oracle; all rows when they fit the budget, else a covering sample of
+ *   rows given explicitly (only columns that do not read whole-table aggregates, which a sample would change).
+ */
+import type { CompiledColumn, Compilation, RootDerivation } from './compile.js';
+import type { ValueKind } from './lower/contract.js';
+import type { ColumnPlan } from './analyse.js';
+import type { CellValue } from './values.js';
+import { isErrorValue } from './values.js';
+import type { Warning } from './types.js';
+import type { Derivation, LibraryObject, ModelSpec, SpecTest } from '../spec/types.js';
+
+export const DEFAULT_SEED_BUDGET = 55_000;
+/** Rows in a sampled test at most. */
+const SAMPLE_ROWS = 20;
+
+export const ERROR_VALUE_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: { error: { type: 'string', pattern: '^#' } },
+  additionalProperties: false,
+} as const;
+
+/** The derivations and roots that survive a set of refused fields, in emission order. */
+export interface KeptParts {
+  columns: CompiledColumn[];
+  roots: RootDerivation[];
+}
+
+/**
+ * Keeps the columns not refused and whose dependencies (columns and roots) are kept, and the roots whose
+ * dependencies are kept and that are read by a kept column or back a summary cell.
+ */
+export function keptParts(c: Compilation, refused: ReadonlySet<string>): KeptParts {
+  const inputs = new Set(c.plans.filter((p) => p.kind === 'input').map((p) => p.column.field));
+  const keptFields = new Set(inputs);
+  const rootByName = new Map(c.roots.map((r) => [r.name, r]));
+  const rootFine = (r: RootDerivation) =>
+    !refused.has(`$.${r.name}`) && r.deps.every((d) => keptFields.has(d));
+  const columns: CompiledColumn[] = [];
+  for (const col of c.columns) {
+    const field = col.column.field;
+    if (refused.has(field)) continue;
+    if (!col.deps.every((d) => keptFields.has(d))) continue;
+    if (!col.roots.every((n) => rootFine(rootByName.get(n)!))) continue;
+    keptFields.add(field);
+    columns.push(col);
+  }
+  const used = new Set(columns.flatMap((col) => col.roots));
+  const roots = c.roots.filter((r) => rootFine(r) && (used.has(r.name) || r.summary !== undefined));
+  return { columns, roots };
+}
+
+export interface BuildSpecInput {
+  id: string;
+  compilation: Compilation;
+  kept: KeptParts;
+  library: (helpers: string[], values: Record<string, unknown>) => LibraryObject | undefined;
+  seedBudget?: number;
+  /** The oracle's value of a cell; when given, tests are embedded. */
+  oracle?: (row: number, col: number) => CellValue;
+}
+
+export interface BuiltSpec {
+  spec: ModelSpec;
+  warnings: Warning[];
+  seed: { items: Record<string, CellValue>[] };
+}
+
+/** The input rows as a document: `{"items": [{<input field>: value, ...}, ...]}`. */
+export function seedDocument(c: Compilation): { items: Record<string, CellValue>[] } {
+  const inputs = c.plans.filter((p): p is Extract<ColumnPlan, { kind: 'input' }> => p.kind === 'input');
+  const n = c.table.lastDataRow - c.table.firstDataRow + 1;
+  const items: Record<string, CellValue>[] = [];
+  for (let i = 0; i < n; i++) {
+    const item: Record<string, CellValue> = {};
+    for (const p of inputs) item[p.column.field] = p.values[i];
+    items.push(item);
+  }
+  return { items };
+}
+
+export function typeSchema(kinds: readonly ValueKind[]): Record<string, unknown> {
+  const types: string[] = [];
+  for (const k of kinds) {
+    if (k === 'blank') types.push('null');
+    else if (k !== 'error') types.push(k);
+  }
+  const plain = types.length === 1 ? { type: types[0] } : { type: types };
+  if (!kinds.includes('error')) return types.length === 0 ? {} : plain;
+  return types.length === 0 ? { ...ERROR_VALUE_SCHEMA } : { anyOf: [plain, { ...ERROR_VALUE_SCHEMA }] };
+}
+
+export function buildSpec(input: BuildSpecInput): BuiltSpec {
+  const { compilation: c, kept } = input;
+  const { table } = c;
+  const warnings: Warning[] = [];
+  const budget = input.seedBudget ?? DEFAULT_SEED_BUDGET;
+  const keptByField = new Map(kept.columns.map((k) => [k.column.field, k]));
+
+  const properties: Record<string, unknown> = {};
+  for (const p of c.plans) {
+    const f = p.column.field;
+    if (p.kind === 'input') properties[f] = { title: p.column.header, ...typeSchema(p.kinds) };
+    else if (keptByField.has(f)) {
+      properties[f] = { title: p.column.header, ...typeSchema(keptByField.get(f)!.kinds), readOnly: true };
+    }
+  }
+  const schemaProps: Record<string, unknown> = {
+    items: { type: 'array', items: { type: 'object', properties } },
+  };
+  for (const r of kept.roots)
+    schemaProps[r.name] = { description: r.description, ...typeSchema(r.kinds), readOnly: true };
+  const schema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: schemaProps,
+  };
+
+  const derivations: Derivation[] = [];
+  const emitted = new Set<string>();
+  const emitRoot = (r: RootDerivation) => {
+    if (emitted.has(r.name)) return;
+    emitted.add(r.name);
+    derivations.push({ path: `$.${r.name}`, expr: r.expr, description: r.description });
+  };
+  const rootByName = new Map(kept.roots.map((r) => [r.name, r]));
+  for (const col of kept.columns) {
+    for (const n of col.roots) emitRoot(rootByName.get(n)!);
+    derivations.push({
+      path: `$.items[*].${col.column.field}`,
+      expr: col.expr,
+      description: col.description,
+    });
+  }
+  for (const r of kept.roots) emitRoot(r);
+
+  const helpers = [
+    ...new Set([...kept.columns.flatMap((k) => k.helpers), ...kept.roots.flatMap((r) => r.helpers)]),
+  ].sort();
+  const valueNames = new Set([
+    ...kept.columns.flatMap((k) => k.values),
+    ...kept.roots.flatMap((r) => r.values),
+  ]);
+  const values: Record<string, unknown> = {};
+  for (const [name, v] of c.libraryValues) if (valueNames.has(name)) values[name] = v;
+  const library = helpers.length > 0 || valueNames.size > 0 ? input.library(helpers, values) : undefined;
+
+  const constNames = new Set([
+    ...kept.columns.flatMap((k) => k.constants),
+    ...kept.roots.flatMap((r) => r.constants),
+  ]);
+  const constants: Record<string, unknown> = {};
+  for (const k of c.constants) if (constNames.has(k.name)) constants[k.name] = k.value;
+
+  const seed = seedDocument(c);
+  const seedText = JSON.stringify(seed);
+  const first = `${table.columns[0].letter}${table.firstDataRow + 1}`;
+  const last = `${table.columns[table.columns.length - 1].letter}${table.lastDataRow + 1}`;
+  const where = `sheet "${table.sheet.name}", ${first}:${last}`;
+  const seeded = seedText.length <= budget;
+  if (!seeded) {
+    warnings.push({
+      code: 'SEED_OMITTED',
+      message: `The rows (${seedText.length} characters as JSON) exceed the seed budget of ${budget}; defaultValues is left out and the tests give a sample of rows`,
+    });
+  }
+
+  const spec: ModelSpec = {
+    id: input.id,
+    version: '1.0.0',
+    schema,
+    constants,
+  };
+  if (library) spec.library = library;
+  if (seeded) spec.defaultValues = [{ path: '$', expr: seedText, description: `The input rows of ${where}` }];
+  spec.derivations = derivations;
+  spec.metaDerivations = [];
+  spec.constraints = [];
+  if (input.oracle) spec.tests = buildTests(c, kept, seed, seeded, budget, input.oracle, where);
+  return { spec, warnings, seed };
+}
+
+function buildTests(
+  c: Compilation,
+  kept: KeptParts,
+  seed: { items: Record<string, CellValue>[] },
+  seeded: boolean,
+  budget: number,
+  oracle: (row: number, col: number) => CellValue,
+  where: string,
+): SpecTest[] {
+  const { table } = c;
+  const n = seed.items.length;
+  if (kept.columns.length === 0 && kept.roots.every((r) => !r.summary)) return [];
+  if (seeded) {
+    const expect: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) {
+      for (const k of kept.columns)
+        expect[`$.items[${i}].${k.column.field}`] = oracle(table.firstDataRow + i, k.column.col);
+    }
+    for (const r of kept.roots) if (r.summary) expect[`$.${r.name}`] = oracle(r.summary.row, r.summary.col);
+    const test: SpecTest = {
+      description: `Every row of ${where} as Excel computes it (the oracle's values)`,
+      given: {},
+      expect,
+    };
+    if (JSON.stringify(test).length <= budget) return [test];
+  }
+  // A covering sample, given explicitly; aggregates over the whole table would differ on it.
+  const local = kept.columns.filter((k) => !readsRoot(k, kept));
+  if (local.length === 0) return [];
+  const rows = sampleRows(c, local, seed, oracle);
+  const expect: Record<string, unknown> = {};
+  rows.forEach((i, j) => {
+    for (const k of local)
+      expect[`$.items[${j}].${k.column.field}`] = oracle(table.firstDataRow + i, k.column.col);
+  });
+  return [
+    {
+      description: `Sample rows ${rows.map((i) => table.firstDataRow + i + 1).join(', ')} of ${where} as Excel computes them (the oracle's values)`,
+      given: { '$.items': rows.map((i) => seed.items[i]) },
+      expect,
+    },
+  ];
+}
+
+/** True when a column reads a root aggregate, directly or through another column. */
+function readsRoot(k: CompiledColumn, kept: KeptParts, seen = new Set<string>()): boolean {
+  if (k.roots.length > 0) return true;
+  seen.add(k.column.field);
+  return k.deps.some((d) => {
+    const dep = kept.columns.find((x) => x.column.field === d);
+    return dep !== undefined && !seen.has(d) && readsRoot(dep, kept, seen);
+  });
+}
+
+/** First rows, the first row with an error, with a blank input, and each numeric input's extremes. */
+function sampleRows(
+  c: Compilation,
+  local: CompiledColumn[],
+  seed: { items: Record<string, CellValue>[] },
+  oracle: (row: number, col: number) => CellValue,
+): number[] {
+  const n = seed.items.length;
+  const picked = new Set<number>();
+  for (let i = 0; i < Math.min(3, n); i++) picked.add(i);
+  const inputs = c.plans.filter((p): p is Extract<ColumnPlan, { kind: 'input' }> => p.kind === 'input');
+  const firstWhere = (pred: (i: number) => boolean) => {
+    for (let i = 0; i < n; i++) if (pred(i)) return picked.add(i);
+  };
+  firstWhere((i) => local.some((k) => isErrorValue(oracle(c.table.firstDataRow + i, k.column.col))));
+  firstWhere((i) => inputs.some((p) => isErrorValue(p.values[i])));
+  firstWhere((i) => inputs.some((p) => p.values[i] === null));
+  for (const p of inputs) {
+    let lo = -1;
+    let hi = -1;
+    p.values.forEach((v, i) => {
+      if (typeof v !== 'number') return;
+      if (lo < 0 || v < (p.values[lo] as number)) lo = i;
+      if (hi < 0 || v > (p.values[hi] as number)) hi = i;
+    });
+    if (lo >= 0) picked.add(lo);
+    if (hi >= 0) picked.add(hi);
+  }
+  return [...picked].sort((a, b) => a - b).slice(0, SAMPLE_ROWS);
+}
+
+/** `[namespace/]name` from an option or a file name: letters, digits, `-`, `_` only. */
+export function specId(modelId: string | undefined, filename: string | undefined): string {
+  const clean = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100);
+  if (modelId !== undefined) {
+    const parts = modelId
+      .split('/')
+      .map(clean)
+      .filter((p) => p !== '');
+    if (parts.length >= 2) return `${parts[0]}/${parts.slice(1).join('-')}`;
+    if (parts.length === 1) return parts[0];
+  }
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  const stem = clean(base.replace(/\.(xlsx|xlsm|xls)$/i, ''));
+  return stem === '' ? 'workbook' : stem;
+}
