@@ -1,0 +1,77 @@
+/**
+ * Generates the benchmark workbooks: a header-row table of N rows × 10 columns, 5 of them formula columns
+ * (arithmetic, IF/AND/ROUND, &/UPPER/LEN, an exact VLOOKUP to a side table, a SUMPRODUCT share of total),
+ * written as Excel writes them (shared formulas: a master in row 2, children pointing at it).
+ * Files are cached in .bench-cache/ by row count and generator version.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+
+const VERSION = 1;
+export const CACHE_DIR = path.resolve(import.meta.dirname, '../../.bench-cache');
+const CODES = 50;
+
+export function benchFile(rows: number): string {
+  return path.join(CACHE_DIR, `bench-v${VERSION}-${rows}.xlsx`);
+}
+
+/** A small deterministic PRNG (mulberry32) so every run generates the same workbook. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function generateBenchWorkbook(rows: number): Promise<string> {
+  const file = benchFile(rows);
+  if (existsSync(file)) return file;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const rnd = prng(rows);
+  const wb = new ExcelJS.Workbook();
+  wb.created = new Date(Date.UTC(2026, 0, 1));
+  wb.modified = wb.created;
+  const ws = wb.addWorksheet('Orders');
+  ws.addRow(['Id', 'Code', 'Qty', 'Price', 'Region', 'Amount', 'Net', 'Label', 'Rate', 'Share']);
+  const last = rows + 1;
+  const regions = ['north', 'south', 'east', 'west', 'Zürich'];
+  const formulas = [
+    (r: number) => `C${r}*D${r}`,
+    (r: number) => `IF(AND(C${r}>10,D${r}>5),ROUND(F${r}*0.9,2),F${r})`,
+    (r: number) => `UPPER(E${r})&"-"&LEN(B${r})`,
+    (r: number) => `VLOOKUP(B${r},$L$2:$M$${CODES + 1},2,FALSE)`,
+    (r: number) => `F${r}/SUMPRODUCT($C$2:$C$${last},$D$2:$D$${last})`,
+  ];
+  for (let i = 0; i < rows; i++) {
+    const r = i + 2;
+    const row = ws.getRow(r);
+    row.getCell(1).value = i + 1;
+    row.getCell(2).value = `P${Math.floor(rnd() * CODES)}`;
+    row.getCell(3).value = Math.floor(rnd() * 40) + 1;
+    row.getCell(4).value = Math.round(rnd() * 100000) / 100;
+    row.getCell(5).value = regions[Math.floor(rnd() * regions.length)];
+    formulas.forEach((f, k) => {
+      const col = 6 + k;
+      const master = `${String.fromCharCode(64 + col)}2`;
+      row.getCell(col).value = (r === 2 ? { formula: f(r) } : { sharedFormula: master }) as ExcelJS.CellValue;
+    });
+  }
+  ws.getCell('L1').value = 'Code';
+  ws.getCell('M1').value = 'Rate';
+  for (let k = 0; k < CODES; k++) {
+    ws.getCell(`L${k + 2}`).value = `P${k}`;
+    ws.getCell(`M${k + 2}`).value = Math.round((0.05 + k / 1000) * 1000) / 1000;
+  }
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sizes = (process.argv[2] ?? '1000').split(',').map(Number);
+  for (const n of sizes) console.log(await generateBenchWorkbook(n));
+}

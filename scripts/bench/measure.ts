@@ -1,0 +1,68 @@
+/**
+ * One measurement in a fresh process (so peak RSS is this measurement's alone). Prints one JSON line:
+ * `{ms, stages?, maxRssMb, ...}`. Kinds: convert, exceljs, hyperformula.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+const [kind, file] = process.argv.slice(2);
+const bytes = new Uint8Array(readFileSync(file));
+const out: Record<string, unknown> = { kind };
+
+if (kind === 'convert') {
+  const { convert } = await import('../../src/compiler/convert.js');
+  const stages: Record<string, number> = {};
+  const t0 = performance.now();
+  const result = await convert(bytes, {
+    filename: file,
+    onStage: (stage: string, ms: number) => {
+      stages[stage] = (stages[stage] ?? 0) + ms;
+    },
+  } as Parameters<typeof convert>[1]);
+  out.ms = performance.now() - t0;
+  out.stages = stages;
+  out.valid = result.valid;
+  if (result.valid) {
+    out.refused = result.rejectedColumns.map((c) => `${c.header}:${c.reason}`);
+    out.cellsChecked = result.verification?.cellsChecked;
+    out.matched = result.verification?.matched;
+  } else out.reason = result.reason;
+} else if (kind === 'exceljs') {
+  const ExcelJS = (await import('exceljs')).default;
+  const t0 = performance.now();
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  out.ms = performance.now() - t0;
+  out.sheets = wb.worksheets.length;
+} else if (kind === 'hyperformula') {
+  // Build the sheet content first (not timed), then time HyperFormula building and evaluating it alone.
+  const ExcelJS = (await import('exceljs')).default;
+  const { HyperFormula } = await import('hyperformula');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  const data: unknown[][] = [];
+  ws.eachRow({ includeEmpty: true }, (row, r) => {
+    const line: unknown[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, c) => {
+      const v = cell.value as unknown;
+      if (v && typeof v === 'object' && 'formula' in (v as object)) line[c - 1] = `=${(v as { formula: string }).formula}`;
+      else if (v && typeof v === 'object' && 'sharedFormula' in (v as object)) line[c - 1] = `=${cell.formula}`;
+      else line[c - 1] = v ?? null;
+    });
+    data[r - 1] = line;
+  });
+  const t0 = performance.now();
+  const hf = HyperFormula.buildFromSheets(
+    { [ws.name]: data as (string | number | null)[][] },
+    { licenseKey: 'gpl-v3', smartRounding: false, maxRows: data.length + 10 },
+  );
+  const values = hf.getSheetValues(0);
+  out.ms = performance.now() - t0;
+  out.cells = values.length;
+} else {
+  console.error(`unknown kind ${kind}`);
+  process.exit(2);
+}
+out.maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+console.log(JSON.stringify(out));
