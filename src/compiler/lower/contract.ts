@@ -42,7 +42,17 @@ export function isRefusal(x: unknown): x is Refusal {
  */
 export type RangeOperand =
   | { kind: 'cells'; cells: Operand[] }
-  | { kind: 'column'; expr: string; kinds: readonly ValueKind[]; field: string }
+  | {
+      kind: 'column';
+      expr: string;
+      kinds: readonly ValueKind[];
+      field: string;
+      /**
+       * Optional JSONata giving the row objects (`$$.items`). When set, SUMPRODUCT reads the field row by
+       * row so a row missing the field keeps its position; without it `expr` must keep one entry per row.
+       */
+      rows?: string;
+    }
   | { kind: 'table'; rows: CellValue[][]; nameHint: string };
 
 export interface LowerContext {

@@ -1,0 +1,264 @@
+/**
+ * `npm run conformance [-- <corpus dir>]`: the lowering against Excel itself.
+ *
+ * For every formula cell of `expected-cells.jsonl` whose functions are all supported and whose references
+ * resolve to constant cells of its own sheet (read with readWorkbook, which shifts shared formulas itself),
+ * the formula is lowered with those cells' values, evaluated, and compared with the value Excel saved
+ * (`cached.t`/`cached.v`; numbers compared as doubles: `Number(v)`). Reports per function and in total:
+ * tried, exact, match only at 15 significant digits, mismatches (listed), and skips by reason. Files not last
+ * saved by Microsoft Excel are reported apart (their cached values are another engine's).
+ *
+ * Exit 1 when the corpus is absent or on any mismatch not listed in conformance-exceptions.json
+ * (`[{file, cell, reason}]`, each reason saying why it is Excel's quirk and not our bug).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Node } from '../src/compiler/formula/ast.js';
+import { a1 } from '../src/compiler/formula/ast.js';
+import { parseFormula } from '../src/compiler/formula/parser.js';
+import { translateFormula } from '../src/compiler/formula-command.js';
+import { SUPPORTED_FUNCTIONS } from '../src/compiler/lower/lower.js';
+import type { CellValue } from '../src/compiler/values.js';
+import { getCell, type SheetModel, type WorkbookModel } from '../src/compiler/workbook/model.js';
+import { readWorkbook } from '../src/compiler/workbook/reader.js';
+
+interface Expected {
+  file: string;
+  sheet: string;
+  cell: string;
+  kind: string;
+  formula: string;
+  cached?: { t?: string; v?: string };
+}
+interface Exception {
+  file: string;
+  cell: string;
+  reason: string;
+}
+interface Tally {
+  tried: number;
+  exact: number;
+  match15: number;
+  mismatch: number;
+}
+
+const corpus = resolve(process.argv[2] ?? '../shared/corpus');
+const listing = join(corpus, 'expected-cells.jsonl');
+if (!existsSync(listing)) {
+  console.error(`conformance: corpus not found: ${listing} (expected ../shared/corpus or a path argument)`);
+  process.exit(1);
+}
+const exceptionsPath = resolve('conformance-exceptions.json');
+const exceptions: Exception[] = existsSync(exceptionsPath)
+  ? JSON.parse(readFileSync(exceptionsPath, 'utf8'))
+  : [];
+
+function expectedValue(c: Expected['cached']): CellValue | undefined {
+  if (!c || c.v === undefined) return undefined;
+  switch (c.t ?? 'n') {
+    case 'n':
+      return Number(c.v);
+    case 'str':
+    case 's':
+    case 'inlineStr':
+      return c.v;
+    case 'b':
+      return c.v === '1' || c.v === 'true';
+    case 'e':
+      return { error: c.v } as CellValue;
+    default:
+      return undefined;
+  }
+}
+
+function parseA1(ref: string): { row: number; col: number } {
+  const m = /^\$?([A-Z]+)\$?(\d+)$/.exec(ref.toUpperCase());
+  if (!m) throw new Error(`bad cell address ${ref}`);
+  let col = 0;
+  for (const ch of m[1]!) col = col * 26 + (ch.charCodeAt(0) - 64);
+  return { row: Number(m[2]) - 1, col: col - 1 };
+}
+
+/** Why a formula cannot be tried, or the cell values it reads. */
+function collect(ast: Node, sheet: SheetModel, fns: Set<string>): string | Record<string, CellValue> {
+  const cells: Record<string, CellValue> = {};
+  const bind = (row: number, col: number): string | undefined => {
+    const c = getCell(sheet, row, col);
+    if (c?.formula !== undefined) return 'reads a formula cell';
+    cells[a1(row, col)] = c ? c.value : null;
+    return undefined;
+  };
+  const walk = (n: Node): string | undefined => {
+    switch (n.kind) {
+      case 'call':
+        fns.add(n.name);
+        if (!SUPPORTED_FUNCTIONS.includes(n.name)) return `unsupported function ${n.name}`;
+        for (const a of n.args) {
+          const r = walk(a);
+          if (r) return r;
+        }
+        return undefined;
+      case 'binary': {
+        if (n.op === '&') fns.add('&');
+        else if (!['+', '-', '*', '/', '^', ':', ',', ' '].includes(n.op)) fns.add('comparison');
+        else if (n.op === '^') fns.add('^');
+        return walk(n.left) ?? walk(n.right);
+      }
+      case 'unary':
+      case 'percent':
+        return walk(n.operand);
+      case 'cell':
+        if (n.sheet !== undefined || n.workbook !== undefined) return 'sheet-qualified reference';
+        return bind(n.row, n.col);
+      case 'range': {
+        if (n.sheet !== undefined || n.workbook !== undefined) return 'sheet-qualified reference';
+        const { start, end } = n;
+        if (start.row === null || end.row === null || start.col === null || end.col === null)
+          return 'whole row/column';
+        if ((end.row - start.row + 1) * (end.col - start.col + 1) > 10_000) return 'range too large';
+        for (let r = start.row; r <= end.row; r++) {
+          for (let c = start.col; c <= end.col; c++) {
+            const why = bind(r, c);
+            if (why) return why;
+          }
+        }
+        return undefined;
+      }
+      case 'name':
+        return 'defined name';
+      case 'structured':
+        return 'structured reference';
+      case 'array':
+      case 'other':
+        return 'unsupported construct';
+      default:
+        return undefined;
+    }
+  };
+  return walk(ast) ?? cells;
+}
+
+function sameAt15(a: number, b: number): boolean {
+  return a.toPrecision(15) === b.toPrecision(15);
+}
+
+const rows: Expected[] = readFileSync(listing, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '')
+  .map((l) => JSON.parse(l) as Expected);
+const byFile = new Map<string, Expected[]>();
+for (const r of rows) {
+  const list = byFile.get(r.file) ?? [];
+  list.push(r);
+  byFile.set(r.file, list);
+}
+
+const total: Tally = { tried: 0, exact: 0, match15: 0, mismatch: 0 };
+const perFn = new Map<string, Tally>();
+const skipped = new Map<string, number>();
+const mismatches: string[] = [];
+const near: string[] = [];
+const unexplained: string[] = [];
+const otherApps: string[] = [];
+const otherAppTally: Tally = { tried: 0, exact: 0, match15: 0, mismatch: 0 };
+const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
+
+for (const [file, cells] of byFile) {
+  let wb: WorkbookModel;
+  try {
+    wb = await readWorkbook(new Uint8Array(readFileSync(join(corpus, file))));
+  } catch {
+    for (const _ of cells) skip('workbook not readable');
+    continue;
+  }
+  const excel = wb.application === undefined || /microsoft excel/i.test(wb.application);
+  if (!excel) otherApps.push(`${file} (${wb.application})`);
+  for (const e of cells) {
+    const sheet = wb.sheets.find((s) => s.name === e.sheet);
+    if (!sheet) {
+      skip('sheet not found');
+      continue;
+    }
+    const { row, col } = parseA1(e.cell);
+    const model = getCell(sheet, row, col);
+    if (e.kind === 'array' || model?.formulaKind === 'array') {
+      skip('array formula');
+      continue;
+    }
+    const formula = model?.formula ?? e.formula;
+    const want = expectedValue(e.cached);
+    if (want === undefined) {
+      skip('no cached value');
+      continue;
+    }
+    const parsed = parseFormula(formula);
+    if (!parsed.ast) {
+      skip('does not parse');
+      continue;
+    }
+    const fns = new Set<string>();
+    const got = collect(parsed.ast, sheet, fns);
+    if (typeof got === 'string') {
+      skip(got);
+      continue;
+    }
+    const r = await translateFormula(formula, got);
+    if ('error' in r) {
+      skip(`refused: ${r.error.code}`);
+      continue;
+    }
+    let outcome: 'exact' | 'match15' | 'mismatch';
+    if (typeof want === 'number' && typeof r.value === 'number') {
+      outcome = want === r.value ? 'exact' : sameAt15(want, r.value) ? 'match15' : 'mismatch';
+    } else {
+      outcome = JSON.stringify(want) === JSON.stringify(r.value) ? 'exact' : 'mismatch';
+    }
+    const tallies = excel
+      ? [
+          total,
+          ...[...(fns.size ? fns : ['(operators only)'])].map((f) => {
+            const t = perFn.get(f) ?? { tried: 0, exact: 0, match15: 0, mismatch: 0 };
+            perFn.set(f, t);
+            return t;
+          }),
+        ]
+      : [otherAppTally];
+    for (const t of tallies) {
+      t.tried++;
+      t[outcome]++;
+    }
+    if (outcome === 'match15')
+      near.push(
+        `${file} ${e.sheet}!${e.cell} =${formula} expected ${JSON.stringify(want)} got ${JSON.stringify(r.value)}`,
+      );
+    if (outcome === 'mismatch') {
+      const line = `${file} ${e.sheet}!${e.cell} =${formula} expected ${JSON.stringify(want)} got ${JSON.stringify(r.value)}${excel ? '' : ` [${wb.application}]`}`;
+      mismatches.push(line);
+      if (excel && !exceptions.some((x) => x.file === file && x.cell === `${e.sheet}!${e.cell}`))
+        unexplained.push(line);
+    }
+  }
+}
+
+const fmt = (name: string, t: Tally) =>
+  `${name.padEnd(18)} tried ${String(t.tried).padStart(5)}  exact ${String(t.exact).padStart(5)}  15-digit ${String(t.match15).padStart(4)}  mismatch ${String(t.mismatch).padStart(4)}`;
+console.log(`Conformance against Excel's saved values (${corpus})\n`);
+for (const [f, t] of [...perFn].sort((a, b) => a[0].localeCompare(b[0]))) console.log(fmt(f, t));
+console.log(fmt('TOTAL', total));
+if (otherApps.length > 0) {
+  console.log(`\nFiles not saved by Microsoft Excel (reported apart): ${otherApps.length}`);
+  console.log(fmt('  their cells', otherAppTally));
+}
+console.log('\nSkipped:');
+for (const [why, n] of [...skipped].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${String(n).padStart(6)}  ${why}`);
+if (near.length > 0) {
+  console.log('\nMatches only at 15 significant digits:');
+  for (const m of near) console.log(`  ${m}`);
+}
+if (mismatches.length > 0) {
+  console.log('\nMismatches:');
+  for (const m of mismatches) console.log(`  ${m}`);
+}
+console.log(`\nUnexplained mismatches: ${unexplained.length} (exceptions listed: ${exceptions.length})`);
+process.exit(unexplained.length > 0 ? 1 : 0);

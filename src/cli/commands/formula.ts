@@ -1,0 +1,66 @@
+/**
+ * `sheetspec formula '<formula>' [--cell A1=<value> ...] [--json]`: lowers one formula, binds the given cells
+ * (numbers, "text", TRUE/FALSE; blank when absent), evaluates it and prints `{formula, jsonata, library,
+ * value}` (`--json`) or a readable form. Exit 0 when translated, 1 when refused or unparsable, 2 on a bad
+ * `--cell`.
+ */
+import type { Command } from 'commander';
+import { translateFormula } from '../../compiler/formula-command.js';
+import type { CellValue } from '../../compiler/values.js';
+import { CommandExit } from '../batch/command.js';
+
+/** `A1=1.5`, `B2="text"`, `C3=TRUE` → [address, value]; undefined when malformed. */
+export function parseCellOption(arg: string): [string, CellValue] | undefined {
+  const m = /^\$?([A-Za-z]{1,3})\$?(\d+)=(.*)$/s.exec(arg);
+  if (!m) return undefined;
+  const addr = `${m[1]!.toUpperCase()}${m[2]}`;
+  const raw = m[3]!;
+  if (/^".*"$/s.test(raw)) return [addr, raw.slice(1, -1).replace(/""/g, '"')];
+  if (/^true$/i.test(raw)) return [addr, true];
+  if (/^false$/i.test(raw)) return [addr, false];
+  if (raw === '') return [addr, null];
+  const n = Number(raw);
+  if (raw.trim() !== '' && Number.isFinite(n)) return [addr, n];
+  return [addr, raw];
+}
+
+export function registerFormulaCommand(program: Command): void {
+  program
+    .command('formula')
+    .description('translate one Excel formula to JSONata and evaluate it')
+    .argument('<formula>', "the formula, e.g. '=ROUND(A1,2)'")
+    .option(
+      '--cell <A1=value>',
+      'bind a cell (repeatable): a number, "text", TRUE or FALSE',
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[],
+    )
+    .option('--json', 'print the result as JSON')
+    .action(async (formula: string, opts: { cell: string[]; json?: boolean }) => {
+      const cells: Record<string, CellValue> = {};
+      for (const c of opts.cell) {
+        const parsed = parseCellOption(c);
+        if (!parsed) {
+          process.stderr.write(`sheetspec: --cell expects A1=<value>, got ${c}\n`);
+          throw new CommandExit(2);
+        }
+        cells[parsed[0]] = parsed[1];
+      }
+      const r = await translateFormula(formula, cells);
+      if ('error' in r) {
+        if (opts.json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+        else process.stdout.write(`${r.formula}\nrefused: ${r.error.code}: ${r.error.message}\n`);
+        throw new CommandExit(1);
+      }
+      if (opts.json) {
+        process.stdout.write(
+          `${JSON.stringify({ formula: r.formula, jsonata: r.jsonata, library: r.library ?? null, value: r.value }, null, 2)}\n`,
+        );
+        return;
+      }
+      const lines = [`formula: ${r.formula}`, `jsonata: ${r.jsonata}`];
+      if (r.library) lines.push(`library: ${r.library.description ?? ''}`);
+      lines.push(`value:   ${JSON.stringify(r.value)}`);
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+}

@@ -1,0 +1,121 @@
+/**
+ * One formula, translated and evaluated: how a person (or an agent tool) checks a single lowering.
+ *
+ * Each referenced cell (an A1 address on the formula's own sheet) is bound to the given value, written into
+ * the JSONata as an inline literal so the emitted text is a valid standalone spec expression; an absent cell
+ * is blank. A range over given cells becomes a constant table (row-major), usable by aggregates, VLOOKUP and
+ * SUMPRODUCT; a row-invariant aggregate is not hoisted (there is only one evaluation).
+ */
+import { isErrorValue } from './values.js';
+import type { CellValue } from './values.js';
+import { a1, type CellNode, type RangeNode, type Span } from './formula/ast.js';
+import { parseFormula } from './formula/parser.js';
+import {
+  isRefusal,
+  type LowerContext,
+  type Operand,
+  type RangeOperand,
+  refuse,
+  type ValueKind,
+} from './lower/contract.js';
+import { buildLibrary } from './lower/library.js';
+import { lowerFormula } from './lower/lower.js';
+import { compileExpression, evaluateExpression, specBindings } from '../spec/bind.js';
+import type { LibraryObject } from '../spec/types.js';
+
+export type TranslateResult =
+  | { formula: string; jsonata: string; library?: LibraryObject; value: CellValue; kinds: ValueKind[] }
+  | { formula: string; error: { code: string; message: string; span?: Span } };
+
+/** Largest range a formula command expands into literal cells. */
+const MAX_RANGE_CELLS = 10_000;
+
+function literal(v: CellValue): Operand {
+  if (v === null) return { expr: 'null', kinds: ['blank'] };
+  if (isErrorValue(v)) return { expr: JSON.stringify(v), kinds: ['error'] };
+  if (typeof v === 'number') return { expr: Object.is(v, -0) ? '0' : String(v), kinds: ['number'] };
+  if (typeof v === 'string') return { expr: JSON.stringify(v), kinds: ['string'] };
+  return { expr: String(v), kinds: ['boolean'] };
+}
+
+/** An evaluated JSONata value as an Excel value (undefined → blank, -0 → 0). */
+export function toCellValue(v: unknown): CellValue {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'number') return Object.is(v, -0) ? 0 : v;
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (isErrorValue(v)) return { error: v.error };
+  throw new Error(`the expression returned a non-Excel value: ${JSON.stringify(v)}`);
+}
+
+/**
+ * Lowers one formula with the given cell values and evaluates it with the spec binding convention.
+ * Never throws on user input: a parse failure or a refusal comes back as `{formula, error}`.
+ */
+export async function translateFormula(
+  formula: string,
+  cells: Record<string, CellValue> = {},
+): Promise<TranslateResult> {
+  const parsed = parseFormula(formula);
+  if (!parsed.ast) {
+    const d = parsed.diagnostics.find((x) => x.severity === 'error') ?? parsed.diagnostics[0];
+    return {
+      formula,
+      error: { code: d?.code ?? 'MALFORMED_FORMULA', message: d?.message ?? 'cannot parse', span: d?.span },
+    };
+  }
+  const upper: Record<string, CellValue> = {};
+  for (const [k, v] of Object.entries(cells)) upper[k.replace(/\$/g, '').toUpperCase()] = v;
+  const cellValueAt = (row: number, col: number): CellValue => upper[a1(row, col)] ?? null;
+  const values: Record<string, unknown> = {};
+  const scope = (node: CellNode | RangeNode) =>
+    node.workbook !== undefined
+      ? refuse('EXTERNAL_REFERENCE', 'a reference to another workbook', node.span)
+      : node.sheet !== undefined
+        ? refuse('CROSS_SHEET_REFERENCE', `a reference to sheet ${node.sheet}`, node.span)
+        : undefined;
+  const ctx: LowerContext = {
+    cell: (node) => scope(node) ?? literal(cellValueAt(node.row, node.col)),
+    range: (node): RangeOperand | ReturnType<typeof refuse> => {
+      const bad = scope(node);
+      if (bad) return bad;
+      const { start, end } = node;
+      if (start.row === null || end.row === null || start.col === null || end.col === null) {
+        return refuse('UNSUPPORTED_RANGE_SHAPE', 'whole rows or columns', node.span);
+      }
+      if ((end.row - start.row + 1) * (end.col - start.col + 1) > MAX_RANGE_CELLS) {
+        return refuse('UNSUPPORTED_RANGE_SHAPE', `ranges over ${MAX_RANGE_CELLS} cells`, node.span);
+      }
+      const rows: CellValue[][] = [];
+      for (let r = start.row; r <= end.row; r++) {
+        const line: CellValue[] = [];
+        for (let c = start.col; c <= end.col; c++) line.push(cellValueAt(r, c));
+        rows.push(line);
+      }
+      return { kind: 'table', rows, nameHint: `${a1(start.row, start.col)}${a1(end.row, end.col)}` };
+    },
+    hoist: (operand) => operand,
+    libraryValue: (nameHint, value) => {
+      let name = `xlTable${nameHint.replace(/[^A-Za-z0-9]/g, '')}`;
+      for (let i = 2; name in values && JSON.stringify(values[name]) !== JSON.stringify(value); i++) {
+        name = `xlTable${nameHint.replace(/[^A-Za-z0-9]/g, '')}_${i}`;
+      }
+      values[name] = value;
+      return name;
+    },
+  };
+  const lowered = lowerFormula(parsed.ast, ctx);
+  if (isRefusal(lowered)) {
+    return { formula, error: { code: lowered.code, message: lowered.detail, span: lowered.span } };
+  }
+  const library = buildLibrary(lowered.helpers, values);
+  const bindings = await specBindings(library, {});
+  const raw = await evaluateExpression(compileExpression(lowered.expr), {}, bindings);
+  const result: TranslateResult = {
+    formula,
+    jsonata: lowered.expr,
+    value: toCellValue(raw),
+    kinds: [...lowered.kinds],
+  };
+  if (library) result.library = library;
+  return result;
+}

@@ -1,0 +1,480 @@
+/**
+ * The JSONata helper library: Excel's semantics written in plain JSONata, so a spec runs on any engine that
+ * follows the ModelSpec binding convention (no host functions).
+ *
+ * Each helper is one `function(...)` definition plus the helpers it calls. `buildLibrary` emits only the
+ * helpers an expression uses, with their transitive dependencies, in dependency order, as
+ * `( $xlA := function(...) {...}; ...; ["xlA", ...] )`.
+ *
+ * Value representation (src/compiler/values.ts): number, string, boolean as themselves; blank is `null` or a
+ * missing value (`undefined` inside JSONata); an error is `{"error": "#DIV/0!"}`, the only object an Excel
+ * value can be, so `$type(v) = "object"` tests for an error. Helpers never throw on any Excel value: arithmetic
+ * that overflows gives #NUM!, JSONata's `$power` is only called once it is known to be finite.
+ *
+ * JSONata pitfalls handled here: `$string` rounds non-integers to 15 significant digits but prints integers in
+ * full; `$length`/`$substring` count code points (Excel counts UTF-16 units, `$split($s, "")` gives units);
+ * `=` on strings is case-sensitive; `$round` is half-even; an array constructor flattens arrays held in
+ * variables; `undefined` entries vanish from arrays.
+ */
+import type { LibraryObject } from '../../spec/types.js';
+
+export interface HelperDef {
+  /** JSONata `function(...) {...}` text. */
+  fn: string;
+  /** Other helpers this one calls (names without `$`). */
+  deps: string[];
+  /** One line for the catalogue and docs. */
+  doc: string;
+}
+
+const MAX = '1.7976931348623157e308';
+const SQRT_MAX = '1.3407807929942596e154';
+
+/** The helpers by export name. */
+export const HELPERS: Readonly<Record<string, HelperDef>> = {
+  xlIsErr: {
+    fn: `function($v) { $type($v) = "object" }`,
+    deps: [],
+    doc: 'true when the value is an Excel error object',
+  },
+  xlV: {
+    fn: `function($v) { $exists($v) ? $v : null }`,
+    deps: [],
+    doc: 'a missing value as null (keeps positions in arrays)',
+  },
+  xlFin: {
+    // Why: JSONata arithmetic gives Infinity/NaN silently; Excel gives #NUM!.
+    fn: `function($x) { $x = $x and $x <= ${MAX} and $x >= -${MAX} ? $x : {"error": "#NUM!"} }`,
+    deps: [],
+    doc: 'a non-finite arithmetic result as #NUM!',
+  },
+  xlParseNum: {
+    // Text Excel converts in arithmetic: optional spaces around, sign, digits with one decimal point, an
+    // exponent or a trailing percent. Not: hex, Infinity, thousands separators, currency, dates (documented gap).
+    fn: String.raw`function($s) {(
+  $m := $match($s, /^ *([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+)|( *%))? *$/);
+  $g := $m.groups;
+  $i := $g[1] ? $g[1] : "";
+  $f := $g[2] ? $g[2] : "";
+  $e := ($g[3] ? $number($replace($g[3], "+", "")) : 0) - ($g[4] ? 2 : 0);
+  $lead := $length($replace($i, /^0+/, ""));
+  $not($exists($m)) or ($i = "" and $f = "") or $lead + $e > 308 ? {"error": "#VALUE!"} : (
+    $n := $number(($i = "" ? "0" : $i) & ($f = "" ? "" : "." & $f) & "e" & $string($e));
+    $g[0] = "-" ? 0 - $n : $n
+  )
+)}`,
+    deps: [],
+    doc: 'numeric text ("1.5", " 2 ", "1e3", "50%") to a number, else #VALUE!',
+  },
+  xlNum: {
+    fn: `function($v) { $type($v) = "number" ? $v : $type($v) = "string" ? $xlParseNum($v) : $type($v) = "boolean" ? ($v ? 1 : 0) : $type($v) = "object" ? $v : 0 }`,
+    deps: ['xlParseNum'],
+    doc: 'arithmetic coercion: blank 0, booleans 1/0, numeric text, errors pass',
+  },
+  xlVal: {
+    fn: `function($v) { $exists($v) and $v != null ? $v : 0 }`,
+    deps: [],
+    doc: 'a formula result: a blank reference reads as 0',
+  },
+  xlAdd: {
+    fn: `function($a, $b) {( $x := $xlNum($a); $y := $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x + $y) )}`,
+    deps: ['xlNum', 'xlIsErr', 'xlFin'],
+    doc: 'Excel `+`',
+  },
+  xlSub: {
+    fn: `function($a, $b) {( $x := $xlNum($a); $y := $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x - $y) )}`,
+    deps: ['xlNum', 'xlIsErr', 'xlFin'],
+    doc: 'Excel `-`',
+  },
+  xlMul: {
+    fn: `function($a, $b) {( $x := $xlNum($a); $y := $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x * $y) )}`,
+    deps: ['xlNum', 'xlIsErr', 'xlFin'],
+    doc: 'Excel `*`',
+  },
+  xlDiv: {
+    fn: `function($a, $b) {( $x := $xlNum($a); $y := $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $y = 0 ? {"error": "#DIV/0!"} : $xlFin($x / $y) )}`,
+    deps: ['xlNum', 'xlIsErr', 'xlFin'],
+    doc: 'Excel `/` (#DIV/0! on a zero divisor)',
+  },
+  xlPowOver: {
+    // Whether $a^$y (a >= 0) overflows, without ever calling $power on an overflowing pair (it throws D3061).
+    // Halving the exponent keeps each trial finite; |y| > 2048 with a in (0.5, 2) first folds 512 into the base.
+    fn: `function($a, $y) {
+  $a = 0 or $a = 1 or $y = 0 or (($a > 1) != ($y > 0)) ? false :
+  $a >= 2 and $y >= 1025 ? true :
+  $a <= 0.5 and $y <= -1075 ? true :
+  $abs($y) > 2048 ? $xlPowOver($power($a, 512), $y / 512) :
+  $a > 1 and $y <= 1 ? false :
+  $abs($y) <= 1 ? $power($a, $y / 2) > ${SQRT_MAX} :
+  $xlPowOver($a, $y / 2) ? true : $power($a, $y / 2) > ${SQRT_MAX}
+}`,
+    deps: [],
+    doc: 'whether a power overflows (internal)',
+  },
+  xlPow: {
+    fn: `function($a, $b) {( $x := $xlNum($a); $y := $xlNum($b);
+  $xlIsErr($x) ? $x : $xlIsErr($y) ? $y :
+  $x = 0 and $y = 0 ? {"error": "#NUM!"} :
+  $x = 0 and $y < 0 ? {"error": "#DIV/0!"} :
+  $x < 0 and $y != $floor($y) ? {"error": "#NUM!"} :
+  $xlPowOver($abs($x), $y) ? {"error": "#NUM!"} : $power($x, $y)
+)}`,
+    deps: ['xlNum', 'xlIsErr', 'xlPowOver'],
+    doc: 'Excel `^`: 0^0 #NUM!, 0^-n #DIV/0!, negative base with a fractional exponent #NUM!, overflow #NUM!',
+  },
+  xlNeg: {
+    fn: `function($a) {( $x := $xlNum($a); $xlIsErr($x) ? $x : 0 - $x )}`,
+    deps: ['xlNum', 'xlIsErr'],
+    doc: 'unary minus',
+  },
+  xlPlus: {
+    // Why: unary plus is a no-op in Excel (`=+"a"` is "a"), but a blank reference still reads as itself.
+    fn: `function($a) { $a }`,
+    deps: [],
+    doc: 'unary plus (identity)',
+  },
+  xlPercent: {
+    fn: `function($a) {( $x := $xlNum($a); $xlIsErr($x) ? $x : $x / 100 )}`,
+    deps: ['xlNum', 'xlIsErr'],
+    doc: 'postfix %',
+  },
+  xlDec: {
+    // A positive finite number as decimal digits: value = 0.<d> × 10^p, d without leading/trailing zeros.
+    // From `$string`, i.e. 15 significant digits for non-integers, all digits for integers.
+    fn: String.raw`function($a) {(
+  $g := $match($string($a), /^([0-9]+)(?:\.([0-9]+))?(?:e\+?(-?[0-9]+))?$/).groups;
+  $f := $g[1] ? $g[1] : "";
+  $e := $g[2] ? $number($g[2]) : 0;
+  $all := $g[0] & $f;
+  $nz := $replace($all, /^0+/, "");
+  {"d": $replace($nz, /0+$/, ""), "p": $length($g[0]) + $e - ($length($all) - $length($nz))}
+)}`,
+    deps: [],
+    doc: 'decimal digits of a positive number (internal)',
+  },
+  xlIncDigits: {
+    fn: `function($s) { $s = "" ? "1" : $substring($s, $length($s) - 1) = "9" ? $xlIncDigits($substring($s, 0, $length($s) - 1)) & "0" : $substring($s, 0, $length($s) - 1) & $string($number($substring($s, $length($s) - 1)) + 1) }`,
+    deps: [],
+    doc: 'adds one to a digit string (internal)',
+  },
+  xlRoundDigits: {
+    // Rounds 0.<d> × 10^p half up to n significant digits (n >= 0); a carry out of all nines gives "1", p+1.
+    fn: String.raw`function($d, $p, $n) {
+  $length($d) <= $n ? {"d": $d, "p": $p} : (
+    $h := $number($substring($d, $n, 1)) >= 5 ? $xlIncDigits($substring($d, 0, $n)) : $substring($d, 0, $n);
+    $length($h) > $n ? {"d": "1", "p": $p + 1} : {"d": $replace($h, /0+$/, ""), "p": $p}
+  )
+}`,
+    deps: ['xlIncDigits'],
+    doc: 'decimal rounding of a digit string (internal)',
+  },
+  xlNumText: {
+    // Excel's number-to-text (General, as `&` and CONCATENATE use it), from the examples Apache POI recorded
+    // from Excel (NumberToTextConversionExamples.java): 15 significant digits (14 when |exponent| > 98);
+    // plain digits up to exponent 19 (1.2345678901234567E19 → "12345678901234600000"), `E+` beyond
+    // (1.2345678901234568E20 → "1.23456789012346E+20"); below 1 plain while "0.", the zeros and the digits
+    // fit in 20 characters (0.000123456789012346), else `E-` (1.23456789012346E-05); at least 2 exponent
+    // digits; subnormal numbers print as 0.
+    fn: `function($x) {
+  $x = 0 or $abs($x) < 2.2250738585072014e-308 ? "0" : (
+    $r0 := $xlDec($abs($x));
+    $r1 := $xlRoundDigits($r0.d, $r0.p, 15);
+    $r := $abs($r1.p - 1) > 98 ? $xlRoundDigits($r1.d, $r1.p, 14) : $r1;
+    $d := $r.d; $e := $r.p - 1; $n := $length($d);
+    $sci := function($sign) { $substring($d, 0, 1) & ($n > 1 ? "." & $substring($d, 1) : "") & "E" & $sign & ($abs($e) < 10 ? "0" : "") & $string($abs($e)) };
+    ($x < 0 ? "-" : "") & (
+      $e >= 0
+        ? ($e > 19 ? $sci("+") : $n > $e + 1 ? $substring($d, 0, $e + 1) & "." & $substring($d, $e + 1) : $d & $pad("", $e + 1 - $n, "0"))
+        : (1 - $e + $n > 20 ? $sci("-") : "0." & $pad("", 0 - $e - 1, "0") & $d)
+    )
+  )
+}`,
+    deps: ['xlDec', 'xlRoundDigits'],
+    doc: "a number as Excel's General text: 15 significant digits, E+/E- beyond the plain range",
+  },
+  xlR15: {
+    // Why: Excel rounds both operands of a comparison to 15 significant digits (0.1+0.2=0.3 is TRUE).
+    fn: `function($x) {
+  $x = 0 or ($abs($x) < 1e15 and $x = $floor($x)) ? $x : (
+    $r0 := $xlDec($abs($x));
+    $r := $xlRoundDigits($r0.d, $r0.p, 15);
+    $v := $number($r.d & "e" & $string($r.p - $length($r.d)));
+    $x < 0 ? 0 - $v : $v
+  )
+}`,
+    deps: ['xlDec', 'xlRoundDigits'],
+    doc: 'a number rounded to 15 significant digits (for comparisons)',
+  },
+  xlText: {
+    fn: `function($v) { $type($v) = "string" ? $v : $type($v) = "number" ? $xlNumText($v) : $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v : "" }`,
+    deps: ['xlNumText'],
+    doc: 'text coercion: numbers as General, TRUE/FALSE, blank ""',
+  },
+  xlConcat: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $join($map($l, function($v) { $xlText($v) }), "") )}`,
+    deps: ['xlText'],
+    doc: '`&` and CONCATENATE over a list of values (first error wins)',
+  },
+  xlCompare: {
+    // Blank takes the other side's type (0, "", FALSE); types order numbers < text < booleans; text compares
+    // case-insensitively (lower-cased, then UTF-16 code units); numbers at 15 significant digits.
+    fn: `function($a, $b, $op) {
+  $xlIsErr($a) ? $a : $xlIsErr($b) ? $b : (
+    $ta := $type($a) = "null" or $not($exists($a)) ? "blank" : $type($a);
+    $tb := $type($b) = "null" or $not($exists($b)) ? "blank" : $type($b);
+    $zero := function($t) { $t = "string" ? "" : $t = "boolean" ? false : 0 };
+    $x := $ta = "blank" ? $zero($tb) : $a;
+    $y := $tb = "blank" ? $zero($ta) : $b;
+    $rank := function($v) { $type($v) = "number" ? 0 : $type($v) = "string" ? 1 : 2 };
+    $c := $rank($x) != $rank($y) ? ($rank($x) < $rank($y) ? -1 : 1) :
+      $type($x) = "number" ? ($xlR15($x) = $xlR15($y) ? 0 : $xlR15($x) < $xlR15($y) ? -1 : 1) :
+      $type($x) = "string" ? ($lowercase($x) = $lowercase($y) ? 0 : $lowercase($x) < $lowercase($y) ? -1 : 1) :
+      ($x = $y ? 0 : $x ? 1 : -1);
+    $op = "=" ? $c = 0 : $op = "<>" ? $c != 0 : $op = "<" ? $c < 0 : $op = "<=" ? $c <= 0 : $op = ">" ? $c > 0 : $c >= 0
+  )
+}`,
+    deps: ['xlIsErr', 'xlR15'],
+    doc: 'comparison operators with Excel typing, case-insensitive text and 15-digit numbers',
+  },
+  xlBool: {
+    // Why: a scalar argument in a logical position: text "TRUE"/"FALSE" (any case) converts, other text is #VALUE!.
+    fn: `function($v) { $type($v) = "boolean" ? $v : $type($v) = "number" ? $v != 0 : $type($v) = "string" ? ($uppercase($v) = "TRUE" ? true : $uppercase($v) = "FALSE" ? false : {"error": "#VALUE!"}) : $type($v) = "object" ? $v : false }`,
+    deps: [],
+    doc: 'logical coercion of a scalar: numbers non-zero, "TRUE"/"FALSE" text, blank FALSE, other text #VALUE!',
+  },
+  xlIf: {
+    fn: `function($c, $t, $f) {( $b := $xlBool($c); $xlIsErr($b) ? $b : $b ? $t : $f )}`,
+    deps: ['xlBool', 'xlIsErr'],
+    doc: 'IF with Excel condition coercion',
+  },
+  xlNot: {
+    fn: `function($v) {( $b := $xlBool($v); $xlIsErr($b) ? $b : $not($b) )}`,
+    deps: ['xlBool', 'xlIsErr'],
+    doc: 'NOT',
+  },
+  xlRefBools: {
+    fn: `function($l) { $map($l[$type($) = "boolean" or $type($) = "number" or $type($) = "object"], function($v) { $type($v) = "number" ? $v != 0 : $v }) }`,
+    deps: [],
+    doc: 'the logical values of a reference: booleans, numbers as non-zero, errors; text and blanks dropped',
+  },
+  xlAnd: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? {"error": "#VALUE!"} : $not(false in $l) )}`,
+    deps: [],
+    doc: 'AND over a list of logical values (#VALUE! when empty)',
+  },
+  xlOr: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? {"error": "#VALUE!"} : true in $l )}`,
+    deps: [],
+    doc: 'OR over a list of logical values (#VALUE! when empty)',
+  },
+  xlRefNums: {
+    fn: `function($l) { $l[$type($) = "number" or $type($) = "object"] }`,
+    deps: [],
+    doc: 'the numbers and errors of a reference (text, booleans, blanks ignored)',
+  },
+  xlAddAll: {
+    // Why: JSONata throws on arithmetic with an infinite operand, so overflow is caught at each step.
+    fn: `function($l) { $reduce($append([], $l), function($a, $b) { $type($a) = "object" ? $a : $xlFin($a + $b) }, 0) }`,
+    deps: ['xlFin'],
+    doc: 'left-to-right sum of numbers, #NUM! on overflow (internal)',
+  },
+  xlSum: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $xlAddAll($l) )}`,
+    deps: ['xlAddAll'],
+    doc: 'SUM over a list of numbers, left to right (first error wins)',
+  },
+  xlAverage: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? {"error": "#DIV/0!"} : ( $s := $xlAddAll($l); $type($s) = "object" ? $s : $s / $count($l) ) )}`,
+    deps: ['xlAddAll'],
+    doc: 'AVERAGE (#DIV/0! when nothing is numeric)',
+  },
+  xlMin: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? 0 : $min($l) )}`,
+    deps: [],
+    doc: 'MIN (0 when nothing is numeric)',
+  },
+  xlMax: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? 0 : $max($l) )}`,
+    deps: [],
+    doc: 'MAX (0 when nothing is numeric)',
+  },
+  xlCountArg: {
+    // Why: a direct COUNT argument counts when it is a number, a boolean or numeric text; errors don't count.
+    fn: `function($v) {( $x := $type($v) = "object" ? $v : $xlNum($v); $type($v) != "null" and $exists($v) and $type($x) = "number" ? 1 : 0 )}`,
+    deps: ['xlNum'],
+    doc: 'COUNT of one direct argument (0 or 1)',
+  },
+  xlAbs: {
+    fn: `function($v) {( $x := $xlNum($v); $xlIsErr($x) ? $x : $abs($x) )}`,
+    deps: ['xlNum', 'xlIsErr'],
+    doc: 'ABS',
+  },
+  xlTrunc: {
+    fn: `function($x) { $x < 0 ? $ceil($x) : $floor($x) }`,
+    deps: [],
+    doc: 'truncation toward zero (internal)',
+  },
+  xlRound: {
+    // Half away from zero on the 15-significant-digit decimal form (ROUND(1.005,2) = 1.01), not `$round`
+    // (half-even on the binary value); the digits argument is truncated toward zero.
+    fn: `function($v, $digits) {( $x := $xlNum($v); $n := $xlNum($digits);
+  $xlIsErr($x) ? $x : $xlIsErr($n) ? $n : $x = 0 ? 0 : (
+    $r := $xlDec($abs($x));
+    $k := $r.p + $xlTrunc($n);
+    $k < 0 ? 0 : (
+      $q := $xlRoundDigits($r.d, $r.p, $k);
+      $q.d = "" ? 0 : (
+        $m := $number($q.d & "e" & $string($q.p - $length($q.d)));
+        $x < 0 ? 0 - $m : $m
+      )
+    )
+  )
+)}`,
+    deps: ['xlNum', 'xlIsErr', 'xlDec', 'xlTrunc', 'xlRoundDigits'],
+    doc: 'ROUND: half away from zero on the decimal value',
+  },
+  xlLen: {
+    fn: `function($v) {( $s := $xlText($v); $xlIsErr($s) ? $s : $count($split($s, "")) )}`,
+    deps: ['xlText', 'xlIsErr'],
+    doc: 'LEN in UTF-16 code units',
+  },
+  xlUnits: {
+    // UTF-16 units [start, start+len) of a string; `$substring` would count code points.
+    fn: `function($s, $start, $len) {( $r := $join($filter($split($s, ""), function($c, $i) { $i >= $start and $i < $start + $len }), ""); $exists($r) ? $r : "" )}`,
+    deps: [],
+    doc: 'substring in UTF-16 units (internal)',
+  },
+  xlLeft: {
+    fn: `function($v, $c) {( $s := $xlText($v); $n := $xlNum($c); $xlIsErr($s) ? $s : $xlIsErr($n) ? $n : $n < 0 ? {"error": "#VALUE!"} : $xlUnits($s, 0, $xlTrunc($n)) )}`,
+    deps: ['xlText', 'xlNum', 'xlIsErr', 'xlUnits', 'xlTrunc'],
+    doc: 'LEFT (count truncated, negative #VALUE!)',
+  },
+  xlRight: {
+    fn: `function($v, $c) {( $s := $xlText($v); $n := $xlNum($c); $xlIsErr($s) ? $s : $xlIsErr($n) ? $n : $n < 0 ? {"error": "#VALUE!"} : (
+  $u := $count($split($s, "")); $k := $xlTrunc($n); $xlUnits($s, $k >= $u ? 0 : $u - $k, $k) ) )}`,
+    deps: ['xlText', 'xlNum', 'xlIsErr', 'xlUnits', 'xlTrunc'],
+    doc: 'RIGHT (count truncated, negative #VALUE!)',
+  },
+  xlMid: {
+    fn: `function($v, $st, $c) {( $s := $xlText($v); $a := $xlNum($st); $n := $xlNum($c);
+  $xlIsErr($s) ? $s : $xlIsErr($a) ? $a : $xlIsErr($n) ? $n : $xlTrunc($a) < 1 or $n < 0 ? {"error": "#VALUE!"} : $xlUnits($s, $xlTrunc($a) - 1, $xlTrunc($n)) )}`,
+    deps: ['xlText', 'xlNum', 'xlIsErr', 'xlUnits', 'xlTrunc'],
+    doc: 'MID (start < 1 or count < 0 #VALUE!)',
+  },
+  xlUpper: {
+    fn: `function($v) {( $s := $xlText($v); $xlIsErr($s) ? $s : $uppercase($s) )}`,
+    deps: ['xlText', 'xlIsErr'],
+    doc: 'UPPER',
+  },
+  xlLower: {
+    fn: `function($v) {( $s := $xlText($v); $xlIsErr($s) ? $s : $lowercase($s) )}`,
+    deps: ['xlText', 'xlIsErr'],
+    doc: 'LOWER',
+  },
+  xlTrim: {
+    // Only U+0020: runs collapse to one space, then one leading and one trailing space go. `$trim` also
+    // eats tabs and newlines, which Excel keeps.
+    fn: String.raw`function($v) {( $s := $xlText($v); $xlIsErr($s) ? $s : $replace($replace($s, / +/, " "), /^ | $/, "") )}`,
+    deps: ['xlText', 'xlIsErr'],
+    doc: 'TRIM (spaces only)',
+  },
+  xlWild: {
+    // Excel wildcard match (`*`, `?`, `~` escape) on lower-cased UTF-16 units; JSONata cannot build a regex
+    // from text, so this is a small backtracking matcher.
+    fn: `function($p, $s) {(
+  $pc := $split($lowercase($p), ""); $sc := $split($lowercase($s), "");
+  $np := $count($pc); $ns := $count($sc);
+  $m := function($i, $j) {
+    $i = $np ? $j = $ns :
+    $pc[$i] = "~" and $i + 1 < $np ? ($j < $ns and $sc[$j] = $pc[$i + 1] and $m($i + 2, $j + 1)) :
+    $pc[$i] = "*" ? ($m($i + 1, $j) or ($j < $ns and $m($i, $j + 1))) :
+    $j < $ns and ($pc[$i] = "?" or $pc[$i] = $sc[$j]) and $m($i + 1, $j + 1)
+  };
+  $m(0, 0)
+)}`,
+    deps: [],
+    doc: 'wildcard text match for exact-match lookups (internal)',
+  },
+  xlLookupEq: {
+    // Exact-match lookup equality: same type only (1 and "1" differ), text case-insensitive with wildcards.
+    fn: String.raw`function($cell, $key) {
+  $type($key) = "string" ? ($type($cell) = "string" and ($contains($key, /[*?~]/) ? $xlWild($key, $cell) : $lowercase($cell) = $lowercase($key))) :
+  $type($key) = $type($cell) and $cell = $key
+}`,
+    deps: ['xlWild'],
+    doc: 'exact-match lookup equality (internal)',
+  },
+  xlVlookup: {
+    fn: `function($key, $table, $col) {( $c := $xlNum($col);
+  $xlIsErr($key) ? $key : $xlIsErr($c) ? $c : $not($exists($key)) or $key = null ? {"error": "#N/A"} : $xlTrunc($c) < 1 ? {"error": "#VALUE!"} : (
+    $rows := $count($table);
+    $width := $rows = 0 ? 0 : $count($table[0]);
+    $xlTrunc($c) > $width ? {"error": "#REF!"} : (
+      $hits := $filter([0..$rows - 1], function($i) {( $r := $table[$i]; $xlLookupEq($r[0], $key) )});
+      $exists($hits) ? ( $r := $table[$hits[0]]; $r[$xlTrunc($c) - 1] ) : {"error": "#N/A"}
+    )
+  )
+)}`,
+    deps: ['xlNum', 'xlIsErr', 'xlTrunc', 'xlLookupEq'],
+    doc: 'VLOOKUP exact match over a constant table (rows of values), first match wins, #N/A when absent',
+  },
+  xlSumProduct: {
+    // $arrays: [{"a": [...]}, ...] (objects keep arrays from being flattened together). Same sizes or
+    // #VALUE!; the first error in array order wins; non-numbers count as 0, except that a 1×1 argument is a
+    // scalar to Excel, where text is #VALUE! (corpus: SUMPRODUCT(G1330:G1330,I1330:I1330) with "4" in G1330).
+    fn: `function($arrays) {(
+  $m := $count($arrays);
+  $col := function($k) {( $o := $arrays[$k]; $type($o.a) = "array" ? $o.a : $exists($o.a) ? [$o.a] : [] )};
+  $ks := [0..$m - 1];
+  $n := $count($col(0));
+  $errs := $map($ks, function($k) {( $c := $col($k); $c[$type($) = "object"][0] )});
+  $exists($errs) ? $errs[0] :
+  $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? {"error": "#VALUE!"} :
+  $n = 0 ? 0 :
+  $n = 1 and $count($filter($ks, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} :
+  $xlAddAll($map([0..$n - 1], function($i) {
+    $reduce($map($ks, function($k) {( $v := $col($k)[$i]; $type($v) = "number" ? $v : 0 )}), function($p, $q) { $type($p) = "object" ? $p : $xlFin($p * $q) }, 1)
+  }))
+)}`,
+    deps: ['xlFin', 'xlAddAll'],
+    doc: 'SUMPRODUCT of equally sized arrays (non-numbers as 0)',
+  },
+};
+
+/** Helper names with their transitive dependencies, each after the helpers it calls. */
+export function resolveHelpers(names: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string): void => {
+    if (seen.has(name)) return;
+    const def = HELPERS[name];
+    if (!def) throw new Error(`unknown library helper: ${name}`);
+    seen.add(name);
+    for (const d of def.deps) visit(d);
+    out.push(name);
+  };
+  for (const n of [...names].sort()) visit(n);
+  return out;
+}
+
+/**
+ * Builds the spec library holding only the given helpers (plus dependencies) and the given values (lookup
+ * tables, exported by name). Returns undefined when there is nothing to define.
+ */
+export function buildLibrary(
+  helperNames: string[],
+  values: Record<string, unknown> = {},
+): LibraryObject | undefined {
+  const helpers = resolveHelpers(helperNames);
+  const valueNames = Object.keys(values).sort();
+  if (helpers.length === 0 && valueNames.length === 0) return undefined;
+  const lines: string[] = [];
+  for (const h of helpers) lines.push(`  $${h} := ${HELPERS[h]?.fn};`);
+  for (const v of valueNames) lines.push(`  $${v} := ${JSON.stringify(values[v])};`);
+  const exported = [...helpers, ...valueNames];
+  const define = `(\n${lines.join('\n')}\n  ${JSON.stringify(exported)}\n)`;
+  const parts: string[] = [];
+  if (helpers.length > 0) parts.push(`Excel semantics helpers: ${helpers.join(', ')}`);
+  if (valueNames.length > 0) parts.push(`lookup tables: ${valueNames.join(', ')}`);
+  return { description: `${parts.join('; ')}.`, define };
+}

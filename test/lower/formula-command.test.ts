@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseCellOption } from '../../src/cli/commands/formula.js';
+import { translateFormula } from '../../src/compiler/formula-command.js';
+import { listFunctions } from '../../src/compiler/lower/catalogue.js';
+import { SUPPORTED_FUNCTIONS } from '../../src/compiler/lower/lower.js';
+
+describe('translateFormula', () => {
+  it('translates and evaluates ROUND(A1,2) with A1 = 1.005', async () => {
+    const r = await translateFormula('=ROUND(A1,2)', { A1: 1.005 });
+    expect(r).toMatchObject({ jsonata: '$xlRound(1.005, 2)', value: 1.01 });
+    expect('library' in r && r.library?.define).toContain('$xlRound := function');
+    expect('library' in r && r.library?.define).not.toContain('$xlVlookup');
+  });
+  it('needs no library for a plain expression', async () => {
+    const r = await translateFormula('=A1*B1', { A1: 2, B1: 3 });
+    expect(r).toMatchObject({ jsonata: '2 * 3', value: 6 });
+    expect('library' in r && r.library).toBeFalsy();
+  });
+  it('returns a parse error with a code instead of throwing', async () => {
+    const r = await translateFormula('=1+', {});
+    expect('error' in r && typeof r.error.code).toBe('string');
+  });
+});
+
+describe('--cell values', () => {
+  it('reads numbers, text, booleans', () => {
+    expect(parseCellOption('A1=1.5')).toEqual(['A1', 1.5]);
+    expect(parseCellOption('b2="x y"')).toEqual(['B2', 'x y']);
+    expect(parseCellOption('C3=TRUE')).toEqual(['C3', true]);
+    expect(parseCellOption('C3=false')).toEqual(['C3', false]);
+    expect(parseCellOption('nope')).toBeUndefined();
+  });
+});
+
+describe('catalogue', () => {
+  it('lists every supported function and the refusal codes', () => {
+    const { entries, refusals } = listFunctions();
+    for (const f of SUPPORTED_FUNCTIONS) expect(entries.map((e) => e.name)).toContain(f);
+    expect(refusals.map((r) => r.code)).toContain('UNSUPPORTED_LOOKUP_MODE');
+    expect(listFunctions('vlookup').entries.map((e) => e.name)).toEqual(['VLOOKUP']);
+  });
+});
