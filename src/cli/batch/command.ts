@@ -1,0 +1,185 @@
+/**
+ * `sheetspec convert <inputs...>` in batch form: argument checks, discovery, the run, and what is printed.
+ * Everything the command writes goes through `io`, so tests run it in-process.
+ *
+ * Output: valid specs go to files; per-file errors go to stderr as `sheetspec: <file>: <CODE>: <details>`
+ * as soon as the file's turn comes (input order); the summary table goes to stdout, or to stderr when stdout
+ * carries `--json`/`--ndjson`. Exit codes: 0 all converted; 1 any file failed (or, with `--strict`, any
+ * refused column or warning); 2 usage error.
+ */
+import { availableParallelism } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ConvertOptions } from '../../compiler/types.js';
+import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
+import { createProgress } from './progress.js';
+import { batchExitCode, type FileResult } from './result.js';
+import { runBatch, runOne, specText } from './run.js';
+import { renderSummary } from './summary.js';
+
+export interface CliIO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/**
+ * Thrown by a command action to end the run with a non-zero exit code without printing anything more (the
+ * action has already said why). `run()` in src/cli/main.ts turns it into the return value.
+ */
+export class CommandExit extends Error {
+  readonly code = 'EXIT';
+  override name = 'CommandExit';
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+  }
+}
+
+/** The process's own streams, environment and working folder. */
+export function processIO(): CliIO {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+export interface BatchCliOptions {
+  /** Output folder (mirrors the input tree); for `-`, the output file. */
+  output?: string;
+  jobs?: string | number;
+  json?: boolean;
+  ndjson?: boolean;
+  strict?: boolean;
+  quiet?: boolean;
+  modelId?: string;
+  sheet?: string;
+  /** Per-file wall-clock limit, seconds (default 300). */
+  timeout?: string | number;
+  /** Per-worker heap limit, MiB (default 2048). */
+  maxMemory?: string | number;
+  /** Module whose `convert` the workers call; tests only. */
+  converterUrl?: string;
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 300;
+export const DEFAULT_MAX_MEMORY_MB = 2048;
+
+/** Runs the batch conversion and returns the exit code (0, 1 or 2). */
+export async function runConvertBatch(
+  args: readonly string[],
+  opts: BatchCliOptions,
+  io: CliIO,
+): Promise<number> {
+  try {
+    return await convertBatch(args, opts, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`sheetspec: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: CliIO): Promise<number> {
+  if (args.length === 0) throw new UsageError('convert needs at least one file, folder or glob');
+  if (opts.json && opts.ndjson) throw new UsageError('--json and --ndjson cannot be used together');
+  const limits = {
+    timeoutMs: positive(opts.timeout ?? DEFAULT_TIMEOUT_SECONDS, '--timeout') * 1000,
+    maxHeapMb: positive(opts.maxMemory ?? DEFAULT_MAX_MEMORY_MB, '--max-memory'),
+    converterUrl: opts.converterUrl,
+  };
+  const convert: Omit<ConvertOptions, 'filename'> = {};
+  if (opts.modelId !== undefined) convert.modelId = opts.modelId;
+  if (opts.sheet !== undefined) convert.sheet = opts.sheet;
+
+  if (args.includes('-')) {
+    if (args.length > 1) throw new UsageError('`-` (stdin) cannot be combined with other inputs');
+    if (opts.json || opts.ndjson) throw new UsageError('`-` writes the spec to stdout; drop --json/--ndjson');
+    return convertStdin(opts, convert, limits, io);
+  }
+
+  const jobs = Math.floor(positive(opts.jobs ?? availableParallelism(), '--jobs'));
+  const inputs = await discoverInputs(args, io.cwd);
+  if (opts.modelId !== undefined && inputs.length > 1) {
+    throw new UsageError(`--model-id names one spec, but ${inputs.length} workbooks were found`);
+  }
+  const outputs = outputPaths(inputs, opts.output, io.cwd);
+
+  const progress = createProgress({ stream: io.stderr, quiet: opts.quiet === true, env: io.env });
+  progress.start(inputs.length);
+  let results: FileResult[];
+  try {
+    results = await runBatch(inputs, outputs, {
+      ...limits,
+      jobs,
+      convert,
+      onStart: (input: BatchInput) => progress.started(input.display),
+      onResult: (r) => {
+        progress.finished();
+        for (const line of problemLines(r, opts.strict === true)) progress.log(line);
+        if (opts.ndjson) io.stdout.write(JSON.stringify(r) + '\n');
+      },
+    });
+  } finally {
+    progress.stop();
+  }
+
+  if (opts.json) io.stdout.write(JSON.stringify(results, null, 2) + '\n');
+  if (!opts.quiet) (opts.json || opts.ndjson ? io.stderr : io.stdout).write(renderSummary(results));
+  return batchExitCode(results, opts.strict === true);
+}
+
+async function convertStdin(
+  opts: BatchCliOptions,
+  convert: Omit<ConvertOptions, 'filename'>,
+  limits: { timeoutMs: number; maxHeapMb: number; converterUrl?: string },
+  io: CliIO,
+): Promise<number> {
+  const bytes = await readAll(io.stdin);
+  const { result, conversion } = await runOne(bytes, { ...limits, convert });
+  for (const line of problemLines(result, opts.strict === true)) io.stderr.write(line + '\n');
+  if (conversion?.valid) {
+    const text = specText(conversion.spec);
+    if (opts.output !== undefined) {
+      const file = path.resolve(io.cwd, opts.output);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, text);
+    } else io.stdout.write(text);
+  }
+  return batchExitCode([result], opts.strict === true);
+}
+
+/** The stderr lines for one file: its failure, and under `--strict` its refusals and warnings. */
+function problemLines(r: FileResult, strict: boolean): string[] {
+  const lines: string[] = [];
+  if (!r.valid) lines.push(`sheetspec: ${r.file}: ${r.reason}: ${r.error}`);
+  if (strict) {
+    for (const c of r.rejectedColumns) {
+      lines.push(
+        `sheetspec: ${r.file}: ${c.reason}: column ${c.column} "${c.header}" (${c.cell}): ${c.detail}`,
+      );
+    }
+    for (const w of r.warnings) {
+      lines.push(`sheetspec: ${r.file}: ${w.code}: ${w.cell ? w.cell + ': ' : ''}${w.message}`);
+    }
+  }
+  return lines;
+}
+
+function positive(value: string | number, flag: string): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number, got ${value}`);
+  return n;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}

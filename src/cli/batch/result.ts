@@ -1,0 +1,94 @@
+/**
+ * One file's outcome in a batch, as printed by `--json`/`--ndjson` and tabulated in the summary. The spec
+ * itself is not in it (it is in the written file); everything a pipeline needs to decide about the file is.
+ */
+import type { FailureCode, RefusalCode, RejectedColumn, Warning } from '../../compiler/types.js';
+import type { PoolOutcome } from './pool.js';
+
+/**
+ * Why a file produced no spec: the compiler's failure codes, plus three of the batch runner's own:
+ * `READ_FAILED` (the file could not be read), `WRITE_FAILED` (the spec could not be written) and
+ * `INTERNAL_ERROR` (the converter threw: a bug, please report it).
+ */
+export type BatchFailureCode = FailureCode | 'READ_FAILED' | 'WRITE_FAILED' | 'INTERNAL_ERROR';
+
+export interface FileResult {
+  /** The workbook, as given (relative to the working folder when inside it); `-` for stdin. */
+  file: string;
+  /** Where the spec was written; `null` when none was (a failure, or stdin → stdout). */
+  output: string | null;
+  valid: boolean;
+  /** Present when `valid` is false. */
+  reason?: BatchFailureCode;
+  /** Present when `valid` is false: the coded reason's details. */
+  error?: string;
+  /** Columns compiled into derivations. */
+  compiled: number;
+  /** Refused columns counted by reason. */
+  refused: Partial<Record<RefusalCode, number>>;
+  rejectedColumns: RejectedColumn[];
+  warnings: Warning[];
+  /** Verification totals; `null` when the file was not verified (a failure). */
+  verification: { cellsChecked: number; matched: number; disagreements: number } | null;
+  /** Milliseconds spent converting (in the worker; queueing not counted). */
+  ms: number;
+}
+
+/** The batch result for one pool outcome. `output` is where the spec will go if the file is valid. */
+export function toFileResult(file: string, outcome: PoolOutcome, output: string | null): FileResult {
+  const ms = Math.round(outcome.ms);
+  if (outcome.kind === 'error') {
+    return failed(file, outcome.code, outcome.message, ms);
+  }
+  const r = outcome.result;
+  const rejectedColumns = r.rejectedColumns ?? [];
+  const refused: Partial<Record<RefusalCode, number>> = {};
+  for (const c of rejectedColumns) refused[c.reason] = (refused[c.reason] ?? 0) + 1;
+  if (!r.valid) {
+    return {
+      ...failed(file, r.reason, r.error, ms),
+      refused,
+      rejectedColumns,
+      warnings: r.warnings ?? [],
+    };
+  }
+  const v = r.verification;
+  return {
+    file,
+    output,
+    valid: true,
+    compiled: v ? v.columns.length : (r.spec.derivations?.length ?? 0),
+    refused,
+    rejectedColumns,
+    warnings: r.warnings,
+    verification: v
+      ? { cellsChecked: v.cellsChecked, matched: v.matched, disagreements: v.disagreements }
+      : null,
+    ms,
+  };
+}
+
+export function failed(file: string, reason: BatchFailureCode, error: string, ms = 0): FileResult {
+  return {
+    file,
+    output: null,
+    valid: false,
+    reason,
+    error,
+    compiled: 0,
+    refused: {},
+    rejectedColumns: [],
+    warnings: [],
+    verification: null,
+    ms,
+  };
+}
+
+/** Exit status for a finished batch: 1 if any file failed, or under `strict` any refusal or warning. */
+export function batchExitCode(results: readonly FileResult[], strict: boolean): 0 | 1 {
+  for (const r of results) {
+    if (!r.valid) return 1;
+    if (strict && (r.rejectedColumns.length > 0 || r.warnings.length > 0)) return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,94 @@
+/**
+ * Converts a list of workbooks on the worker pool and writes each valid spec. Files run in parallel and
+ * finish in any order; results are released strictly in input order (file i as soon as files 0..i are all
+ * done), so `--ndjson` streams and is still deterministic. A failed file writes nothing and stops nothing.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ConversionResult, ConvertOptions } from '../../compiler/types.js';
+import type { BatchInput } from './discover.js';
+import { ConversionPool, type PoolOptions } from './pool.js';
+import { type FileResult, failed, toFileResult } from './result.js';
+
+export interface BatchRunOptions extends Omit<PoolOptions, 'jobs'> {
+  jobs: number;
+  /** Passed to every conversion (`filename` is set per file). */
+  convert: Omit<ConvertOptions, 'filename'>;
+  /** Called when a file is handed to a worker (for progress). */
+  onStart?: (input: BatchInput, index: number) => void;
+  /** Called once per file, in input order. */
+  onResult?: (result: FileResult, index: number) => void;
+}
+
+/** Converts `inputs`, writing valid specs to `outputs[i]`; resolves to the results in input order. */
+export async function runBatch(
+  inputs: readonly BatchInput[],
+  outputs: readonly string[],
+  options: BatchRunOptions,
+): Promise<FileResult[]> {
+  const pool = new ConversionPool({ ...options, jobs: Math.max(1, Math.min(options.jobs, inputs.length)) });
+  const results: Array<FileResult | undefined> = new Array(inputs.length);
+  let released = 0;
+  const release = () => {
+    while (released < inputs.length && results[released]) {
+      options.onResult?.(results[released]!, released);
+      released++;
+    }
+  };
+  try {
+    await Promise.all(
+      inputs.map(async (input, i) => {
+        const outcome = await pool.run({
+          path: input.path,
+          options: { ...options.convert, filename: path.basename(input.path) },
+          onStart: () => options.onStart?.(input, i),
+        });
+        let result = toFileResult(input.display, outcome, outputs[i]!);
+        if (result.valid && outcome.kind === 'result' && outcome.result.valid) {
+          try {
+            await writeSpec(outputs[i]!, outcome.result);
+          } catch (e) {
+            result = failed(
+              input.display,
+              'WRITE_FAILED',
+              e instanceof Error ? e.message : String(e),
+              result.ms,
+            );
+          }
+        }
+        results[i] = result;
+        release();
+      }),
+    );
+  } finally {
+    await pool.close();
+  }
+  return results as FileResult[];
+}
+
+/** Converts one workbook given as bytes (stdin) on a one-worker pool, with the same limits. */
+export async function runOne(
+  bytes: Uint8Array,
+  options: Omit<PoolOptions, 'jobs'> & { convert: ConvertOptions },
+): Promise<{ result: FileResult; conversion?: ConversionResult }> {
+  const pool = new ConversionPool({ ...options, jobs: 1 });
+  try {
+    const outcome = await pool.run({ bytes, options: options.convert });
+    return {
+      result: toFileResult('-', outcome, null),
+      conversion: outcome.kind === 'result' ? outcome.result : undefined,
+    };
+  } finally {
+    await pool.close();
+  }
+}
+
+/** The spec file's text: two-space JSON with a final newline (the same as the golden fixtures). */
+export function specText(spec: unknown): string {
+  return JSON.stringify(spec, null, 2) + '\n';
+}
+
+async function writeSpec(file: string, result: ConversionResult & { valid: true }): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, specText(result.spec));
+}

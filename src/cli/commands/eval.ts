@@ -1,0 +1,91 @@
+/**
+ * `sheetspec eval '<expr>' [--input file|-] [--library file] [--constants file] [--json]`: evaluates one
+ * expression in the sandbox, printing the value or the exact error (code, message, position). The library
+ * file is a spec (its `library` and `constants` are used), a `{define}` object or the define text itself.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { evalExpression } from '../../spec/eval.js';
+import { readJsonInput } from '../../spec/input.js';
+import type { LibraryObject } from '../../spec/types.js';
+import { CommandExit } from '../batch/command.js';
+import { failWith, limitsOption, printJson, usage } from './spec-common.js';
+
+async function readLibrary(
+  file: string,
+): Promise<{ library?: LibraryObject | string; constants?: Record<string, unknown> }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    usage(`--library ${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  if (!text.trimStart().startsWith('{') || !text.includes('"')) return { library: text };
+  const parsed = (await readJsonInput(file)) as Record<string, unknown>;
+  if (typeof parsed.define === 'string') return { library: parsed as unknown as LibraryObject };
+  if ('library' in parsed) {
+    return {
+      library: parsed.library as LibraryObject | string,
+      constants: parsed.constants as Record<string, unknown> | undefined,
+    };
+  }
+  return { library: text };
+}
+
+export function registerEvalCommand(program: Command): void {
+  program
+    .command('eval')
+    .description('evaluate a JSONata expression as a spec would (library exports, $const), under limits')
+    .argument('<expr>', 'the JSONata expression')
+    .option('--input <file>', 'JSON document to evaluate against (- for standard input)')
+    .option('--library <file>', 'a spec, a {define} object or define text whose exports are bound')
+    .option('--constants <file>', 'JSON object bound as $const')
+    .option('--json', 'print {ok, value} or {ok, error} as JSON')
+    .option('--timeout <ms>', 'time limit (default 2000)')
+    .action(
+      async (
+        expr: string,
+        opts: { input?: string; library?: string; constants?: string; json?: boolean; timeout?: string },
+      ) => {
+        const limits = limitsOption(opts.timeout);
+        let result: Awaited<ReturnType<typeof evalExpression>>;
+        try {
+          const input = opts.input !== undefined ? await readJsonInput(opts.input) : undefined;
+          const lib = opts.library !== undefined ? await readLibrary(opts.library) : {};
+          const constants =
+            opts.constants !== undefined ? await readJsonInput(opts.constants) : lib.constants;
+          if (
+            constants !== undefined &&
+            (typeof constants !== 'object' || constants === null || Array.isArray(constants))
+          ) {
+            usage('--constants must hold a JSON object');
+          }
+          result = await evalExpression(
+            {
+              expr,
+              input,
+              library: lib.library,
+              constants: constants as Record<string, unknown> | undefined,
+            },
+            { limits },
+          );
+        } catch (e) {
+          failWith(e, opts.json);
+        }
+        if (opts.json) printJson(result);
+        else if (result.ok)
+          process.stdout.write(
+            `${result.value === undefined ? '(nothing)' : JSON.stringify(result.value, null, 2)}\n`,
+          );
+        else {
+          const { code, message, position, token } = result.error;
+          const where =
+            position !== undefined
+              ? ` at position ${position}${token !== undefined ? ` ("${token}")` : ''}`
+              : '';
+          process.stderr.write(`sheetspec: ${code}${where}: ${message}\n`);
+        }
+        if (!result.ok) throw new CommandExit(1);
+      },
+    );
+}

@@ -1,0 +1,36 @@
+/** `sheetspec guidance [topic...] [--topics-file F] [--json]`: vetted domain guidance with worked examples. */
+import type { Command } from 'commander';
+import { getDomainGuidance } from '../../spec/guidance.js';
+import { failWith, printJson } from './spec-common.js';
+
+export function registerGuidanceCommand(program: Command): void {
+  program
+    .command('guidance')
+    .description('domain guidance for writing specs (all topics when none is named)')
+    .argument('[topics...]', 'topic ids, e.g. progressive-brackets date-math')
+    .option('--topics-file <file>', 'extra topics (JSON); also SHEETSPEC_GUIDANCE_TOPICS_FILE')
+    .option('--json', 'print the topics as JSON')
+    .option('--list', 'list the topic ids only')
+    .action(async (topics: string[], opts: { topicsFile?: string; json?: boolean; list?: boolean }) => {
+      let result: Awaited<ReturnType<typeof getDomainGuidance>>;
+      try {
+        result = await getDomainGuidance(topics, { topicsFile: opts.topicsFile });
+      } catch (e) {
+        failWith(e, opts.json);
+      }
+      if (opts.list) {
+        process.stdout.write(
+          opts.json ? `${JSON.stringify(result.available)}\n` : `${result.available.join('\n')}\n`,
+        );
+      } else if (opts.json) printJson(result);
+      else {
+        for (const t of result.topics) {
+          process.stdout.write(`# ${t.title} (${t.id})\n\n${t.instructions}\n\nExample:\n`);
+          for (const d of t.example.derivations) process.stdout.write(`  ${d.path} := ${d.expr}\n`);
+          process.stdout.write(
+            `  given ${JSON.stringify(t.example.given)}\n  expect ${JSON.stringify(t.example.expect)}\n\n`,
+          );
+        }
+      }
+    });
+}

@@ -1,0 +1,16 @@
+/** The MCP front end: the server and its transports. */
+export {
+  createServer,
+  loadServerResources,
+  PROTOCOL_VERSIONS,
+  SERVER_NAME,
+  SERVER_VERSION,
+} from './server.js';
+export type { CreateServerOptions } from './server.js';
+export { runStdioServer, SheetspecStdioTransport, DEFAULT_MAX_MESSAGE_BYTES } from './stdio.js';
+export type { StdioTransportOptions } from './stdio.js';
+export { startHttpServer } from './http.js';
+export type { HttpServerOptions, RunningHttpServer } from './http.js';
+export { RESOURCE_NOT_FOUND } from './resources.js';
+export { DEFAULT_LIMITS } from './tool.js';
+export type { ToolLimits } from './tool.js';

@@ -1,0 +1,48 @@
+/**
+ * The prompt template: walks an agent through convert → review the refusals → test → fix by hand, naming the
+ * tools to call at each step.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export const CONVERT_AND_REVIEW_PROMPT = 'convert-and-review';
+
+export function registerPrompts(server: McpServer): void {
+  server.registerPrompt(
+    CONVERT_AND_REVIEW_PROMPT,
+    {
+      title: 'Convert a workbook and review the result',
+      description:
+        'Step-by-step plan: convert an .xlsx with convert_spreadsheet, review refused columns, run the tests, and fix refused columns by hand.',
+      argsSchema: {
+        filename: z.string().optional().describe('Name of the workbook to convert, e.g. prices.xlsx.'),
+        sheet: z.string().optional().describe('Worksheet to read; default the first visible one.'),
+      },
+    },
+    async ({ filename, sheet }) => ({
+      description: 'Convert a workbook to a verified ModelSpec and review it',
+      messages: [{ role: 'user', content: { type: 'text', text: promptText(filename, sheet) } }],
+    }),
+  );
+}
+
+function promptText(filename: string | undefined, sheet: string | undefined): string {
+  const file = filename ? `the workbook "${filename}"` : 'the workbook';
+  const sheetArg = sheet ? `, sheet: "${sheet}"` : '';
+  return [
+    `Convert ${file} into a ModelSpec with sheetspec, then review and complete it.`,
+    '',
+    `1. Convert. Call convert_spreadsheet with {data: <the .xlsx as base64>, filename${sheetArg}}. If valid is false,`,
+    '   report `reason` and `error` to the user and stop: the workbook was refused as a whole.',
+    '2. Review the refusals. For each entry in rejectedColumns, read `reason`, `cell` and `formula`; call',
+    '   list_functions with the function name to see what is supported and why a construct is refused. Check',
+    '   `verification`: every column should have disagreements = 0.',
+    '3. Test. Call test_spec with the returned spec; every embedded test should pass. Use dry_run with',
+    '   mutations (e.g. {"$.items[0].qty": 3}) to see how derived fields react to an edit.',
+    '4. Fix by hand. For each refused column, write a derivation yourself: translate_formula turns one Excel',
+    '   formula (with sample cell values) into JSONata; eval_expression tries an expression against an input;',
+    '   add the derivation and a test with the values Excel shows, then run validate_spec and test_spec again.',
+    '   Read sheetspec://docs/semantics and sheetspec://docs/jsonata-gotchas before writing JSONata.',
+    '5. Report what was converted automatically, what you wrote by hand, and any column you could not express.',
+  ].join('\n');
+}

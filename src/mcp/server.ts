@@ -1,0 +1,113 @@
+/**
+ * `createServer()`: one MCP server with the sheetspec tools, resources and prompt, ready to connect to any
+ * transport (stdio.ts, http.ts, or an in-memory pair in tests).
+ *
+ * Three SDK handlers are replaced after registration, each for a spec-conformance reason:
+ * - `tools/call` (tool.ts, `dispatchToolCall`): unknown tools and invalid arguments become JSON-RPC -32602
+ *   instead of `isError` results, results are size-guarded, and cancellation reaches the running call;
+ * - `resources/read` (resources.ts): an unknown URI is -32002;
+ * - `logging/setLevel`: the level is kept per server so tool logs sent with the request honour it (in stateless
+ *   HTTP, notifications can only travel on the request's own response stream).
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  CallToolRequestSchema,
+  type LoggingLevel,
+  SetLevelRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js';
+import { registerPrompts } from './prompts.js';
+import { type LoadedResources, loadResources, registerResources } from './resources.js';
+import { DEFAULT_LIMITS, dispatchToolCall, type ToolLimits, type ToolTable } from './tool.js';
+import { registerConvertSpreadsheetTool } from './tools/convert-spreadsheet.js';
+import { registerDryRunTool } from './tools/dry-run.js';
+import { registerEvalExpressionTool } from './tools/eval-expression.js';
+import { registerGetDomainGuidanceTool } from './tools/get-domain-guidance.js';
+import { registerListFunctionsTool } from './tools/list-functions.js';
+import { registerTestSpecTool } from './tools/test-spec.js';
+import { registerTranslateFormulaTool } from './tools/translate-formula.js';
+import { registerValidateSpecTool } from './tools/validate-spec.js';
+import { catalogueText } from './library.js';
+
+export const SERVER_NAME = 'sheetspec';
+export const SERVER_VERSION = '0.1.0';
+
+/** Protocol versions this server negotiates (oldest to newest). */
+export const PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const;
+
+const LEVELS: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
+
+export interface CreateServerOptions {
+  limits?: Partial<ToolLimits>;
+  /** Loaded once per process and shared between servers; default: loaded now. */
+  resources?: LoadedResources;
+}
+
+export const SERVER_INSTRUCTIONS =
+  'sheetspec compiles an Excel header-row table (.xlsx) into a verified ModelSpec: JSON with JSONata ' +
+  'derivations. Start with convert_spreadsheet; review rejectedColumns; check the spec with test_spec and ' +
+  'dry_run; write refused columns by hand with translate_formula, list_functions and eval_expression, then ' +
+  'validate_spec. The prompt "convert-and-review" spells out the steps. No tool reads or writes files.';
+
+/** Loads the resources served by every server of this process (guides, schema, catalogue, examples). */
+export async function loadServerResources(): Promise<LoadedResources> {
+  return loadResources(catalogueText());
+}
+
+/** Builds a server with the 8 tools, the resources and the prompt. */
+export async function createServer(options: CreateServerOptions = {}): Promise<McpServer> {
+  const limits: ToolLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  // The SDK negotiates from this list: an unknown requested version gets the newest.
+  if (!PROTOCOL_VERSIONS.every((v) => SUPPORTED_PROTOCOL_VERSIONS.includes(v))) {
+    throw new Error('the installed MCP SDK does not support every protocol version sheetspec advertises');
+  }
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'sheetspec', version: SERVER_VERSION },
+    {
+      capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} },
+      instructions: SERVER_INSTRUCTIONS,
+    },
+  );
+  const tools: ToolTable = new Map();
+  registerConvertSpreadsheetTool(server, tools);
+  registerValidateSpecTool(server, tools);
+  registerEvalExpressionTool(server, tools);
+  registerTestSpecTool(server, tools);
+  registerDryRunTool(server, tools);
+  registerGetDomainGuidanceTool(server, tools);
+  registerTranslateFormulaTool(server, tools);
+  registerListFunctionsTool(server, tools);
+  registerResources(server, options.resources ?? (await loadServerResources()));
+  registerPrompts(server);
+
+  let level: LoggingLevel = 'info';
+  server.server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+    level = request.params.level;
+    return {};
+  });
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+    dispatchToolCall(tools, request, {
+      signal: extra.signal,
+      limits,
+      log: (msgLevel, data) => {
+        if (LEVELS.indexOf(msgLevel) < LEVELS.indexOf(level)) return;
+        extra
+          .sendNotification({
+            method: 'notifications/message',
+            params: { level: msgLevel, logger: 'sheetspec', data },
+          })
+          .catch(() => {});
+      },
+    }),
+  );
+  return server;
+}

@@ -1,0 +1,168 @@
+/**
+ * What every sheetspec tool shares: the definition shape, the explicit annotations, the result format (a text
+ * block with the JSON plus `structuredContent`), the size guard, and registration.
+ *
+ * Why a table of definitions beside the SDK's own registry: the SDK wraps an unknown tool and arguments that fail
+ * the input schema into `isError` results, while the 2025-11-25 spec asks for JSON-RPC error -32602. `server.ts`
+ * therefore installs its own `tools/call` handler that looks tools up in this table (see `dispatchToolCall`); the
+ * SDK's `registerTool` is still used so `tools/list` renders the metadata exactly as the SDK does.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  type CallToolRequest,
+  type CallToolResult,
+  ErrorCode,
+  type LoggingLevel,
+  McpError,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+
+/** All sheetspec tools compute from their arguments only: nothing is read, written or fetched. */
+export const READ_ONLY_ANNOTATIONS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const satisfies ToolAnnotations;
+
+/** Limits a server applies to every call. */
+export interface ToolLimits {
+  /** Largest serialized result (UTF-8 bytes of the JSON) returned as is; larger ones are replaced. */
+  maxResultBytes: number;
+  /** Largest workbook accepted by convert_spreadsheet, in decoded bytes. */
+  maxFileBytes: number;
+}
+
+export const DEFAULT_LIMITS: ToolLimits = { maxResultBytes: 50_000, maxFileBytes: 25 * 1024 * 1024 };
+
+export interface ToolContext {
+  /** Aborted when the client cancels the request or disconnects. */
+  signal: AbortSignal;
+  limits: ToolLimits;
+  /** Sends a `notifications/message` to the client, honouring `logging/setLevel`. */
+  log(level: LoggingLevel, data: unknown): void;
+}
+
+/** A tool answer: `ok: false` marks an expected failure (a refused workbook, a failing test...). */
+export interface ToolOutcome {
+  ok: boolean;
+  value: Record<string, unknown>;
+}
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: I;
+  /** An object schema loose enough to accept the failure shapes too (SDK clients validate error results). */
+  outputSchema: z.ZodObject;
+  /** What to tell an agent whose result was too large. */
+  tooLargeHint: string;
+  handler(args: z.output<I>, ctx: ToolContext): Promise<ToolOutcome>;
+}
+
+export type ToolTable = Map<string, ToolDefinition>;
+
+/** Output fields every tool may return on failure; spread into each output schema. */
+export function failureFields<T extends z.ZodRawShape>(shape: T, zod: typeof z): T & FailureShape {
+  return {
+    ...shape,
+    error: zod.string().optional().describe('Why the call failed (present only on failures).'),
+    size: zod.number().optional().describe('Size in bytes of a result that was too large to return.'),
+    hint: zod.string().optional().describe('How to narrow a result that was too large.'),
+  };
+}
+
+type FailureShape = {
+  error: z.ZodOptional<z.ZodString>;
+  size: z.ZodOptional<z.ZodNumber>;
+  hint: z.ZodOptional<z.ZodString>;
+};
+
+/** Registers a definition with the SDK (for `tools/list`) and in the dispatch table. */
+export function registerDefinedTool<I extends z.ZodObject>(
+  server: McpServer,
+  table: ToolTable,
+  def: ToolDefinition<I>,
+): void {
+  table.set(def.name, def as unknown as ToolDefinition);
+  server.registerTool(
+    def.name,
+    {
+      title: def.title,
+      description: def.description,
+      inputSchema: def.inputSchema,
+      outputSchema: def.outputSchema,
+      annotations: { title: def.title, ...READ_ONLY_ANNOTATIONS },
+    },
+    // Never called: dispatchToolCall replaces the SDK's tools/call handler.
+    (async () => {
+      throw new McpError(ErrorCode.InternalError, 'tools/call is dispatched by sheetspec');
+    }) as never,
+  );
+}
+
+/** Formats an outcome as a tool result, replacing results over the size limit. */
+export function formatOutcome(def: ToolDefinition, outcome: ToolOutcome, limits: ToolLimits): CallToolResult {
+  const checked = def.outputSchema.safeParse(outcome.value);
+  if (!checked.success) {
+    // A library shape the tool did not expect: SDK clients would reject the whole answer, so say what it is.
+    const issues = checked.error.issues
+      .map((i) => `${i.path.map(String).join('.')}: ${i.message}`)
+      .join('; ');
+    outcome = {
+      ok: false,
+      value: { code: 'INTERNAL', error: `${def.name} produced an unexpected result: ${issues}` },
+    };
+  }
+  const text = JSON.stringify(outcome.value);
+  const size = Buffer.byteLength(text, 'utf8');
+  if (size > limits.maxResultBytes) {
+    const value = { error: 'Result too large', size, hint: def.tooLargeHint };
+    return {
+      content: [{ type: 'text', text: JSON.stringify(value) }],
+      structuredContent: value,
+      isError: true,
+    };
+  }
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: outcome.value,
+    ...(outcome.ok ? {} : { isError: true }),
+  };
+}
+
+/**
+ * The `tools/call` handler: unknown tools and invalid arguments are JSON-RPC errors (-32602); expected failures
+ * are `isError` results; anything the handler throws unexpectedly becomes an `isError` result with `INTERNAL`.
+ */
+export async function dispatchToolCall(
+  table: ToolTable,
+  request: CallToolRequest,
+  ctx: ToolContext,
+): Promise<CallToolResult> {
+  const { name } = request.params;
+  const def = table.get(name);
+  if (!def) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { tool: name });
+  const parsed = def.inputSchema.safeParse(request.params.arguments ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({
+      path: i.path.map(String).join('.'),
+      message: i.message,
+    }));
+    const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+    throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${summary}`, { issues });
+  }
+  let outcome: ToolOutcome;
+  const started = Date.now();
+  try {
+    outcome = await def.handler(parsed.data, ctx);
+    ctx.log(outcome.ok ? 'info' : 'notice', { tool: name, ok: outcome.ok, ms: Date.now() - started });
+  } catch (e) {
+    if (e instanceof McpError) throw e;
+    ctx.log('error', { tool: name, error: e instanceof Error ? e.message : String(e) });
+    outcome = { ok: false, value: { code: 'INTERNAL', error: e instanceof Error ? e.message : String(e) } };
+  }
+  return formatOutcome(def, outcome, ctx.limits);
+}

@@ -1,0 +1,65 @@
+/** dry_run: applies mutations to a spec's document and returns the recomputed state, changes and violations. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { ModelSpec } from '../../spec/types.js';
+import { dryRun } from '../library.js';
+import { settle } from '../outcome.js';
+import { specArgument } from '../spec-schema.js';
+import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
+
+const inputSchema = z.strictObject({
+  spec: specArgument('The ModelSpec to run.'),
+  mutations: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('Canonical path → new value, e.g. {"$.items[0].qty": 3}; applied in order.'),
+  state: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("Starting document; default the spec's seeded default value."),
+});
+
+const outputSchema = z.looseObject(
+  failureFields(
+    {
+      ok: z.boolean().optional().describe('false when a mutation broke the schema or a rollback constraint.'),
+      state: z.unknown().optional().describe('The document after the mutations and recomputation.'),
+      changes: z
+        .array(z.record(z.string(), z.unknown()))
+        .optional()
+        .describe(
+          'Each leaf that changed: {path, before, after} (at most 1000; changesOmitted counts the rest).',
+        ),
+      flaggedConstraints: z.unknown().optional().describe('Constraints with policy "flag" that failed.'),
+      violations: z
+        .unknown()
+        .optional()
+        .describe('Schema or rollback-constraint violations (when ok is false).'),
+      code: z.string().optional().describe('Error code when the spec could not be run.'),
+    },
+    z,
+  ),
+);
+
+export const dryRunTool: ToolDefinition<typeof inputSchema> = {
+  name: 'dry_run',
+  title: 'Dry-run edits on a ModelSpec',
+  description:
+    "Seed a ModelSpec's document (or use `state`), apply `mutations` (canonical path → value) and recompute " +
+    'every derivation, meta derivation and constraint. Returns the resulting state, what changed and any ' +
+    'constraint violations; nothing is stored. A spec that cannot run is an isError result with {code, error}. ' +
+    'Use it to see how derived fields react to an edit.',
+  inputSchema,
+  outputSchema,
+  tooLargeHint: 'Pass a smaller `state` (fewer items) so the recomputed document fits.',
+  async handler(args) {
+    return settle(
+      () => dryRun(args.spec as unknown as ModelSpec, { mutations: args.mutations, state: args.state }),
+      (v) => v.ok === true,
+    );
+  },
+};
+
+export function registerDryRunTool(server: McpServer, table: ToolTable): void {
+  registerDefinedTool(server, table, dryRunTool);
+}

@@ -1,0 +1,104 @@
+/**
+ * The fixture regression check, in-process on the real compiler: the committed fixtures/ must match their
+ * golden files, and a one-character change to a golden spec (in a temp copy) must fail with a readable,
+ * path-addressed diff.
+ */
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkFixtures, renderCheckReport } from '../../src/cli/batch/check.js';
+import { convert } from '../../src/compiler/index.js';
+import { orderBook, writeBook } from './workbooks.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'sheetspec-check-'));
+});
+
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('sheetspec check fixtures/', () => {
+  it('finds every committed fixture identical to its golden files', { timeout: 180_000 }, async () => {
+    const report = await checkFixtures('fixtures', { cwd: root, convert });
+    expect(report.fixtures.length).toBeGreaterThan(0);
+    const text = renderCheckReport(report);
+    expect(
+      report.fixtures.filter((f) => !f.ok).map((f) => f.workbook),
+      text,
+    ).toEqual([]);
+    expect(report.orphans, text).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+});
+
+describe('checkFixtures on a temp fixture folder', () => {
+  it('creates goldens with --update, then passes, then fails with a diff after a one-character edit', {
+    timeout: 180_000,
+  }, async () => {
+    const dir = path.join(tmp, 'fx');
+    await writeBook(path.join(dir, 'orders.xlsx'), await orderBook(4));
+    await writeBook(path.join(dir, 'nested/more.xlsx'), await orderBook(2));
+    await writeBook(path.join(dir, 'not-a-workbook.xlsx'), 'plain text');
+
+    const missing = await checkFixtures(dir, { convert });
+    expect(missing.ok).toBe(false);
+    expect(missing.fixtures[0]!.goldens.map((g) => g.status)).toEqual(['missing', 'missing']);
+
+    const created = await checkFixtures(dir, { convert, update: true });
+    expect(created.ok).toBe(true);
+    expect(renderCheckReport(created)).toContain('created');
+    const names = (await readdir(dir, { recursive: true })).filter((n) => n.endsWith('.json')).sort();
+    expect(names).toEqual([
+      'nested/more.refusals.json',
+      'nested/more.spec.json',
+      'not-a-workbook.refusals.json',
+      'orders.refusals.json',
+      'orders.spec.json',
+    ]);
+    expect(JSON.parse(await readFile(path.join(dir, 'not-a-workbook.refusals.json'), 'utf8'))).toEqual({
+      valid: false,
+      reason: 'UNSUPPORTED_FORMAT',
+      rejectedColumns: [],
+    });
+
+    // One character in one golden derivation.
+    const copy = path.join(tmp, 'fx-copy');
+    await cp(dir, copy, { recursive: true });
+    const specFile = path.join(copy, 'orders.spec.json');
+    const spec = JSON.parse(await readFile(specFile, 'utf8'));
+    const index = spec.derivations.findIndex((d: { path: string }) => d.path.startsWith('$.items'));
+    const expr: string = spec.derivations[index].expr;
+    spec.derivations[index].expr = expr.replace('*', '+');
+    await writeFile(specFile, JSON.stringify(spec, null, 2) + '\n');
+
+    // A golden with no workbook is an orphan.
+    await writeFile(path.join(copy, 'gone.spec.json'), '{}\n');
+    await writeFile(path.join(copy, 'gone.refusals.json'), '{}\n');
+    await writeFile(path.join(copy, 'plain.spec.json'), '{}\n'); // a spec with no companions is not a golden
+    const broken = await checkFixtures(copy, { convert });
+    expect(broken.ok).toBe(false);
+    const text = renderCheckReport(broken);
+    expect(text).toContain(`CHANGED  ${path.join(copy, 'orders.xlsx')}`);
+    expect(text).toContain(
+      `    $.derivations[${index}].expr: - ${JSON.stringify(expr.replace('*', '+'))}  + ${JSON.stringify(expr)}`,
+    );
+    expect(broken.fixtures.filter((f) => !f.ok)).toHaveLength(1);
+    expect(broken.orphans).toEqual([
+      path.join(copy, 'gone.refusals.json'),
+      path.join(copy, 'gone.spec.json'),
+    ]);
+
+    // --update puts it back, says which file changed and deletes the orphan.
+    const updated = await checkFixtures(copy, { convert, update: true });
+    const updatedText = renderCheckReport(updated);
+    expect(updatedText).toContain(`  rewrote ${specFile}:`);
+    expect(updatedText).toContain('DELETED');
+    expect(JSON.parse(await readFile(specFile, 'utf8')).derivations[index].expr).toBe(expr);
+    expect((await checkFixtures(copy, { convert })).ok).toBe(true);
+  });
+});

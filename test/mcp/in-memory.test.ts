@@ -1,0 +1,385 @@
+/** The MCP server driven by a real SDK Client over an in-memory pair. */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ErrorCode, LoggingMessageNotificationSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, RESOURCE_NOT_FOUND } from '../../src/mcp/index.js';
+import { orderBook, structured, tinySpec } from './helpers.js';
+
+const TOOLS = [
+  'convert_spreadsheet',
+  'dry_run',
+  'eval_expression',
+  'get_domain_guidance',
+  'list_functions',
+  'test_spec',
+  'translate_formula',
+  'validate_spec',
+];
+
+async function connect(limits?: { maxResultBytes?: number; maxFileBytes?: number }) {
+  const server = await createServer({ limits });
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  await client.connect(b);
+  return { client, server };
+}
+
+async function rpcError(p: Promise<unknown>): Promise<McpError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof McpError) return e;
+    throw e;
+  }
+  throw new Error('expected a JSON-RPC error');
+}
+
+let client: Client;
+beforeAll(async () => {
+  ({ client } = await connect());
+});
+afterAll(async () => {
+  await client.close();
+});
+
+describe('tools/list', () => {
+  it('lists the 8 tools with full metadata', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
+    for (const t of tools) {
+      expect(t.title, t.name).toBeTruthy();
+      expect(t.description!.length, t.name).toBeGreaterThan(80);
+      expect(t.annotations).toMatchObject({
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+      expect(t.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(t.outputSchema, t.name).toMatchObject({ type: 'object' });
+      expect(Object.keys(t.outputSchema!.properties ?? {})).toEqual(
+        expect.arrayContaining(['error', 'size', 'hint']),
+      );
+    }
+  });
+
+  it('describes spec arguments with the full ModelSpec schema, references inlined', async () => {
+    const { tools } = await client.listTools();
+    for (const name of ['validate_spec', 'test_spec', 'dry_run']) {
+      const spec = (tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, any>).spec;
+      expect(spec.required).toEqual(['id', 'version', 'schema']);
+      expect(spec.properties.derivations.items.properties.expr).toMatchObject({ type: 'string' });
+      expect(JSON.stringify(spec)).not.toContain('$ref');
+    }
+  });
+});
+
+describe('protocol errors', () => {
+  it('answers an unknown tool with -32602', async () => {
+    const e = await rpcError(client.callTool({ name: 'no_such_tool', arguments: {} }));
+    expect(e.code).toBe(ErrorCode.InvalidParams);
+  });
+
+  it('answers an unknown argument with -32602', async () => {
+    const e = await rpcError(
+      client.callTool({ name: 'eval_expression', arguments: { expr: '1', bogus: 1 } }),
+    );
+    expect(e.code).toBe(ErrorCode.InvalidParams);
+    expect(e.message).toContain('bogus');
+  });
+
+  it('answers a missing or mistyped argument with -32602', async () => {
+    expect((await rpcError(client.callTool({ name: 'eval_expression', arguments: {} }))).code).toBe(-32602);
+    expect((await rpcError(client.callTool({ name: 'eval_expression', arguments: { expr: 3 } }))).code).toBe(
+      -32602,
+    );
+  });
+
+  it('answers a prototype-named tool with -32602', async () => {
+    expect((await rpcError(client.callTool({ name: '__proto__', arguments: {} }))).code).toBe(-32602);
+    expect((await rpcError(client.callTool({ name: 'constructor', arguments: {} }))).code).toBe(-32602);
+  });
+});
+
+describe('eval_expression', () => {
+  it('evaluates with constants', async () => {
+    const r = await client.callTool({
+      name: 'eval_expression',
+      arguments: {
+        expr: '$sum(items.qty) * $const.k',
+        input: { items: [{ qty: 2 }, { qty: 3 }] },
+        constants: { k: 10 },
+      },
+    });
+    expect(r.isError).toBeFalsy();
+    expect(structured(r as never)).toMatchObject({ ok: true, value: 50 });
+  });
+
+  it('reports a parse error as an isError result with code and position', async () => {
+    const r = await client.callTool({ name: 'eval_expression', arguments: { expr: '1 +' } });
+    expect(r.isError).toBe(true);
+    const v = structured(r as never);
+    expect(v.ok).toBe(false);
+    expect(typeof v.code).toBe('string');
+    expect(typeof v.error).toBe('string');
+  });
+
+  it('replaces a result over the size limit', async () => {
+    const r = await client.callTool({ name: 'eval_expression', arguments: { expr: '$pad("", 60000, "x")' } });
+    expect(r.isError).toBe(true);
+    const v = structured(r as never);
+    expect(v).toMatchObject({ error: 'Result too large' });
+    expect(v.size as number).toBeGreaterThan(60_000);
+    expect(typeof v.hint).toBe('string');
+  });
+});
+
+describe('validate_spec, test_spec, dry_run', () => {
+  it('validates a good spec', async () => {
+    const r = await client.callTool({ name: 'validate_spec', arguments: { spec: tinySpec() } });
+    expect(r.isError).toBeFalsy();
+    expect(structured(r as never)).toMatchObject({ valid: true, errors: [] });
+  });
+
+  it('reports a schema violation as an isError result listing the errors', async () => {
+    const r = await client.callTool({
+      name: 'validate_spec',
+      arguments: { spec: { id: 'x', version: 'one' } },
+    });
+    expect(r.isError).toBe(true);
+    const v = structured(r as never);
+    expect(v.valid).toBe(false);
+    expect((v.errors as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('runs the embedded tests', async () => {
+    const r = await client.callTool({ name: 'test_spec', arguments: { spec: tinySpec() } });
+    expect(r.isError).toBeFalsy();
+    expect(structured(r as never)).toMatchObject({ passed: 1, failed: 0 });
+  });
+
+  it('reports a failing test as an isError result with expected and actual', async () => {
+    const r = await client.callTool({ name: 'test_spec', arguments: { spec: tinySpec(7) } });
+    expect(r.isError).toBe(true);
+    const v = structured(r as never);
+    expect(v).toMatchObject({ passed: 0, failed: 1 });
+    expect(JSON.stringify(v.results)).toContain('7');
+  });
+
+  it('dry-runs a mutation', async () => {
+    const r = await client.callTool({
+      name: 'dry_run',
+      arguments: { spec: tinySpec(), mutations: { '$.items[0].qty': 5 } },
+    });
+    expect(r.isError).toBeFalsy();
+    const v = structured(r as never);
+    expect(v.ok).toBe(true);
+    expect((v.state as any).items[0].total).toBe(15);
+  });
+
+  it('reports a dry run that breaks the document schema as an isError result', async () => {
+    const r = await client.callTool({
+      name: 'dry_run',
+      arguments: { spec: tinySpec(), mutations: { '$.items[0].qty': 'many' } },
+    });
+    expect(r.isError).toBe(true);
+    expect(structured(r as never)).toMatchObject({ ok: false });
+  });
+});
+
+describe('convert_spreadsheet', () => {
+  it('converts a workbook built in the test', async () => {
+    const r = await client.callTool({
+      name: 'convert_spreadsheet',
+      arguments: { data: await orderBook(), filename: 'orders.xlsx' },
+    });
+    const v = structured(r as never);
+    expect(v.valid, JSON.stringify(v).slice(0, 500)).toBe(true);
+    expect(r.isError).toBeFalsy();
+    expect((v.spec as any).id).toBe('orders');
+    expect(JSON.stringify((v.spec as any).derivations)).toContain('total');
+    expect(v.rejectedColumns).toEqual([]);
+  });
+
+  it('refuses bytes that are not a workbook with a coded reason', async () => {
+    const r = await client.callTool({
+      name: 'convert_spreadsheet',
+      arguments: { data: Buffer.from('hello, not a zip').toString('base64'), filename: 'x.xlsx' },
+    });
+    expect(r.isError).toBe(true);
+    const v = structured(r as never);
+    expect(v.valid).toBe(false);
+    expect(['UNSUPPORTED_FORMAT', 'PARSE_FAILED']).toContain(v.reason);
+  });
+
+  it('refuses text that is not base64', async () => {
+    const r = await client.callTool({
+      name: 'convert_spreadsheet',
+      arguments: { data: '!!!***', filename: 'x.xlsx' },
+    });
+    expect(r.isError).toBe(true);
+    expect(structured(r as never)).toMatchObject({ valid: false, reason: 'UNSUPPORTED_FORMAT' });
+  });
+
+  it('refuses base64 over the file limit before decoding', async () => {
+    const { client: small } = await connect({ maxFileBytes: 1000 });
+    const r = await small.callTool({
+      name: 'convert_spreadsheet',
+      arguments: { data: 'A'.repeat(5000), filename: 'x.xlsx' },
+    });
+    expect(r.isError).toBe(true);
+    expect(structured(r as never)).toMatchObject({ valid: false, reason: 'FILE_TOO_LARGE' });
+    await small.close();
+  });
+});
+
+describe('translate_formula', () => {
+  it('translates a formula and evaluates it for the given cells', async () => {
+    const r = await client.callTool({
+      name: 'translate_formula',
+      arguments: { formula: '=ROUND(B2*C2, 2)', cells: { B2: 3, C2: 1.255 } },
+    });
+    expect(r.isError).toBeFalsy();
+    const v = structured(r as never);
+    expect(v.value).toBe(3.77);
+    expect(v.jsonata).toContain('$xlRound');
+    expect(v.library).toMatchObject({ define: expect.any(String) });
+  });
+
+  it('reports a malformed formula as an isError result with its code and span', async () => {
+    const r = await client.callTool({ name: 'translate_formula', arguments: { formula: '=FOO(' } });
+    expect(r.isError).toBe(true);
+    const v = structured(r as never);
+    expect(typeof v.code).toBe('string');
+    expect(v.span).toMatchObject({ start: expect.any(Number) });
+  });
+});
+
+describe('list_functions', () => {
+  it('finds a function with its lowering and notes, and lists the refusal codes', async () => {
+    const r = await client.callTool({ name: 'list_functions', arguments: { query: 'VLOOKUP' } });
+    expect(r.isError).toBeFalsy();
+    const v = structured(r as never);
+    expect((v.entries as { name: string }[]).map((e) => e.name)).toContain('VLOOKUP');
+    expect(JSON.stringify(v.refusals)).toContain('UNSUPPORTED_FUNCTION');
+  });
+
+  it('refuses a mistyped query with -32602', async () => {
+    const e = await rpcError(client.callTool({ name: 'list_functions', arguments: { query: 5 } }));
+    expect(e.code).toBe(-32602);
+  });
+});
+
+describe('get_domain_guidance', () => {
+  it('returns the named topic with its example', async () => {
+    const r = await client.callTool({ name: 'get_domain_guidance', arguments: { topics: ['percentages'] } });
+    expect(r.isError).toBeFalsy();
+    const v = structured(r as never);
+    expect((v.topics as { id: string }[]).map((t) => t.id)).toEqual(['percentages']);
+    expect(v.available).toContain('proration');
+  });
+
+  it('reports an unknown topic as an isError result with UNKNOWN_TOPIC', async () => {
+    const r = await client.callTool({ name: 'get_domain_guidance', arguments: { topics: ['astrology'] } });
+    expect(r.isError).toBe(true);
+    expect(structured(r as never)).toMatchObject({ code: 'UNKNOWN_TOPIC' });
+  });
+});
+
+describe('resources and prompts', () => {
+  it('lists the schema and reads it', async () => {
+    const { resources } = await client.listResources();
+    const uris = resources.map((r) => r.uri);
+    expect(uris).toContain('sheetspec://schemas/modelspec');
+    const r = await client.readResource({ uri: 'sheetspec://schemas/modelspec' });
+    expect(JSON.parse((r.contents[0] as { text: string }).text).title).toBe('ModelSpec');
+  });
+
+  it('lists and reads the guides and the function catalogue', async () => {
+    const uris = (await client.listResources()).resources.map((r) => r.uri);
+    for (const uri of [
+      'sheetspec://docs/spec-format',
+      'sheetspec://docs/jsonata-gotchas',
+      'sheetspec://docs/semantics',
+      'sheetspec://catalogue/functions',
+    ]) {
+      expect(uris).toContain(uri);
+      const r = await client.readResource({ uri });
+      expect((r.contents[0] as { text: string }).text.length, uri).toBeGreaterThan(200);
+    }
+  });
+
+  it('offers the examples template, lists the fixture specs and reads one', async () => {
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toContain('sheetspec://examples/{name}');
+    const uris = (await client.listResources()).resources.map((r) => r.uri);
+    expect(uris).toContain('sheetspec://examples/orders');
+    const r = await client.readResource({ uri: 'sheetspec://examples/orders' });
+    expect(JSON.parse((r.contents[0] as { text: string }).text)).toMatchObject({ id: expect.any(String) });
+  });
+
+  it('answers an unknown URI with -32002', async () => {
+    const e = await rpcError(client.readResource({ uri: 'sheetspec://docs/nope' }));
+    expect(e.code).toBe(RESOURCE_NOT_FOUND);
+    const e2 = await rpcError(client.readResource({ uri: 'sheetspec://examples/nope' }));
+    expect(e2.code).toBe(RESOURCE_NOT_FOUND);
+  });
+
+  it('serves the convert-and-review prompt', async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toContain('convert-and-review');
+    const p = await client.getPrompt({ name: 'convert-and-review', arguments: { filename: 'prices.xlsx' } });
+    const text = (p.messages[0]!.content as { text: string }).text;
+    for (const tool of ['convert_spreadsheet', 'test_spec', 'translate_formula', 'validate_spec'])
+      expect(text).toContain(tool);
+    expect(text).toContain('prices.xlsx');
+  });
+});
+
+describe('protocol versions and logging', () => {
+  it('negotiates every supported protocol version', async () => {
+    for (const version of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) {
+      const server = await createServer();
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await server.connect(a);
+      const answers: unknown[] = [];
+      b.onmessage = (m) => answers.push(m);
+      await b.start();
+      await b.send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      });
+      await new Promise((r) => setTimeout(r, 0));
+      expect(answers[0]).toMatchObject({
+        id: 1,
+        result: { protocolVersion: version, capabilities: { logging: {} } },
+      });
+      await server.close();
+    }
+  });
+
+  it('honours logging/setLevel for tool logs', async () => {
+    const { client: c } = await connect();
+    const logs: unknown[] = [];
+    c.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      logs.push(n.params);
+    });
+    await c.setLoggingLevel('error');
+    await c.callTool({ name: 'get_domain_guidance', arguments: { topics: ['percentages'] } });
+    expect(logs).toEqual([]);
+    await c.setLoggingLevel('info');
+    await c.callTool({ name: 'get_domain_guidance', arguments: { topics: ['percentages'] } });
+    expect(logs).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        logger: 'sheetspec',
+        data: expect.objectContaining({ tool: 'get_domain_guidance' }),
+      }),
+    ]);
+    await c.close();
+  });
+});
