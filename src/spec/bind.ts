@@ -77,8 +77,14 @@ export async function loadLibrary(
   } catch (e) {
     throw jsonataError(e, 'library');
   }
-  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n))) {
-    throw new SpecError('LIBRARY_INVALID', 'library: the last value of the define must be a list of export names');
+  if (
+    !Array.isArray(names) ||
+    !names.every((n) => typeof n === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n))
+  ) {
+    throw new SpecError(
+      'LIBRARY_INVALID',
+      'library: the last value of the define must be a list of export names',
+    );
   }
   const ast = compiled.ast() as JsonataAstNode;
   if (names.length === 0) return {};

@@ -100,11 +100,17 @@ export function setPath(doc: Record<string, unknown>, segs: readonly PathSegment
       let nxt = own(obj, seg.key);
       if (typeof nxt !== 'object' || nxt === null) {
         nxt = fresh();
-        Object.defineProperty(obj, seg.key, { value: nxt, writable: true, enumerable: true, configurable: true });
+        Object.defineProperty(obj, seg.key, {
+          value: nxt,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
       }
       cur = nxt;
     } else {
-      if (!Array.isArray(cur)) throw new SpecError('INVALID_PATH', `not an array at ${formatPath(segs.slice(0, k))}`);
+      if (!Array.isArray(cur))
+        throw new SpecError('INVALID_PATH', `not an array at ${formatPath(segs.slice(0, k))}`);
       if (last) {
         cur[seg.index] = value;
         return;

@@ -47,6 +47,7 @@ export interface Constraint {
   expr: string;
   message: string;
   policy: 'rollback' | 'flag';
+  description?: string;
 }
 
 export interface SpecTest {
@@ -60,6 +61,7 @@ export interface SpecTest {
 export interface ModelSpec {
   id: string;
   version: string;
+  description?: string;
   schema: Record<string, unknown>;
   constants?: Record<string, unknown>;
   library?: LibraryObject | string;

@@ -1,0 +1,25 @@
+/**
+ * The task table of the sandbox worker: the only functions `runInSandbox` can run. Each takes the JSON
+ * payload and returns a JSON-serialisable result. Add a task here to sandbox another kind of work (the
+ * workbook conversion, for one).
+ */
+import { dryRunInProcess } from '../spec/dry-run.js';
+import { evalExpressionInProcess } from '../spec/eval.js';
+import { testSpecInProcess } from '../spec/test-spec.js';
+import type { ModelSpec, SpecTest } from '../spec/types.js';
+import { validateSpecInProcess } from '../spec/validate.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: payloads are JSON checked by each task
+type Task = (payload: any) => Promise<unknown>;
+
+export const TASKS: Readonly<Record<string, Task>> = Object.freeze({
+  evalExpression: (p) => evalExpressionInProcess(p),
+  testSpec: (p: { spec: ModelSpec; cases?: SpecTest[] }) => testSpecInProcess(p.spec, p.cases),
+  dryRun: (p: { spec: ModelSpec; options?: object }) => dryRunInProcess(p.spec, p.options),
+  validateSpec: (p: { spec: unknown }) => validateSpecInProcess(p.spec),
+  // Loaded on first use so the other tasks do not pay for loading the compiler (added for the MCP server).
+  translateFormula: async (p: { formula: string; cells?: Record<string, never> }) =>
+    (await import('../compiler/formula-command.js')).translateFormula(p.formula, p.cells),
+  /** For the sandbox's own tests: echoes its payload. */
+  echo: async (p) => p,
+});

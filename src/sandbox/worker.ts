@@ -1,0 +1,56 @@
+/**
+ * The sandbox child process: loads the task table, says `ready`, receives one request, runs the task and
+ * sends the result as JSON text (measured against the result-size limit here, so a huge result never
+ * crosses the pipe), then exits.
+ */
+import type { WorkerReply, WorkerRequest } from './sandbox.js';
+import { TASKS } from './tasks.js';
+
+function send(reply: WorkerReply): Promise<void> {
+  return new Promise((resolve) => process.send!(reply, undefined, undefined, () => resolve()));
+}
+
+function failure(e: unknown): WorkerReply {
+  const err = e as { name?: string; code?: unknown; message?: string; data?: Record<string, unknown> };
+  let code = typeof err?.code === 'string' ? err.code : undefined;
+  // V8's own overflow (deep recursion that the evaluator did not catch itself).
+  if (e instanceof RangeError && /call stack/i.test(String(err.message))) code = 'RESOURCE_LIMIT';
+  // JSON.stringify of a result too big for one string.
+  if (e instanceof RangeError && /string length/i.test(String(err.message))) code = 'RESULT_TOO_LARGE';
+  let data: Record<string, unknown> | undefined;
+  try {
+    data = err?.data === undefined ? undefined : JSON.parse(JSON.stringify(err.data));
+  } catch {
+    data = undefined;
+  }
+  return {
+    type: 'done',
+    ok: false,
+    error: { name: err?.name ?? 'Error', code, message: err?.message ?? String(e), data },
+  };
+}
+
+async function handle(req: WorkerRequest): Promise<WorkerReply> {
+  const fn = Object.hasOwn(TASKS, req.task) ? TASKS[req.task] : undefined;
+  if (!fn) return failure({ code: 'UNKNOWN_TASK', message: `unknown sandbox task "${req.task}"` });
+  try {
+    const result = await fn(JSON.parse(req.input));
+    const json = JSON.stringify(result === undefined ? null : result);
+    if (json.length > req.maxResultChars) {
+      return failure({
+        code: 'RESULT_TOO_LARGE',
+        message: `result of ${json.length} characters is over the limit of ${req.maxResultChars}`,
+        data: { size: json.length, limit: req.maxResultChars },
+      });
+    }
+    return { type: 'done', ok: true, json };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+process.once('message', async (req: WorkerRequest) => {
+  await send(await handle(req));
+  process.exit(0);
+});
+await send({ type: 'ready' });

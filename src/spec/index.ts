@@ -1,0 +1,73 @@
+/** The ModelSpec format, its runtime and the authoring tools (validate, eval, test, dry run, guidance). */
+export { type CallSite, expressionCalls, expressionReads, JSONATA_BUILTINS, type Read } from './analyze.js';
+export {
+  type Bindings,
+  compileExpression,
+  evaluateExpression,
+  jsonataError,
+  libraryDefine,
+  loadLibrary,
+  SpecError,
+  specBindings,
+} from './bind.js';
+export { type CompiledDerivation, compileDerivation, computeDerivations } from './derive.js';
+export { type Change, type DryRunResult, dryRun, dryRunInProcess } from './dry-run.js';
+export {
+  type EvalError,
+  type EvalRequest,
+  type EvalResult,
+  evalExpression,
+  evalExpressionInProcess,
+} from './eval.js';
+export {
+  exampleSpec,
+  type GuidanceExample,
+  type GuidanceOptions,
+  type GuidanceResult,
+  type GuidanceTopic,
+  getDomainGuidance,
+  guidanceTopics,
+} from './guidance.js';
+export { derivationDependencies, findCycle, orderDerivations } from './order.js';
+export { formatPath, getAll, type PathSegment, parsePath, setPath } from './paths.js';
+export {
+  applyMutations,
+  type ConstraintViolation,
+  type RunFailure,
+  type RunOptions,
+  type RunResult,
+  type RunSuccess,
+  runModel,
+  type SchemaViolation,
+  seedState,
+} from './runtime.js';
+export { instancePathToCanonical, modelSpecSchema, modelSpecValidator } from './schema.js';
+export {
+  matches,
+  type TestCaseResult,
+  type TestFailure,
+  type TestReport,
+  testSpec,
+  testSpecInProcess,
+} from './test-spec.js';
+export type { ToolOptions } from './tool-options.js';
+export type {
+  Constraint,
+  DefaultValue,
+  Derivation,
+  LibraryObject,
+  MetaDerivation,
+  MetaProperty,
+  ModelSpec,
+  SpecTest,
+} from './types.js';
+export { RESERVED_NAMES } from './types.js';
+export { parseJsonText, readJsonInput } from './input.js';
+export {
+  type Finding,
+  pointer,
+  schemaHasPath,
+  type ValidationReport,
+  validateSpec,
+  validateSpecInProcess,
+} from './validate.js';

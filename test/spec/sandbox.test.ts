@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseJsonInput, runInSandbox } from '../../src/sandbox/index.js';
+import { evalExpression } from '../../src/spec/index.js';
+
+// Each case spawns a sandbox process; the limits are what is asserted, not timings.
+describe('sandbox limits', () => {
+  it('infinite recursion ends in TIMEOUT, and the next call works', async () => {
+    const r = await evalExpression({ expr: '( $f := function($x){ $f($x) }; $f(1) )' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'TIMEOUT' } });
+    expect(await evalExpression({ expr: '1 + 2' })).toEqual({ ok: true, value: 3 });
+  });
+
+  it('a runaway regex ends in TIMEOUT', async () => {
+    const r = await evalExpression(
+      { expr: '$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /(a+)+$/)' },
+      { limits: { timeoutMs: 500 } },
+    );
+    expect(r).toMatchObject({ ok: false, error: { code: 'TIMEOUT' } });
+  });
+
+  it('a huge range is JSONata D2014; a huge output is RESULT_TOO_LARGE', async () => {
+    expect(await evalExpression({ expr: '[1..1000000000]' })).toMatchObject({
+      ok: false,
+      error: { code: 'D2014' },
+    });
+    expect(
+      await evalExpression({ expr: '$pad("x", 2000000)' }, { limits: { maxResultChars: 1_000_000 } }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'RESULT_TOO_LARGE' },
+    });
+  });
+
+  it('running out of heap is RESOURCE_LIMIT, and the process stays healthy', async () => {
+    const r = await evalExpression(
+      { expr: '$count([1..9000000].{"a": $, "b": [$, $]})' },
+      { limits: { maxHeapMb: 96, timeoutMs: 20_000 } },
+    );
+    expect(r).toMatchObject({ ok: false, error: { code: 'RESOURCE_LIMIT' } });
+    expect(await evalExpression({ expr: '"still" & " fine"' })).toEqual({ ok: true, value: 'still fine' });
+  });
+
+  it('input over the limit is INPUT_TOO_LARGE; malformed JSON is INPUT_INVALID naming where', async () => {
+    await expect(runInSandbox('echo', 'x'.repeat(2000), { maxInputChars: 1000 })).rejects.toMatchObject({
+      code: 'INPUT_TOO_LARGE',
+    });
+    expect(() => parseJsonInput('{\n  "a": 1,\n  "b": }', 'spec.json')).toThrow(/spec\.json.*line 3/);
+    try {
+      parseJsonInput('{"a": ', 'x.json');
+    } catch (e) {
+      expect((e as { code: string }).code).toBe('INPUT_INVALID');
+    }
+    expect(() => parseJsonInput('[1]', 'x.json', 2)).toThrow(
+      expect.objectContaining({ code: 'INPUT_TOO_LARGE' }),
+    );
+  });
+
+  it('runs a known task and refuses an unknown one', async () => {
+    expect(await runInSandbox('echo', { a: [1, 2] })).toEqual({ a: [1, 2] });
+    await expect(runInSandbox('nope', {})).rejects.toMatchObject({ code: 'UNKNOWN_TASK' });
+  });
+});
