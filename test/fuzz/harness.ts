@@ -1,0 +1,228 @@
+/**
+ * The differential harness: each generated case is evaluated twice, by the oracle (HyperFormula corrected toward
+ * Excel, src/oracle) on a workbook holding the original formula, and by the lowering (`translateFormula`: our
+ * parser → JSONata → evaluation under the ModelSpec convention), and the two values are compared with
+ * `sameValue` (no tolerance).
+ *
+ * Speed: building a HyperFormula instance costs ~60 ms, evaluating a formula in it ~1 ms, so the oracle runs a
+ * whole batch of cases in one sheet (row r: inputs in A..E, the formula in F, its references pointing at row
+ * r). The lowering runs case by case (~10 ms each, dominated by binding the library).
+ *
+ * Reproducibility: batch k of a run with seed s is `fc.sample(fuzzCase(), {seed: s + k, numRuns: size})`, and
+ * fast-check's runner with the same seed and `path: String(i)` replays case i of that batch exactly. A finding
+ * is shrunk that way: fast-check shrinks the replayed case, re-checking each candidate on its own one-row
+ * workbook, and returns the minimal counterexample.
+ */
+import fc from 'fast-check';
+import { FORMULA_MESSAGES } from '../../src/compiler/formula/diagnostics.js';
+import { translateFormula } from '../../src/compiler/formula-command.js';
+import { type CellValue, isErrorValue } from '../../src/compiler/values.js';
+import { gridSheet, type WorkbookModel } from '../../src/compiler/workbook/model.js';
+import { evaluateWorkbook, sameValue } from '../../src/oracle/index.js';
+import { cellsByAddress, type FuzzCase, fuzzCase, referencedColumns, renderFormula } from './arbitraries.js';
+
+/** What happened to one case. */
+export type Outcome =
+  | { kind: 'match'; oracle: CellValue }
+  | { kind: 'refused'; code: string; oracle: CellValue }
+  /** A finding: the two sides disagree, our parser rejected a valid formula, or the lowering threw. */
+  | {
+      kind: 'mismatch' | 'unparsed' | 'threw';
+      oracle: CellValue;
+      sheetspec?: CellValue;
+      jsonata?: string;
+      message?: string;
+    };
+
+/** A finding as reported: the case in the formula command's terms, and both values. */
+export interface Finding {
+  kind: 'mismatch' | 'unparsed' | 'threw';
+  formula: string;
+  cells: Record<string, CellValue>;
+  oracle: CellValue;
+  sheetspec?: CellValue;
+  jsonata?: string;
+  message?: string;
+}
+
+export interface RunOptions {
+  seed: number;
+  /** Number of cases. */
+  cases: number;
+  /** Cases per oracle workbook (default 1000). */
+  batch?: number;
+  /** Deepest formula nesting (default 4). */
+  maxDepth?: number;
+  /** Run only batches `offset, offset + stride, ...` (for parallel workers; default 0 and 1). */
+  offset?: number;
+  stride?: number;
+  /** Called after each batch with the running totals and that batch's own figures. */
+  onBatch?: (stats: RunStats, batch: RunStats) => void;
+}
+
+export interface RunStats {
+  cases: number;
+  refused: number;
+  compared: number;
+  matched: number;
+  /** Findings of every kind (mismatch, unparsed, threw). */
+  mismatches: number;
+  refusedByCode: Record<string, number>;
+  /** Where each finding was generated (batch seed and index) and what it was, unshrunk. */
+  findings: Array<{ seed: number; index: number; finding: Finding }>;
+}
+
+const SHEET = 'Fuzz';
+const FORMULA_COL = 5; // F
+const PARSE_CODES = new Set(Object.keys(FORMULA_MESSAGES));
+
+function workbook(cases: readonly FuzzCase[]): WorkbookModel {
+  const grid = cases.map((c, i) => [...c.cells, renderFormula(c.expr, i + 1)]);
+  return { sheets: [gridSheet(SHEET, grid)], definedNames: [], tables: [] };
+}
+
+/** The oracle's value of each case's formula, all cases in one workbook (row i+1 holds case i). */
+export function oracleValues(cases: readonly FuzzCase[]): CellValue[] {
+  try {
+    const values = evaluateWorkbook(workbook(cases));
+    return cases.map((_, i) => values.get(SHEET, i, FORMULA_COL));
+  } catch (e) {
+    // Why: one formula the engine chokes on must not hide the batch; retry case by case to isolate it.
+    if (cases.length === 1) throw e;
+    return cases.map((c) => oracleValues([c])[0]);
+  }
+}
+
+/** Lowers and evaluates one case with the formula command, and classifies it against the oracle's value. */
+export async function judge(c: FuzzCase, oracle: CellValue): Promise<Outcome> {
+  let r: Awaited<ReturnType<typeof translateFormula>>;
+  try {
+    r = await translateFormula(renderFormula(c.expr), cellsByAddress(c.cells));
+  } catch (e) {
+    return { kind: 'threw', oracle, message: e instanceof Error ? e.message : String(e) };
+  }
+  if ('error' in r) {
+    if (PARSE_CODES.has(r.error.code))
+      return { kind: 'unparsed', oracle, message: `${r.error.code}: ${r.error.message}` };
+    return { kind: 'refused', code: r.error.code, oracle };
+  }
+  if (sameValue(oracle, r.value)) return { kind: 'match', oracle };
+  return { kind: 'mismatch', oracle, sheetspec: r.value, jsonata: r.jsonata };
+}
+
+/** One case on its own one-row workbook. */
+export async function checkCase(c: FuzzCase): Promise<Outcome> {
+  return judge(c, oracleValues([c])[0]);
+}
+
+export function toFinding(c: FuzzCase, o: Outcome): Finding {
+  if (o.kind === 'match' || o.kind === 'refused') throw new Error('not a finding');
+  // Only the cells the formula reads: the others cannot matter and would clutter the report.
+  const used = referencedColumns(c.expr);
+  const f: Finding = {
+    kind: o.kind,
+    formula: renderFormula(c.expr),
+    cells: cellsByAddress(c.cells.map((v, i) => (used.has(i) ? v : null))),
+    oracle: o.oracle,
+  };
+  if (o.sheetspec !== undefined) f.sheetspec = o.sheetspec;
+  if (o.jsonata !== undefined) f.jsonata = o.jsonata;
+  if (o.message !== undefined) f.message = o.message;
+  return f;
+}
+
+/** The cases of batch `k` of a run: reproducible from the run's seed alone. */
+export function batchCases(seed: number, k: number, size: number, maxDepth = 4): FuzzCase[] {
+  return fc.sample(fuzzCase(maxDepth), { seed: batchSeed(seed, k), numRuns: size });
+}
+
+export function batchSeed(seed: number, k: number): number {
+  return (seed + k) | 0;
+}
+
+/** Runs `cases` cases in oracle batches and tallies them. */
+export async function runDifferential(opts: RunOptions): Promise<RunStats> {
+  const size = opts.batch ?? 1000;
+  const stride = opts.stride ?? 1;
+  const stats = emptyStats();
+  for (let k = opts.offset ?? 0; k * size < opts.cases; k += stride) {
+    const n = Math.min(size, opts.cases - k * size);
+    const cases = batchCases(opts.seed, k, n, opts.maxDepth);
+    const oracle = oracleValues(cases);
+    const batch = emptyStats();
+    for (let i = 0; i < n; i++) {
+      const o = await judge(cases[i], oracle[i]);
+      batch.cases++;
+      if (o.kind === 'refused') {
+        batch.refused++;
+        batch.refusedByCode[o.code] = (batch.refusedByCode[o.code] ?? 0) + 1;
+        continue;
+      }
+      batch.compared++;
+      if (o.kind === 'match') batch.matched++;
+      else {
+        batch.mismatches++;
+        batch.findings.push({ seed: batchSeed(opts.seed, k), index: i, finding: toFinding(cases[i], o) });
+      }
+    }
+    addStats(stats, batch);
+    opts.onBatch?.(stats, batch);
+  }
+  return stats;
+}
+
+export function emptyStats(): RunStats {
+  return { cases: 0, refused: 0, compared: 0, matched: 0, mismatches: 0, refusedByCode: {}, findings: [] };
+}
+
+/** Adds `b`'s figures into `a`. */
+export function addStats(a: RunStats, b: RunStats): void {
+  a.cases += b.cases;
+  a.refused += b.refused;
+  a.compared += b.compared;
+  a.matched += b.matched;
+  a.mismatches += b.mismatches;
+  for (const [code, n] of Object.entries(b.refusedByCode))
+    a.refusedByCode[code] = (a.refusedByCode[code] ?? 0) + n;
+  a.findings.push(...b.findings);
+}
+
+/**
+ * Replays case `index` of the batch generated with `seed` and lets fast-check shrink it to a minimal case that
+ * still fails the same way (same finding kind, same kinds of values on both sides: shrinking toward any failure
+ * would collapse every finding into the most common one). Returns undefined when the replayed case no longer
+ * fails (e.g. it was fixed meanwhile).
+ */
+export async function shrinkFinding(seed: number, index: number, maxDepth = 4): Promise<Finding | undefined> {
+  let signature: string | undefined;
+  const prop = fc.asyncProperty(fuzzCase(maxDepth), async (c) => {
+    const o = await checkCase(c);
+    if (o.kind === 'match' || o.kind === 'refused') return true;
+    signature ??= signatureOf(o); // the first run is the replayed case itself
+    return signatureOf(o) !== signature;
+  });
+  const details = await fc.check(prop, { seed, path: String(index), numRuns: 1 });
+  if (!details.failed || !details.counterexample) return undefined;
+  const [c] = details.counterexample;
+  const o = await checkCase(c);
+  return o.kind === 'match' || o.kind === 'refused' ? undefined : toFinding(c, o);
+}
+
+function signatureOf(o: Outcome): string {
+  const kind = (v: CellValue | undefined) =>
+    v === undefined ? '-' : isErrorValue(v) ? v.error : v === null ? 'blank' : typeof v;
+  return o.kind === 'mismatch' ? `${o.kind} ${kind(o.oracle)} ${kind(o.sheetspec)}` : o.kind;
+}
+
+/** A finding as one readable block. */
+export function formatFinding(f: Finding): string {
+  const lines = [
+    `  ${f.kind}: ${f.formula}`,
+    `    cells:     ${JSON.stringify(f.cells)}`,
+    `    oracle:    ${JSON.stringify(f.oracle)}`,
+  ];
+  if (f.kind === 'mismatch')
+    lines.push(`    sheetspec: ${JSON.stringify(f.sheetspec)}`, `    jsonata:   ${f.jsonata}`);
+  if (f.message !== undefined) lines.push(`    message:   ${f.message}`);
+  return lines.join('\n');
+}
