@@ -74,7 +74,7 @@ export interface RecogniseFailure {
   error: string;
 }
 
-export function isRecogniseFailure(x: RecognisedTable | RecogniseFailure): x is RecogniseFailure {
+export function isRecogniseFailure<T extends object>(x: T | RecogniseFailure): x is RecogniseFailure {
   return 'reason' in x;
 }
 

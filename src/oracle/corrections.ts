@@ -9,6 +9,9 @@
  * (src/compiler/lower/library.ts): they work on the decimal digit string of the double (`toPrecision`) with
  * BigInt arithmetic, where the helpers work in JSONata; a shared bug would otherwise go unseen.
  *
+ * The corrections of the supported set's operators and functions (arithmetic coercion, text functions,
+ * IF/AND/OR/NOT, aggregates, VLOOKUP) are in excel-functions.ts.
+ *
  * Evidence (Excel's saved values, ../shared/corpus; see docs/oracle.md and `npm run oracle:corpus`):
  *
  * 1. ROUND at decimal ties. Excel rounds the 15-significant-digit decimal form of the double, half away from
@@ -148,26 +151,26 @@ export class ExcelCorrectionsPlugin extends FunctionPlugin {
     },
   };
 
-  ssxRound(ast: { args: HfInternal[] }, state: HfInternal) {
+  ssxRound(ast: { args: HfInternal[] }, state: HfInternal): unknown {
     return this.runFunction(ast.args, state, this.metadata('SSX.ROUND'), (x: number, d: number) =>
       excelRound(x, d),
     );
   }
 
-  ssxInt(ast: { args: HfInternal[] }, state: HfInternal) {
+  ssxInt(ast: { args: HfInternal[] }, state: HfInternal): unknown {
     return this.runFunction(ast.args, state, this.metadata('SSX.INT'), (x: number) => {
       const r = Math.floor(x); // Excel's INT rounds down; HyperFormula 3.5 truncates toward zero
       return r === 0 ? 0 : r;
     });
   }
 
-  ssxConcat2(ast: { args: HfInternal[] }, state: HfInternal) {
+  ssxConcat2(ast: { args: HfInternal[] }, state: HfInternal): unknown {
     return this.runFunction(ast.args, state, this.metadata('SSX.CONCAT2'), (a: HfScalar, b: HfScalar) =>
       concatAll([a, b]),
     );
   }
 
-  ssxConcatenate(ast: { args: HfInternal[] }, state: HfInternal) {
+  ssxConcatenate(ast: { args: HfInternal[] }, state: HfInternal): unknown {
     return this.runFunction(ast.args, state, this.metadata('SSX.CONCATENATE'), (...a: HfScalar[]) =>
       concatAll(a),
     );

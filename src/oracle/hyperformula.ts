@@ -19,7 +19,7 @@
  * - `leapYear1900: true` with null date 1899-12-31: Excel's serial numbers, including the phantom 1900-02-29.
  * - `dateFormats`: month-first and ISO, as en-US Excel reads date text in DATEVALUE and coercions.
  *
- * Corrections (corrections.ts) are applied by rewriting the formula text (rewrite.ts).
+ * Corrections (corrections.ts, excel-functions.ts) are applied by rewriting the formula text (rewrite.ts).
  *
  * Linear cost: a per-row formula such as `=D2/SUMPRODUCT($B$2:$B$1001,$C$2:$C$1001)` makes HyperFormula
  * recompute the aggregate in every row (quadratic: 5,000 rows take ~30 s). An aggregate call that appears
@@ -32,6 +32,7 @@ import type { ExcelErrorCode } from '../compiler/formula/ast.js';
 import type { CellValue } from '../compiler/values.js';
 import type { CellModel, WorkbookModel } from '../compiler/workbook/model.js';
 import { ensureCorrectionsRegistered } from './corrections.js';
+import { ensureSupportedSetRegistered } from './excel-functions.js';
 import {
   ALL_CORRECTIONS,
   aggregateCalls,
@@ -51,7 +52,8 @@ export interface EvaluateOptions {
   /** Sheets to load (default: all). Formulas referring to other sheets see #REF!. */
   sheets?: string[];
   /**
-   * Excel corrections to apply (default all: `round`, `concat`, `exponent`). Fewer is for measuring each
+   * Excel corrections to apply (default all: `round`, `concat`, `int`, `syntax`, `arith`, `text`, `logic`,
+   * `aggregate`, `lookup`; see docs/oracle.md). Fewer is for measuring each
    * correction's gain against Excel's saved values.
    */
   corrections?: readonly CorrectionName[];
@@ -110,6 +112,7 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
   const corrections = new Set(options.corrections ?? ALL_CORRECTIONS);
   const hoisting = options.hoist ?? true;
   ensureCorrectionsRegistered();
+  ensureSupportedSetRegistered();
   const wanted = options.sheets ? new Set(options.sheets) : undefined;
   const sheets = wb.sheets.filter((s) => wanted === undefined || wanted.has(s.name));
   const maxRows = Math.max(1, ...sheets.map((s) => s.maxRow + 1));
@@ -181,7 +184,11 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
                 return ref;
               }
             : undefined;
-          const text = rewriteFormula(cell.formula, { corrections, hoist });
+          const text = rewriteFormula(cell.formula, {
+            corrections,
+            hoist,
+            array: cell.formulaKind === 'array',
+          });
           line[c] = cell.formulaKind === 'array' ? `=ARRAYFORMULA(${text})` : `=${text}`;
         }
       }

@@ -2,7 +2,10 @@
  * Rewrites a workbook formula (A1 text, no leading `=`) into the text fed to HyperFormula. Three jobs:
  *
  * - corrections (see corrections.ts): `a&b` → `SSX.CONCAT2(a,b)`, `ROUND(` → `SSX.ROUND(`,
- *   `CONCATENATE(` → `SSX.CONCATENATE(`;
+ *   `CONCATENATE(` → `SSX.CONCATENATE(`; and those of the supported set (see excel-functions.ts):
+ *   `a+b` → `SSX.ADD(a,b)` (and `- * / ^`, unary `-`, `%`), `LEN(` → `SSX.LEN(` (and LEFT, RIGHT, MID, UPPER,
+ *   LOWER, TRIM), `IF(c,` → `IF(SSX.COND(c),`, `AND(` → `SSX.AND(`, `SUMPRODUCT(` → `SSX.SUMPRODUCT(`,
+ *   `SUM("2",` → `SUM(SSX.NUMARG("2"),`, `VLOOKUP(k,t,c,FALSE)` → `SSX.VLOOKUP(k,t,c)`;
  * - syntax HyperFormula does not read (correction `syntax`): number literals with an upper-case exponent
  *   (`1E+21` is a parse error in HyperFormula 3.5; written `1e+21`), and the `_xlfn.`/`_xlws.` prefixes Excel
  *   saves before functions newer than Excel 2007 (`_xlfn.CONCAT(`, `_xlfn.DAYS(`: #NAME? in HyperFormula);
@@ -21,13 +24,52 @@ import { CONCAT_FUNCTION, CORRECTED_FUNCTIONS } from './corrections.js';
 type Node = any;
 
 /** The corrections the rewriter can apply; each can be switched off to measure its gain. */
-export type CorrectionName = 'round' | 'concat' | 'int' | 'syntax';
-export const ALL_CORRECTIONS: readonly CorrectionName[] = ['round', 'concat', 'int', 'syntax'];
+export type CorrectionName =
+  | 'round'
+  | 'concat'
+  | 'int'
+  | 'syntax'
+  | 'arith'
+  | 'text'
+  | 'logic'
+  | 'aggregate'
+  | 'lookup';
+export const ALL_CORRECTIONS: readonly CorrectionName[] = [
+  'round',
+  'concat',
+  'int',
+  'syntax',
+  'arith',
+  'text',
+  'logic',
+  'aggregate',
+  'lookup',
+];
+
+/** Corrections of the supported set (excel-functions.ts) that apply to almost every formula. */
+const OPERATOR_CORRECTIONS: readonly CorrectionName[] = ['arith', 'text', 'logic', 'aggregate', 'lookup'];
+
+/** Arithmetic operators → corrected functions (correction `arith`). */
+const ARITH: Readonly<Record<string, string>> = {
+  '+': 'SSX.ADD',
+  '-': 'SSX.SUB',
+  '*': 'SSX.MUL',
+  '/': 'SSX.DIV',
+  '^': 'SSX.POW',
+};
+
+/** Text functions → corrected functions (correction `text`). */
+const TEXT_FUNCTIONS = new Set(['LEN', 'LEFT', 'RIGHT', 'MID', 'UPPER', 'LOWER', 'TRIM']);
+
+/** Calls whose value is a single value (never a reference or an array) outside array formulas. */
+const SCALAR_TEXT_CALLS = new Set([...TEXT_FUNCTIONS, 'CONCATENATE', 'CONCAT', 'TEXT', 'REPT', 'SUBSTITUTE']);
 
 export interface RewriteOptions {
   corrections: ReadonlySet<CorrectionName>;
   /** Called for each candidate aggregate subexpression; returns replacement text (a helper reference) or undefined. */
   hoist?: (call: AggregateCall) => string | undefined;
+  /** The formula is an array (CSE) formula: its operands may be arrays. */
+  array?: boolean;
 }
 
 /** A call that computes the same value wherever it appears in its sheet. */
@@ -95,7 +137,12 @@ function src(formula: string, n: Node): string {
 }
 
 /** Does the formula need printing at all? A cheap pre-check on the text. */
-function mayNeedRewrite(formula: string, hoisting: boolean): boolean {
+function mayNeedRewrite(
+  formula: string,
+  hoisting: boolean,
+  corrections: ReadonlySet<CorrectionName>,
+): boolean {
+  if (OPERATOR_CORRECTIONS.some((c) => corrections.has(c))) return true;
   return hoisting || /&|ROUND|CONCAT|INT|\dE|_xl/i.test(formula);
 }
 
@@ -111,6 +158,8 @@ interface Printer {
   unknown: boolean;
   /** Set when printing changed something. */
   changed: boolean;
+  /** Inside an array context (array formula, SUMPRODUCT argument): operands may be arrays. */
+  array?: boolean;
 }
 
 function isHoistable(n: Node, formula: string): boolean {
@@ -170,6 +219,10 @@ function print(p: Printer, n: Node, qualify?: string): string {
       return src(formula, n);
     case 'UnaryExpression': {
       const arg = print(p, n.arguments[0], qualify);
+      if (p.options.corrections.has('arith') && (n.operator === '%' || n.operator === '-')) {
+        p.changed = true;
+        return `${n.operator === '%' ? 'SSX.PCT' : 'SSX.NEG'}(${arg})`;
+      }
       if (n.operator === '%') return `(${arg}%)`;
       if (n.operator === '+' || n.operator === '-') return `(${n.operator}${arg})`;
       p.unknown = true; // `@` and `#` (spill): leave the formula as written
@@ -180,6 +233,11 @@ function print(p: Printer, n: Node, qualify?: string): string {
       if (n.operator === '&' && p.options.corrections.has('concat')) {
         p.changed = true;
         return `${CONCAT_FUNCTION}(${print(p, l, qualify)},${print(p, r, qualify)})`;
+      }
+      const arith = ARITH[n.operator];
+      if (arith !== undefined && p.options.corrections.has('arith')) {
+        p.changed = true;
+        return `${arith}(${print(p, l, qualify)},${print(p, r, qualify)})`;
       }
       // Range, intersection and union operators bind references: no parentheses around them.
       if (n.operator === ':') return `${print(p, l, qualify)}:${print(p, r, qualify)}`;
@@ -196,6 +254,7 @@ function print(p: Printer, n: Node, qualify?: string): string {
           options: { corrections: p.options.corrections },
           unknown: false,
           changed: false,
+          array: p.array,
         };
         const text = printCall(sub, n, undefined);
         const replacement = sub.unknown
@@ -226,12 +285,76 @@ function printCall(p: Printer, n: Node, qualify: string | undefined, name = Stri
     name = callee;
     p.changed = true;
   }
-  const corrected = CORRECTED_FUNCTIONS[name.toUpperCase()];
-  if (corrected !== undefined && p.options.corrections.has(corrected.correction)) {
+  const upper = name.toUpperCase();
+  const has = (c: CorrectionName) => p.options.corrections.has(c);
+  const corrected = CORRECTED_FUNCTIONS[upper];
+  if (corrected !== undefined && has(corrected.correction)) {
     callee = corrected.name;
     p.changed = true;
   }
-  return `${callee}(${n.arguments.map((a: Node) => print(p, a, qualify)).join(',')})`;
+  const args: Node[] = n.arguments;
+  const printArg = (a: Node, array = p.array) => {
+    const saved = p.array;
+    p.array = array;
+    const text = print(p, a, qualify);
+    p.array = saved;
+    return text;
+  };
+  const wrap = (fn: string, text: string) => {
+    p.changed = true;
+    return `${fn}(${text})`;
+  };
+  let printed: string[];
+  if (TEXT_FUNCTIONS.has(upper) && has('text')) {
+    callee = `SSX.${upper}`;
+    p.changed = true;
+    printed = args.map((a) => printArg(a));
+  } else if ((upper === 'IF' || upper === 'NOT') && has('logic') && args.length > 0 && args[0] !== null) {
+    // Why: Excel's IF/NOT read only TRUE/FALSE text as a condition; `""` is #VALUE! (HyperFormula: FALSE).
+    printed = args.map((a, i) => (i === 0 ? wrap('SSX.COND', printArg(a)) : printArg(a)));
+  } else if ((upper === 'AND' || upper === 'OR') && has('logic')) {
+    callee = `SSX.${upper}`;
+    p.changed = true;
+    printed = args.map((a) => printArg(a));
+  } else if (upper === 'SUMPRODUCT' && has('aggregate')) {
+    // Why: SUMPRODUCT counts every non-number entry as 0 (HyperFormula reads text "1" and TRUE as 1).
+    callee = 'SSX.SUMPRODUCT';
+    p.changed = true;
+    printed = args.map((a) => printArg(a, true));
+  } else if (['ABS', 'ROUND', 'INT'].includes(upper) && has('arith')) {
+    // Why: HyperFormula's number parameters read `""` as 0 and text with its own parser (Excel: #VALUE!).
+    printed = args.map((a) => (a === null ? '' : wrap('SSX.NUM', printArg(a))));
+  } else if (['SUM', 'AVERAGE', 'MIN', 'MAX', 'COUNT'].includes(upper) && has('aggregate')) {
+    const fn = upper === 'COUNT' ? 'SSX.COUNTARG' : 'SSX.NUMARG';
+    printed = args.map((a) => (!p.array && yieldsDirectText(a) ? wrap(fn, printArg(a)) : printArg(a)));
+  } else if (upper === 'VLOOKUP' && has('lookup') && args.length === 4 && isExactFlag(args[3])) {
+    callee = 'SSX.VLOOKUP';
+    p.changed = true;
+    printed = args.slice(0, 3).map((a) => printArg(a));
+  } else {
+    printed = args.map((a) => printArg(a));
+  }
+  return `${callee}(${printed.join(',')})`;
+}
+
+/** A direct aggregate argument that can be text (a text literal, `&`, a text function), never an array. */
+function yieldsDirectText(a: Node): boolean {
+  if (a === null) return false;
+  if (a.type === 'Literal') return typeof a.value === 'string';
+  if (a.type === 'BinaryExpression') return a.operator === '&';
+  if (a.type === 'CallExpression') {
+    return SCALAR_TEXT_CALLS.has(
+      String(a.callee.name)
+        .toUpperCase()
+        .replace(/^_XL(FN|WS)\./, ''),
+    );
+  }
+  return false;
+}
+
+/** VLOOKUP's range_lookup written as FALSE or 0: exact match. */
+function isExactFlag(a: Node): boolean {
+  return a !== null && a.type === 'Literal' && (a.value === false || a.value === 0);
 }
 
 /**
@@ -240,10 +363,10 @@ function printCall(p: Printer, n: Node, qualify: string | undefined, name = Stri
  */
 export function rewriteFormula(formula: string, options: RewriteOptions): string {
   if (options.corrections.size === 0 && !options.hoist) return formula;
-  if (!mayNeedRewrite(formula, options.hoist !== undefined)) return formula;
+  if (!mayNeedRewrite(formula, options.hoist !== undefined, options.corrections)) return formula;
   const tree = parseTree(formula);
   if (tree === undefined) return formula;
-  const p: Printer = { formula, options, unknown: false, changed: false };
+  const p: Printer = { formula, options, unknown: false, changed: false, array: options.array };
   const out = print(p, tree);
   if (p.unknown || !p.changed) return formula;
   return out;
