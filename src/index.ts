@@ -1,3 +1,29 @@
-/** The sheetspec library: the functions the CLI and the MCP server call. */
+/**
+ * The sheetspec library: the functions the CLI and the MCP server call.
+ */
+export { convert, convertWorkbook, compileWorkbook } from './compiler/convert.js';
+export { convertSandboxed } from './compiler/convert-sandboxed.js';
+export { translateFormula } from './compiler/formula-command.js';
+export { listFunctions } from './compiler/lower/index.js';
+export { parseFormula, printFormula } from './compiler/formula/index.js';
+export { readWorkbook, WorkbookError } from './compiler/workbook/index.js';
+export { evaluateWorkbook, verifySpec } from './oracle/index.js';
+export {
+  dryRun,
+  evalExpression,
+  getDomainGuidance,
+  runModel,
+  testSpec,
+  validateSpec,
+} from './spec/index.js';
 export type { ModelSpec } from './spec/types.js';
-export type { ConversionResult, ConvertOptions } from './compiler/types.js';
+export type {
+  ConversionFailure,
+  ConversionResult,
+  ConversionSuccess,
+  ConvertOptions,
+  RejectedColumn,
+  Verification,
+  Warning,
+} from './compiler/types.js';
+export type { CellValue, ErrorValue } from './compiler/values.js';
