@@ -1,6 +1,7 @@
 /** Each helper run directly on plain jsonata through the spec binding convention. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildLibrary, HELPERS, resolveHelpers } from '../../src/compiler/lower/library.js';
+import { buildLibrary, HELPERS, lookupTable, resolveHelpers } from '../../src/compiler/lower/library.js';
+import type { CellValue } from '../../src/compiler/values.js';
 import { RESERVED_NAMES } from '../../src/spec/types.js';
 import { type Bindings, compileExpression, evaluateExpression, specBindings } from '../../src/spec/bind.js';
 
@@ -12,6 +13,8 @@ beforeAll(async () => {
 const run = async (e: string) =>
   JSON.parse(JSON.stringify((await evaluateExpression(compileExpression(e), {}, b)) ?? null));
 const E = (e: string) => ({ error: e });
+
+const T = (rows: CellValue[][]): string => JSON.stringify(lookupTable(rows));
 
 const cases: [string, unknown][] = [
   ['$xlNumText(0.1+0.2)', '0.3'],
@@ -72,10 +75,34 @@ const cases: [string, unknown][] = [
   ['$xlCountArg("1")', 1],
   ['$xlCountArg(null)', 0],
   ['$xlBool("false")', false],
-  ['$xlVlookup(null, [[null, 1]], 2)', E('#N/A')],
-  ['$xlVlookup("a~*", [["a*", 1]], 2)', 1],
-  ['$xlVlookup("?b", [["ab", 1]], 2)', 1],
-  ['$xlVlookup(true, [[1, 1], [true, 2]], 2)', 2],
+  [`$xlVlookup(null, ${T([[null, 1]])}, 2)`, E('#N/A')],
+  [`$xlVlookup("a~*", ${T([['a*', 1]])}, 2)`, 1],
+  [`$xlVlookup("?b", ${T([['ab', 1]])}, 2)`, 1],
+  [
+    `$xlVlookup(true, ${T([
+      [1, 1],
+      [true, 2],
+    ])}, 2)`,
+    2,
+  ],
+  [
+    `$xlVlookup("B", ${T([
+      ['b', 1],
+      ['B', 2],
+    ])}, 2)`,
+    1,
+  ],
+  [
+    `$xlVlookup(2, ${T([
+      ['2', 1],
+      [2, 2],
+      [2, 3],
+    ])}, 2)`,
+    2,
+  ],
+  [`$xlVlookup(2.5, ${T([[2.5, 1]])}, 2)`, 1],
+  [`$xlVlookup("constructor", ${T([['a', 1]])}, 2)`, E('#N/A')],
+  [`$xlVlookup("a", ${T([['a', 1]])}, 3)`, E('#REF!')],
   ['$xlSumProduct([{"a": [1, {"error":"#N/A"}]}, {"a": [1, 2]}])', E('#N/A')],
   ['$xlSumProduct([{"a": [1, null]}, {"a": [3, 2]}])', 3],
 ];

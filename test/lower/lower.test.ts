@@ -73,11 +73,63 @@ async function lowerRun(formula: string, doc: Record<string, unknown>, row: Reco
 const doc = { items: [{ price: 2, qty: 3 }, { price: 5 }, { price: 1, qty: 4 }] };
 
 describe('lowerFormula with a workbook-like context', () => {
-  it('emits the plain product for number-only fields', async () => {
-    const r = await lowerRun('=A2*2', doc, doc.items[0]!);
-    expect(r.lowered?.expr).toBe('$parent.price * 2');
+  it('emits the plain product for number-only fields when it cannot overflow', async () => {
+    const r = await lowerRun('=A2*0.5', doc, doc.items[0]!);
+    expect(r.lowered?.expr).toBe('$parent.price * 0.5');
     expect(r.lowered?.helpers).toEqual([]);
+    expect(r.value).toBe(1);
+  });
+  it('guards a plain product that may overflow', async () => {
+    const r = await lowerRun('=A2*2', doc, doc.items[0]!);
+    expect(r.lowered?.expr).toBe('$xlFin($parent.price * 2)');
+    expect(r.lowered?.kinds).toEqual(['number', 'error']);
     expect(r.value).toBe(4);
+    const big = await lowerRun('=A2*2', doc, { price: 1e308 });
+    expect(big.value).toEqual({ error: '#NUM!' });
+    const sum = await lowerRun('=A2+A2', doc, { price: -1.7e308 });
+    expect(sum.value).toEqual({ error: '#NUM!' });
+  });
+  it('compares a number field with a literal through its 15-digit bounds', async () => {
+    // 10.00000000000005 is the double just below the decimal 10.00000000000005: 15 digits round it to 10.
+    const r = await lowerRun('=A2>10', doc, { price: 10.00000000000005 });
+    expect(r.lowered?.expr).toBe('$parent.price > 10.00000000000005');
+    expect(r.lowered?.helpers).toEqual([]);
+    expect(r.value).toBe(false);
+    expect((await lowerRun('=A2>10', doc, { price: 10.000000000000052 })).value).toBe(true);
+    expect((await lowerRun('=10<A2', doc, { price: 10.000000000000052 })).lowered?.expr).toBe(
+      '$parent.price > 10.00000000000005',
+    );
+    const eq = await lowerRun('=A2=0.3', doc, { price: 0.1 + 0.2 });
+    expect(eq.lowered?.expr).toBe(
+      '$parent.price >= 0.29999999999999954 and $parent.price <= 0.3000000000000005',
+    );
+    expect(eq.value).toBe(true);
+    expect((await lowerRun('=A2<>-2', doc, { price: -2 })).value).toBe(false);
+  });
+  it('compares two number fields through $xlR15', async () => {
+    const r = await lowerRun('=A2*1>=A2', doc, { price: 3 });
+    expect(r.lowered?.expr).toBe('$xlR15($parent.price * 1) >= $xlR15($parent.price)');
+    expect(r.value).toBe(true);
+  });
+  it('writes IF over AND of number comparisons plainly', async () => {
+    const r = await lowerRun('=IF(AND(A2>1,A2<5),"in","out")', doc, { price: 3 });
+    expect(r.lowered?.expr).toBe(
+      '($parent.price > 1.0000000000000049 and $parent.price < 4.999999999999996) ? "in" : "out"',
+    );
+    expect(r.value).toBe('in');
+  });
+  it('writes LEN and & of text fields plainly', async () => {
+    const r = await lowerRun('=UPPER(C2)&"-"&LEN(C2)', doc, { name: 'a😀' });
+    expect(r.lowered?.expr).toBe('$uppercase($parent.name) & "-" & $count($split($parent.name, ""))');
+    expect(r.value).toBe('A😀-3');
+    const n = await lowerRun('=C2&A2', doc, { name: 'x', price: 1 / 3 });
+    expect(n.lowered?.expr).toBe('$parent.name & $xlNumText($parent.price)');
+    expect(n.value).toBe('x0.333333333333333');
+  });
+  it('compares text fields lower-cased', async () => {
+    const r = await lowerRun('=C2="ABC"', doc, { name: 'abc' });
+    expect(r.lowered?.expr).toBe('$lowercase($parent.name) = $lowercase("ABC")');
+    expect(r.value).toBe(true);
   });
   it('uses a helper when a field may be blank', async () => {
     const r = await lowerRun('=A2*B2', doc, doc.items[1]!);
@@ -86,7 +138,7 @@ describe('lowerFormula with a workbook-like context', () => {
   });
   it('hoists an aggregate over a whole column', async () => {
     const r = await lowerRun('=A2/SUM($A$2:$A$4)', doc, doc.items[0]!);
-    expect(r.hoisted).toEqual({ sumPrice: '$sum([$$.items.price])' });
+    expect(r.hoisted).toEqual({ sumPrice: '$xlFin($sum([$$.items.price]))' });
     expect(r.lowered?.expr).toBe('$xlDiv($parent.price, $$.sumPrice)');
     expect(r.value).toBe(0.25);
   });

@@ -17,7 +17,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   {
     name: '+ - *',
     kind: 'operator',
-    lowering: 'plain `a * b` when both sides are only numbers, else $xlAdd/$xlSub/$xlMul',
+    lowering:
+      'plain `a * b` when both sides are only numbers and a literal side rules out overflow, `$xlFin(a * b)` for other numbers, else $xlAdd/$xlSub/$xlMul',
     notes:
       'blank is 0, booleans 1/0, numeric text converted ("1.5", " 2 ", "1e3", "50%"), other text #VALUE!, first error wins, overflow #NUM!',
   },
@@ -37,14 +38,16 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   {
     name: '&',
     kind: 'operator',
-    lowering: 'plain `a & b` when every part is only text, else $xlConcat([...])',
+    lowering:
+      'plain `a & b` when every part is only text or a number (`$xlNumText(n)`), else $xlConcat([...])',
     notes:
       'numbers as General text (15 significant digits, 1E+21, 1.23456789012346E-05), TRUE/FALSE, blank ""',
   },
   {
     name: '= <> < <= > >=',
     kind: 'operator',
-    lowering: '$xlCompare(a, b, op)',
+    lowering:
+      'plain where the kinds allow (numbers against a literal through its 15-digit bounds, `$xlR15(a) op $xlR15(b)`, `$lowercase` for text), else $xlCompare(a, b, op)',
     notes:
       'text case-insensitive; numbers < text < booleans; blank as 0, "" or FALSE by the other side; numbers compared at 15 significant digits',
   },
@@ -65,10 +68,10 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   {
     name: 'AND',
     kind: 'function',
-    lowering: '$xlAnd([...])',
+    lowering: '`a and b` over direct boolean-only arguments, else $xlAnd([...])',
     notes: 'references ignore text and blanks; #VALUE! when nothing logical is left; direct text #VALUE!',
   },
-  { name: 'OR', kind: 'function', lowering: '$xlOr([...])', notes: 'as AND' },
+  { name: 'OR', kind: 'function', lowering: '`a or b` or $xlOr([...])', notes: 'as AND' },
   {
     name: 'NOT',
     kind: 'function',
@@ -91,7 +94,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   {
     name: 'SUM',
     kind: 'function',
-    lowering: '`$sum([...])` over numbers only, else $xlSum([...]); whole columns hoisted',
+    lowering: '`$xlFin($sum([...]))` over numbers only, else $xlSum([...]); whole columns hoisted',
     notes:
       'ranges ignore text, booleans, blanks; direct arguments coerce (SUM(1,TRUE,"2") = 4); left-to-right',
   },
@@ -141,7 +144,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   {
     name: 'LEN',
     kind: 'function',
-    lowering: '$xlLen(text)',
+    lowering: '`$count($split(s, ""))` for text, else $xlLen(text)',
     notes: 'UTF-16 units (an emoji is 2); numbers as General text',
   },
   {

@@ -17,6 +17,7 @@
  * variables; `undefined` entries vanish from arrays.
  */
 import type { LibraryObject } from '../../spec/types.js';
+import type { CellValue } from '../values.js';
 
 export interface HelperDef {
   /** JSONata `function(...) {...}` text. */
@@ -44,7 +45,7 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
   },
   xlFin: {
     // Why: JSONata arithmetic gives Infinity/NaN silently; Excel gives #NUM!.
-    fn: `function($x) { $x = $x and $x <= ${MAX} and $x >= -${MAX} ? $x : {"error": "#NUM!"} }`,
+    fn: `function($x) { $x <= ${MAX} and $x >= -${MAX} ? $x : {"error": "#NUM!"} }`,
     deps: [],
     doc: 'a non-finite arithmetic result as #NUM!',
   },
@@ -77,22 +78,22 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     doc: 'a formula result: a blank reference reads as 0',
   },
   xlAdd: {
-    fn: `function($a, $b) {( $x := $xlNum($a); $y := $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x + $y) )}`,
+    fn: `function($a, $b) {( $x := $type($a) = "number" ? $a : $xlNum($a); $y := $type($b) = "number" ? $b : $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x + $y) )}`,
     deps: ['xlNum', 'xlIsErr', 'xlFin'],
     doc: 'Excel `+`',
   },
   xlSub: {
-    fn: `function($a, $b) {( $x := $xlNum($a); $y := $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x - $y) )}`,
+    fn: `function($a, $b) {( $x := $type($a) = "number" ? $a : $xlNum($a); $y := $type($b) = "number" ? $b : $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x - $y) )}`,
     deps: ['xlNum', 'xlIsErr', 'xlFin'],
     doc: 'Excel `-`',
   },
   xlMul: {
-    fn: `function($a, $b) {( $x := $xlNum($a); $y := $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x * $y) )}`,
+    fn: `function($a, $b) {( $x := $type($a) = "number" ? $a : $xlNum($a); $y := $type($b) = "number" ? $b : $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x * $y) )}`,
     deps: ['xlNum', 'xlIsErr', 'xlFin'],
     doc: 'Excel `*`',
   },
   xlDiv: {
-    fn: `function($a, $b) {( $x := $xlNum($a); $y := $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $y = 0 ? {"error": "#DIV/0!"} : $xlFin($x / $y) )}`,
+    fn: `function($a, $b) {( $x := $type($a) = "number" ? $a : $xlNum($a); $y := $type($b) = "number" ? $b : $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $y = 0 ? {"error": "#DIV/0!"} : $xlFin($x / $y) )}`,
     deps: ['xlNum', 'xlIsErr', 'xlFin'],
     doc: 'Excel `/` (#DIV/0! on a zero divisor)',
   },
@@ -168,7 +169,7 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     deps: ['xlIncDigits'],
     doc: 'decimal rounding of a digit string (internal)',
   },
-  xlNumText: {
+  xlNumTextDec: {
     // Excel's number-to-text (General, as `&` and CONCATENATE use it), from the examples Apache POI recorded
     // from Excel (NumberToTextConversionExamples.java): 15 significant digits (14 when |exponent| > 98);
     // plain digits up to exponent 19 (1.2345678901234567E19 → "12345678901234600000"), `E+` beyond
@@ -190,10 +191,17 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
   )
 }`,
     deps: ['xlDec', 'xlRoundDigits'],
+    doc: "a number as Excel's General text, through its decimal digits (internal; the exact reference for xlNumText)",
+  },
+  xlNumText: {
+    // Fast path, exactly xlNumTextDec: for 1E-4 <= |x| < 1E15 Excel prints plain digits (at most 15 significant
+    // digits fit in 20 characters from 0.0001 up) and `$string` prints the same 15 rounded digits in plain
+    // form (JavaScript switches to exponents only below 1E-6 and from 1E21).
+    fn: `function($x) { $x = 0 ? "0" : $abs($x) >= 0.0001 and $abs($x) < 1e15 ? $string($x) : $xlNumTextDec($x) }`,
+    deps: ['xlNumTextDec'],
     doc: "a number as Excel's General text: 15 significant digits, E+/E- beyond the plain range",
   },
-  xlR15: {
-    // Why: Excel rounds both operands of a comparison to 15 significant digits (0.1+0.2=0.3 is TRUE).
+  xlR15Dec: {
     fn: `function($x) {
   $x = 0 or ($abs($x) < 1e15 and $x = $floor($x)) ? $x : (
     $r0 := $xlDec($abs($x));
@@ -203,6 +211,15 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
   )
 }`,
     deps: ['xlDec', 'xlRoundDigits'],
+    doc: 'a number rounded to 15 significant digits, through its decimal digits (internal; the exact reference for xlR15)',
+  },
+  xlR15: {
+    // Why: Excel rounds both operands of a comparison to 15 significant digits (0.1+0.2=0.3 is TRUE).
+    // Fast path, exactly xlR15Dec: for a non-integer `$string` prints Number(x.toPrecision(15)), whose shortest
+    // digits are those 15 digits (two 15-digit decimals never share a double), so `$number($string(x))` is the
+    // rounded value; integers below 1e15 are already exact. Large integers go through the digits.
+    fn: `function($x) { $x = $floor($x) ? ($abs($x) < 1e15 ? $x : $xlR15Dec($x)) : $number($string($x)) }`,
+    deps: ['xlR15Dec'],
     doc: 'a number rounded to 15 significant digits (for comparisons)',
   },
   xlText: {
@@ -219,6 +236,10 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     // Blank takes the other side's type (0, "", FALSE); types order numbers < text < booleans; text compares
     // case-insensitively (lower-cased, then UTF-16 code units); numbers at 15 significant digits.
     fn: `function($a, $b, $op) {
+  $type($a) = "number" and $type($b) = "number" ? (
+    $p := $xlR15($a); $q := $xlR15($b);
+    $op = "=" ? $p = $q : $op = "<>" ? $p != $q : $op = "<" ? $p < $q : $op = "<=" ? $p <= $q : $op = ">" ? $p > $q : $p >= $q
+  ) :
   $xlIsErr($a) ? $a : $xlIsErr($b) ? $b : (
     $ta := $type($a) = "null" or $not($exists($a)) ? "blank" : $type($a);
     $tb := $type($b) = "null" or $not($exists($b)) ? "blank" : $type($b);
@@ -227,7 +248,7 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     $y := $tb = "blank" ? $zero($ta) : $b;
     $rank := function($v) { $type($v) = "number" ? 0 : $type($v) = "string" ? 1 : 2 };
     $c := $rank($x) != $rank($y) ? ($rank($x) < $rank($y) ? -1 : 1) :
-      $type($x) = "number" ? ($xlR15($x) = $xlR15($y) ? 0 : $xlR15($x) < $xlR15($y) ? -1 : 1) :
+      $type($x) = "number" ? ( $p := $xlR15($x); $q := $xlR15($y); $p = $q ? 0 : $p < $q ? -1 : 1 ) :
       $type($x) = "string" ? ($lowercase($x) = $lowercase($y) ? 0 : $lowercase($x) < $lowercase($y) ? -1 : 1) :
       ($x = $y ? 0 : $x ? 1 : -1);
     $op = "=" ? $c = 0 : $op = "<>" ? $c != 0 : $op = "<" ? $c < 0 : $op = "<=" ? $c <= 0 : $op = ">" ? $c > 0 : $c >= 0
@@ -305,7 +326,7 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     doc: 'COUNT of one direct argument (0 or 1)',
   },
   xlAbs: {
-    fn: `function($v) {( $x := $xlNum($v); $xlIsErr($x) ? $x : $abs($x) )}`,
+    fn: `function($v) {( $x := $type($v) = "number" ? $v : $xlNum($v); $xlIsErr($x) ? $x : $abs($x) )}`,
     deps: ['xlNum', 'xlIsErr'],
     doc: 'ABS',
   },
@@ -314,7 +335,7 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     deps: [],
     doc: 'truncation toward zero (internal)',
   },
-  xlRound: {
+  xlRoundDec: {
     // Half away from zero on the 15-significant-digit decimal form (ROUND(1.005,2) = 1.01), not `$round`
     // (half-even on the binary value); the digits argument is truncated toward zero.
     fn: `function($v, $digits) {( $x := $xlNum($v); $n := $xlNum($digits);
@@ -331,6 +352,31 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
   )
 )}`,
     deps: ['xlNum', 'xlIsErr', 'xlDec', 'xlTrunc', 'xlRoundDigits'],
+    doc: 'ROUND through the decimal digits (internal; the exact reference for xlRound)',
+  },
+  xlRound: {
+    // Fast path, exactly xlRoundDec (test/lower/fast-paths.test.ts checks it on random and tie inputs). With
+    // s = 10^k exact (0 <= k <= 22) and y = |x|·s below 1E13, the decimal value D (15 digits) times s differs
+    // from y by at most 5.2E-15·y: when y is farther than 1E-14·y from a .5 tie, floor(y + 0.5) is D·s
+    // rounded. Near a tie, d = $number($string(|x|)) is D to 1.2E-16, d·s is within 2.3E-16·y of D·s, and D·s
+    // is either exactly the tie or at least one unit of its 15th digit (> 1E-15·y) away from it, so a 5E-16·y
+    // window tells them apart. m < 2^53 and s are exact, so m / s is the correctly rounded decimal m·10^-k.
+    fn: `function($v, $digits) {( $x := $type($v) = "number" ? $v : $xlNum($v); $n := $type($digits) = "number" ? $digits : $xlNum($digits);
+  $xlIsErr($x) ? $x : $xlIsErr($n) ? $n : $x = 0 ? 0 : (
+    $k := $n < 0 ? $ceil($n) : $floor($n);
+    $a := $abs($x);
+    $s := $k >= 0 and $k <= 22 ? $power(10, $k) : 0;
+    $y := $a * $s;
+    $s > 0 and $y < 1e13 ? (
+      $m := $abs($y - $floor($y) - 0.5) > $y * 1e-14 ? $floor($y + 0.5) : (
+        $z := $number($string($a)) * $s;
+        $abs($z - $floor($z) - 0.5) <= $z * 5e-16 ? $floor($z) + 1 : $floor($z + 0.5)
+      );
+      $x < 0 ? 0 - $m / $s : $m / $s
+    ) : $xlRoundDec($x, $k)
+  )
+)}`,
+    deps: ['xlNum', 'xlIsErr', 'xlRoundDec'],
     doc: 'ROUND: half away from zero on the decimal value',
   },
   xlLen: {
@@ -405,14 +451,20 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     doc: 'exact-match lookup equality (internal)',
   },
   xlVlookup: {
-    fn: `function($key, $table, $col) {( $c := $xlNum($col);
-  $xlIsErr($key) ? $key : $xlIsErr($c) ? $c : $not($exists($key)) or $key = null ? {"error": "#N/A"} : $xlTrunc($c) < 1 ? {"error": "#VALUE!"} : (
-    $rows := $count($table);
-    $width := $rows = 0 ? 0 : $count($table[0]);
-    $xlTrunc($c) > $width ? {"error": "#REF!"} : (
-      $hits := $filter([0..$rows - 1], function($i) {( $r := $table[$i]; $xlLookupEq($r[0], $key) )});
-      $exists($hits) ? ( $r := $table[$hits[0]]; $r[$xlTrunc($c) - 1] ) : {"error": "#N/A"}
-    )
+    // $t is the lookup table built by lookupTable() (library.ts): {"rows", "w", "s", "n"}. A text key without
+    // wildcards and an integer key are one `$lookup` in the index of first matches; any other key (a
+    // wildcard, a fraction, a boolean) scans the rows in order.
+    fn: `function($key, $t, $col) {( $c := $type($col) = "number" ? $col : $xlNum($col);
+  $xlIsErr($key) ? $key : $xlIsErr($c) ? $c : $not($exists($key)) or $key = null ? {"error": "#N/A"} : $xlTrunc($c) < 1 ? {"error": "#VALUE!"} :
+  $xlTrunc($c) > $t.w ? {"error": "#REF!"} : (
+    $rows := $lookup($t, "rows");
+    $r := $type($key) = "string" and $not($contains($key, /[*?~]/)) ? $lookup($t.s, "k" & $lowercase($key)) :
+      $type($key) = "number" and $key = $floor($key) ? $lookup($t.n, "k" & $string($key)) : (
+        $hits := $map($rows, function($row, $i) { $xlLookupEq($row[0], $key) ? $i });
+        $exists($hits) ? $rows[$hits[0]]
+      );
+    $i := $xlTrunc($c) - 1;
+    $exists($r) ? $r[$i] : {"error": "#N/A"}
   )
 )}`,
     deps: ['xlNum', 'xlIsErr', 'xlTrunc', 'xlLookupEq'],
@@ -422,6 +474,9 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     // $arrays: [{"a": [...]}, ...] (objects keep arrays from being flattened together). Same sizes or
     // #VALUE!; the first error in array order wins; non-numbers count as 0, except that a 1×1 argument is a
     // scalar to Excel, where text is #VALUE! (corpus: SUMPRODUCT(G1330:G1330,I1330:I1330) with "4" in G1330).
+    // Row products are built array by array with $zip (never `$a[$i]`, which JSONata evaluates by scanning the
+    // whole array); an overflowed product stays ±Infinity (never multiplied again) and the plain left-to-right
+    // `$sum` then ends non-finite, which is #NUM!, as a step-by-step check would give.
     fn: `function($arrays) {(
   $m := $count($arrays);
   $col := function($k) {( $o := $arrays[$k]; $type($o.a) = "array" ? $o.a : $exists($o.a) ? [$o.a] : [] )};
@@ -431,15 +486,54 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
   $exists($errs) ? $errs[0] :
   $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? {"error": "#VALUE!"} :
   $n = 0 ? 0 :
-  $n = 1 and $count($filter($ks, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} :
-  $xlAddAll($map([0..$n - 1], function($i) {
-    $reduce($map($ks, function($k) {( $v := $col($k)[$i]; $type($v) = "number" ? $v : 0 )}), function($p, $q) { $type($p) = "object" ? $p : $xlFin($p * $q) }, 1)
-  }))
+  $n = 1 and $count($filter($ks, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} : (
+    $first := [$map($col(0), function($v) { $type($v) = "number" ? $v : 0 })];
+    $p := $m = 1 ? $first : $reduce([1..$m - 1], function($acc, $k) {
+      [$map($zip($acc, $col($k)), function($t) {
+        $t[0] <= ${MAX} and $t[0] >= -${MAX} ? $t[0] * ($type($t[1]) = "number" ? $t[1] : 0) : $t[0]
+      })]
+    }, $first);
+    $xlFin($sum($p))
+  )
 )}`,
-    deps: ['xlFin', 'xlAddAll'],
+    deps: ['xlFin'],
     doc: 'SUMPRODUCT of equally sized arrays (non-numbers as 0)',
   },
 };
+
+/** A VLOOKUP table as a library value: its rows plus indexes of first matches (see `$xlVlookup`). */
+export interface LookupTable {
+  rows: CellValue[][];
+  /** Width (columns of the first row). */
+  w: number;
+  /** "k" + lower-cased text of a first-column text cell → its row (first match). */
+  s: Record<string, CellValue[]>;
+  /** "k" + String(n) of a first-column integer cell → its row (first match). */
+  n: Record<string, CellValue[]>;
+}
+
+/**
+ * Builds the lookup table value for `$xlVlookup`. Keys carry a "k" prefix so no key is ever a property
+ * every object inherits (`constructor`, `__proto__`). Text keys are lower-cased with JavaScript's
+ * `toLowerCase`, which is JSONata's `$lowercase`; integer keys use `String(n)`, which is JSONata's
+ * `$string` for an integer and tells every integer apart. Fractions and booleans are not indexed (JSONata's
+ * `$string` of a fraction keeps only 15 digits): such keys scan the rows.
+ */
+export function lookupTable(rows: CellValue[][]): LookupTable {
+  const s: Record<string, CellValue[]> = {};
+  const n: Record<string, CellValue[]> = {};
+  for (const row of rows) {
+    const v = row[0];
+    if (typeof v === 'string') {
+      const k = `k${v.toLowerCase()}`;
+      if (!(k in s)) s[k] = row;
+    } else if (typeof v === 'number' && Number.isInteger(v)) {
+      const k = `k${String(v)}`;
+      if (!(k in n)) n[k] = row;
+    }
+  }
+  return { rows, w: rows.length === 0 ? 0 : (rows[0]?.length ?? 0), s, n };
+}
 
 /** Helper names with their transitive dependencies, each after the helpers it calls. */
 export function resolveHelpers(names: readonly string[]): string[] {

@@ -28,6 +28,7 @@ import {
   refuse,
   type ValueKind,
 } from './contract.js';
+import { lookupTable } from './library.js';
 
 /** Functions Excel recomputes on every change; a spec cannot reproduce them. */
 export const VOLATILE_FUNCTIONS: readonly string[] = [
@@ -88,12 +89,19 @@ const ARITY: Readonly<Record<string, [number, number]>> = {
   SUMPRODUCT: [1, 255],
 };
 
-/** A lowered subexpression. `atom`: safe as an operand without parentheses. `invariant`: same in every row. */
+/**
+ * A lowered subexpression. `atom`: safe as an operand without parentheses. `invariant`: same in every row.
+ * `int`: only ever an integer below 1E15 in size (a LEN, an integer literal), whose General text is exactly
+ * what JSONata's `&` and `$string` print.
+ */
 interface Val {
   expr: string;
   kinds: ValueKind[];
   atom: boolean;
   invariant: boolean;
+  int?: boolean;
+  /** A single plain comparison (`a > b`): needs no parentheses as an operand of `and`/`or`. */
+  cmp?: boolean;
 }
 
 class Refused extends Error {
@@ -133,6 +141,115 @@ function pascal(s: string): string {
   return s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1);
 }
 
+type CompareOp = '=' | '<>' | '<' | '<=' | '>' | '>=';
+const JSONATA_OP: Readonly<Record<CompareOp, string>> = {
+  '=': '=',
+  '<>': '!=',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+};
+/** `L op x` as `x FLIP[op] L`. */
+const FLIP: Readonly<Record<CompareOp, CompareOp>> = {
+  '=': '=',
+  '<>': '<>',
+  '<': '>',
+  '<=': '>=',
+  '>': '<',
+  '>=': '<=',
+};
+/** Below this, `x ± L` of a finite x cannot round to ±Infinity (half an ulp of the largest double is 2^970). */
+const NO_OVERFLOW_ADDEND = 2 ** 969;
+
+/** The value of a number literal, also under unary minus or plus (`-5`). */
+function literalNumber(n: Node): number | undefined {
+  if (n.kind === 'number') return n.value;
+  if (n.kind === 'unary' && (n.op === '-' || n.op === '+')) {
+    const v = literalNumber(n.operand);
+    return v === undefined ? undefined : n.op === '-' ? -v : v;
+  }
+  return undefined;
+}
+
+/** JSONata text that is just a number literal. */
+const NUMBER_TEXT = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+
+/** A lowered number-only operand's literal value: a literal in the formula or a literal operand text (a cell the caller wrote as a number). */
+function literalOf(n: Node, v: Val): number | undefined {
+  const lit = literalNumber(n);
+  if (lit !== undefined) return lit;
+  if (only(v.kinds, ['number']) && NUMBER_TEXT.test(v.expr)) return Number(v.expr);
+  return undefined;
+}
+
+/** $xlR15 (library.ts) for |x| < 1E15, where it is the integer itself or Number(x.toPrecision(15)). */
+function r15Small(x: number): number {
+  return Number.isInteger(x) ? x : Number(x.toPrecision(15));
+}
+
+function nextDouble(x: number, up: boolean): number {
+  if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  view.setBigUint64(0, x > 0 === up ? bits + 1n : bits - 1n);
+  return view.getFloat64(0);
+}
+
+/**
+ * The doubles x with R15(x) = R15(L), as [lo, hi], for a literal L below 1E14 in size: then R15(x) > R15(L)
+ * exactly when x > hi, and R15(x) < R15(L) exactly when x < lo (R15 is monotone). Found by stepping one
+ * double at a time from R15(L) (about 45 steps each way).
+ */
+export function r15Bounds(literal: number): { lo: number; hi: number; value: number } | undefined {
+  if (!(Math.abs(literal) < 1e14)) return undefined;
+  const t = r15Small(literal);
+  if (r15Small(t) !== t) return undefined;
+  let hi = t;
+  for (let i = 0; i < 1000 && r15Small(nextDouble(hi, true)) <= t; i++) hi = nextDouble(hi, true);
+  let lo = t;
+  for (let i = 0; i < 1000 && r15Small(nextDouble(lo, false)) >= t; i++) lo = nextDouble(lo, false);
+  if (r15Small(nextDouble(hi, true)) <= t || r15Small(nextDouble(lo, false)) >= t) return undefined;
+  return { lo, hi, value: t };
+}
+
+/** A JSONata literal for any finite double (negative through unary minus). */
+function signedLiteral(n: number): string {
+  return n < 0 ? `-${String(-n)}` : numberLiteral(n);
+}
+
+/** `x op L` as plain comparisons with the bounds of L; `=`/`<>` of a non-atom go through `$xlR15` once. */
+function boundedCompare(
+  v: Val,
+  op: CompareOp,
+  b: { lo: number; hi: number; value: number },
+  r15: (e: string) => string,
+): string {
+  const x = paren(v);
+  const lo = signedLiteral(b.lo);
+  const hi = signedLiteral(b.hi);
+  switch (op) {
+    case '>':
+      return `${x} > ${hi}`;
+    case '>=':
+      return `${x} >= ${lo}`;
+    case '<':
+      return `${x} < ${lo}`;
+    case '<=':
+      return `${x} <= ${hi}`;
+    case '=':
+    case '<>': {
+      const eq = op === '=';
+      if (b.lo === b.hi) return `${x} ${eq ? '=' : '!='} ${lo}`;
+      if (!v.atom) return `${r15(v.expr)} ${eq ? '=' : '!='} ${signedLiteral(b.value)}`;
+      return eq ? `${x} >= ${lo} and ${x} <= ${hi}` : `${x} < ${lo} or ${x} > ${hi}`;
+    }
+    default:
+      return assertNever(op, 'comparison');
+  }
+}
+
 class Lowerer {
   readonly helpers = new Set<string>();
   constructor(private readonly ctx: LowerContext) {}
@@ -161,7 +278,13 @@ class Lowerer {
   lower(node: Node): Val {
     switch (node.kind) {
       case 'number':
-        return { expr: numberLiteral(node.value), kinds: ['number'], atom: true, invariant: true };
+        return {
+          expr: numberLiteral(node.value),
+          kinds: ['number'],
+          atom: true,
+          invariant: true,
+          int: Number.isInteger(node.value) && node.value < 1e15,
+        };
       case 'string':
         return { expr: JSON.stringify(node.value), kinds: ['string'], atom: true, invariant: true };
       case 'boolean':
@@ -244,15 +367,33 @@ class Lowerer {
       case '-':
       case '*': {
         if (only(l.kinds, ['number']) && only(r.kinds, ['number'])) {
-          return { expr: `${paren(l)} ${op} ${paren(r)}`, kinds: ['number'], atom: false, invariant };
+          const plain: Val = {
+            expr: `${paren(l)} ${op} ${paren(r)}`,
+            kinds: ['number'],
+            atom: false,
+            invariant,
+          };
+          // Why: two finite doubles can overflow to Infinity (Excel: #NUM!), which JSONata returns silently and
+          // then refuses as an operand (D1001). A literal side small enough makes that impossible.
+          const bound = op === '*' ? 1 : NO_OVERFLOW_ADDEND;
+          const a = literalOf(node.left, l);
+          const b = literalOf(node.right, r);
+          const folded =
+            op === '*' ? (a ?? 0) * (b ?? 0) : op === '+' ? (a ?? 0) + (b ?? 0) : (a ?? 0) - (b ?? 0);
+          const safe =
+            (a !== undefined && b !== undefined && Number.isFinite(folded)) ||
+            (a !== undefined && Math.abs(a) <= bound) ||
+            (b !== undefined && Math.abs(b) <= bound);
+          return safe ? plain : this.finite(plain);
         }
         const name = op === '+' ? 'xlAdd' : op === '-' ? 'xlSub' : 'xlMul';
         return this.helperVal(name, [l.expr, r.expr], ['number', 'error'], invariant);
       }
       case '/': {
-        const lit = node.right.kind === 'number' && node.right.value !== 0;
-        if (lit && only(l.kinds, ['number'])) {
-          return { expr: `${paren(l)} / ${paren(r)}`, kinds: ['number'], atom: false, invariant };
+        const divisor = literalOf(node.right, r);
+        if (divisor !== undefined && divisor !== 0 && only(l.kinds, ['number'])) {
+          const plain: Val = { expr: `${paren(l)} / ${paren(r)}`, kinds: ['number'], atom: false, invariant };
+          return Math.abs(divisor) >= 1 ? plain : this.finite(plain);
         }
         return this.helperVal('xlDiv', [l.expr, r.expr], ['number', 'error'], invariant);
       }
@@ -264,21 +405,68 @@ class Lowerer {
       case '<=':
       case '>':
       case '>=':
-        return this.helperVal(
-          'xlCompare',
-          [l.expr, r.expr, JSON.stringify(op)],
-          withError(['boolean'], may(l.kinds, 'error') || may(r.kinds, 'error')),
-          invariant,
-        );
+        return this.compare(op, l, r, node);
       default:
         return assertNever(op, 'operator');
     }
   }
 
+  /** A plain number result that may overflow, guarded: ±Infinity becomes #NUM!. */
+  finite(v: Val): Val {
+    return this.helperVal('xlFin', [v.expr], ['number', 'error'], v.invariant);
+  }
+
+  /**
+   * Comparison. Plain where the kinds allow: numbers against a literal compare with the threshold doubles
+   * where Excel's 15-digit rounding of the other side crosses the literal (`qty > 10` is `qty >
+   * 10.000000000000048`: 10.00000000000005 and above round to more than 10), other numbers through `$xlR15`,
+   * text lower-cased, booleans by `=`/`!=`.
+   */
+  compare(op: CompareOp, l: Val, r: Val, node: Extract<Node, { kind: 'binary' }>): Val {
+    const invariant = l.invariant && r.invariant;
+    const plain = (expr: string): Val => ({
+      expr,
+      kinds: ['boolean'],
+      atom: false,
+      invariant,
+      cmp: !/ (and|or) /.test(expr.replace(/"(?:[^"\\]|\\.)*"/g, '""')),
+    });
+    if (only(l.kinds, ['number']) && only(r.kinds, ['number'])) {
+      const right = literalOf(node.right, r);
+      const left = literalOf(node.left, l);
+      const viaRight = right === undefined ? undefined : r15Bounds(right);
+      const viaLeft = left === undefined ? undefined : r15Bounds(left);
+      if (viaRight) return plain(boundedCompare(l, op, viaRight, (x) => this.r15(x)));
+      if (viaLeft) return plain(boundedCompare(r, FLIP[op], viaLeft, (x) => this.r15(x)));
+      return plain(`${this.r15(l.expr)} ${JSONATA_OP[op]} ${this.r15(r.expr)}`);
+    }
+    if (only(l.kinds, ['string']) && only(r.kinds, ['string'])) {
+      return plain(`$lowercase(${l.expr}) ${JSONATA_OP[op]} $lowercase(${r.expr})`);
+    }
+    if (only(l.kinds, ['boolean']) && only(r.kinds, ['boolean']) && (op === '=' || op === '<>')) {
+      return plain(`${paren(l)} ${JSONATA_OP[op]} ${paren(r)}`);
+    }
+    return this.helperVal(
+      'xlCompare',
+      [l.expr, r.expr, JSON.stringify(op)],
+      withError(['boolean'], may(l.kinds, 'error') || may(r.kinds, 'error')),
+      invariant,
+    );
+  }
+
+  r15(expr: string): string {
+    return this.call('xlR15', [expr]);
+  }
+
   concat(vals: Val[]): Val {
     const invariant = vals.every((v) => v.invariant);
-    if (vals.every((v) => only(v.kinds, ['string']))) {
-      return { expr: vals.map(paren).join(' & '), kinds: ['string'], atom: false, invariant };
+    // Plain `&` over text; a number part as `$xlNumText(n)`, or bare when it is a small integer (JSONata's
+    // `&` prints those as Excel does).
+    if (vals.every((v) => only(v.kinds, ['string']) || only(v.kinds, ['number']))) {
+      const parts = vals.map((v) =>
+        only(v.kinds, ['string']) || v.int ? paren(v) : this.call('xlNumText', [v.expr]),
+      );
+      return { expr: parts.join(' & '), kinds: ['string'], atom: false, invariant };
     }
     const kinds = withError(
       ['string'],
@@ -356,6 +544,16 @@ class Lowerer {
       }
       case 'LEN': {
         const s = this.lower(args[0]!);
+        if (only(s.kinds, ['string'])) {
+          // UTF-16 units: `$split(s, "")` splits into units (`$length` would count code points).
+          return {
+            expr: `$count($split(${s.expr}, ""))`,
+            kinds: ['number'],
+            atom: true,
+            invariant: s.invariant,
+            int: true,
+          };
+        }
         return this.helperVal('xlLen', [s.expr], withError(['number'], may(s.kinds, 'error')), s.invariant);
       }
       case 'UPPER':
@@ -490,6 +688,11 @@ class Lowerer {
     const nonEmpty = node.args.every((a) => a.kind !== 'range');
     if (plain && (name === 'SUM' || nonEmpty)) {
       v = { expr: `$${fn}(${list})`, kinds: ['number'], atom: true, invariant };
+      // Why: a plain sum of finite numbers can overflow; once ±Infinity it never comes back, so one guard on
+      // the result gives what a check after every addition gives (#NUM!).
+      const lits = pieces.map((p) => (NUMBER_TEXT.test(p) ? Number(p) : Number.NaN));
+      const safe = Number.isFinite(lits.reduce((x, y) => x + y, 0));
+      if ((name === 'SUM' || name === 'AVERAGE') && !safe) v = this.finite(v);
     } else {
       const helper = `xl${pascal(fn)}`;
       const kinds = withError(['number'], mayError || name === 'AVERAGE' || name === 'SUM');
@@ -521,15 +724,31 @@ class Lowerer {
   }
 
   logical(node: CallNode): Val {
+    // Plain `a and b` when every argument is a direct boolean-only value (no error can occur, and evaluating
+    // every argument or stopping early gives the same value).
+    const scalars = node.args.every((a) => a.kind !== 'cell' && a.kind !== 'range');
+    const vals = scalars ? node.args.map((a) => this.lower(a)) : undefined;
+    if (vals) {
+      if (vals.every((v) => only(v.kinds, ['boolean']))) {
+        const word = node.name === 'AND' ? ' and ' : ' or ';
+        if (vals.length === 1) return vals[0]!;
+        return {
+          expr: vals.map((v) => (v.cmp ? v.expr : paren(v))).join(word),
+          kinds: ['boolean'],
+          atom: false,
+          invariant: vals.every((v) => v.invariant),
+        };
+      }
+    }
     const pieces: string[] = [];
     let invariant = true;
-    for (const a of node.args) {
-      const ref = this.refArray(a);
+    for (const [i, a] of node.args.entries()) {
+      const ref = vals ? undefined : this.refArray(a);
       if (ref) {
         invariant &&= ref.invariant;
         pieces.push(only(ref.kinds, ['boolean']) ? ref.inner : this.call('xlRefBools', [`[${ref.inner}]`]));
       } else {
-        const v = this.lower(a);
+        const v = vals?.[i] ?? this.lower(a);
         invariant &&= v.invariant;
         pieces.push(only(v.kinds, ['boolean']) ? v.expr : this.call('xlBool', [v.expr]));
       }
@@ -560,7 +779,7 @@ class Lowerer {
     if (table.kind !== 'table')
       fail('UNSUPPORTED_RANGE_SHAPE', 'VLOOKUP needs a constant lookup table', tableNode!);
     const col = this.lower(colNode!);
-    const exported = this.ctx.libraryValue(table.nameHint, table.rows);
+    const exported = this.ctx.libraryValue(table.nameHint, lookupTable(table.rows));
     const kinds = union(table.rows.flat().map(kindOfValue), ['error']);
     return this.helperVal(
       'xlVlookup',
