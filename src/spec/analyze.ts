@@ -43,7 +43,12 @@ export interface Read {
   any: boolean;
 }
 
-type Ctx = { base: Read['base']; keys: string[] } | null;
+/**
+ * The context a name is read from. `covered` is the context inside a predicate or stage of a computed value
+ * (`[$$.items.x][$type($) = "number"]`): there `$` is an item of that value, whose reads are already counted.
+ */
+type Ctx = { base: Read['base'] | 'covered'; keys: string[] } | null;
+const COVERED: Ctx = { base: 'covered', keys: [] };
 
 function isNode(x: unknown): x is JNode {
   return typeof x === 'object' && x !== null && typeof (x as JNode).type === 'string';
@@ -77,7 +82,7 @@ export function expressionReads(ast: JNode): Read[] {
   const root: Ctx = { base: 'root', keys: [] };
   const push = (ctx: Ctx, any: boolean) => {
     if (ctx === null) reads.push({ base: 'unknown', keys: [], any: true });
-    else reads.push({ base: ctx.base, keys: [...ctx.keys], any });
+    else if (ctx.base !== 'covered') reads.push({ base: ctx.base, keys: [...ctx.keys], any });
   };
   const visit = (node: JNode, ctx: Ctx): void => {
     switch (node.type) {
@@ -102,8 +107,11 @@ export function expressionReads(ast: JNode): Read[] {
       case 'parent':
         push(null, true);
         return;
-      default:
-        for (const c of children(node)) visit(c, ctx);
+      default: {
+        // Predicates and stages of a computed value (an array constructor, a call) see that value's items.
+        const scoped = new Set([...(node.stages ?? []), ...(node.predicate ?? [])]);
+        for (const c of children(node)) visit(c, scoped.has(c) ? COVERED : ctx);
+      }
     }
   };
   const visitStages = (node: JNode, ctx: Ctx) => {

@@ -1,45 +1,25 @@
 import jsonata from 'jsonata';
 import { describe, expect, it } from 'vitest';
-import { documentRefs, expressionCalls, type JNode } from '../../src/spec/analyze.js';
-import { derivationDependencies } from '../../src/spec/order.js';
+import { expressionReads, type JNode } from '../../src/spec/analyze.js';
 
-const ast = (e: string) => jsonata(e).ast() as JNode;
+const reads = (expr: string) => expressionReads(jsonata(expr).ast() as unknown as JNode);
 
-describe('documentRefs', () => {
-  it.each([
-    ['$.a', ['$']],
-    ['$$.a', ['$$']],
-    ['*', ['*']],
-    ['**.a', ['**']],
-    ['$l[$type($) = "object"]', []],
-    ['$l.($ * 2)', []],
-    ['$l.*', []],
-    ['function($x) { $x.a }', []],
-  ])('%s → %j', (e, want) => {
-    expect(documentRefs(ast(e)).map((r) => r.what)).toEqual(want);
-  });
-});
-
-describe('expressionCalls', () => {
-  it('tells local bindings from free names', () => {
-    const calls = expressionCalls(ast('( $f := function($g) { $g(1) + $h(2) }; $f($k) ~> $m )'));
-    expect(calls.map((c) => [c.name, c.local]).sort()).toEqual([
-      ['f', true],
-      ['g', true],
-      ['h', false],
-      ['m', false],
+describe('expressionReads', () => {
+  it('reads a row field through $parent and a root path through $$', () => {
+    expect(reads('$parent.qty * $$.sumAmount')).toEqual([
+      { base: 'parent', keys: ['qty'], any: true },
+      { base: 'root', keys: ['sumAmount'], any: true },
     ]);
   });
-});
 
-describe('derivationDependencies', () => {
-  it('follows $parent, $, $$ and bare paths', () => {
-    const deps = derivationDependencies([
-      { path: '$.items[*].total', expr: '$parent.price * $parent.qty' },
-      { path: '$.sum', expr: '$sum(items.total)' },
-      { path: '$.items[*].share', expr: '$parent.total / $$.sum' },
-      { path: '$.items[*].price', expr: '1' },
-    ]);
-    expect(deps).toEqual([[3], [0], [0, 1], []]);
+  it('does not widen `$` inside a filter on a computed array to the whole document', () => {
+    // The COUNT lowering: without scoping, `$` in the predicate made every root derivation look cyclic.
+    const r = reads('$count([$$.items.sales][$type($) = "number"])');
+    expect(r).toEqual([{ base: 'root', keys: ['items', 'sales'], any: true }]);
+  });
+
+  it('still sees $$ inside such a filter', () => {
+    const r = reads('[$$.items.sales][$ > $$.limit]');
+    expect(r).toContainEqual({ base: 'root', keys: ['limit'], any: true });
   });
 });
