@@ -34,19 +34,32 @@ interface Stat {
   n: number;
 }
 function stat(xs: number[]): Stat {
+  if (xs.some((x) => Number.isNaN(x))) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, n: xs.length };
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   return { median: m, min: s[0], max: s[s.length - 1], n: s.length };
 }
 const fmt = (st: Stat | undefined, unit = 'ms') =>
-  st ? `${Math.round(st.median)}${unit} (${Math.round(st.min)}–${Math.round(st.max)})` : 'n/a';
+  !st
+    ? 'n/a'
+    : Number.isNaN(st.median)
+      ? `> ${MEASURE_TIMEOUT_MS / 1000} s (timed out)`
+      : `${Math.round(st.median)}${unit} (${Math.round(st.min)}–${Math.round(st.max)})`;
 
+const MEASURE_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
+
+/** Runs one measurement in its own process; a baseline that exceeds the timeout is reported as such. */
 function measure(kind: string, file: string): Record<string, unknown> {
   const r = spawnSync(process.execPath, ['--import', 'tsx', measureScript, kind, file], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
+    timeout: MEASURE_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
   });
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') {
+    return { kind, ms: Number.NaN, timedOut: true };
+  }
   const line = r.stdout.trim().split('\n').pop() ?? '';
   try {
     return JSON.parse(line);
@@ -67,12 +80,17 @@ function timeSoffice(soffice: string, file: string): number {
   const out = mkdtempSync(path.join(os.tmpdir(), 'bench-lo-'));
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-lo-profile-'));
   const t0 = performance.now();
-  execFileSync(
-    soffice,
-    [`-env:UserInstallation=file://${profile}`, '--headless', '--calc', '--convert-to', 'xlsx', '--outdir', out, file],
-    { stdio: 'ignore', timeout: 600_000 },
-  );
-  const ms = performance.now() - t0;
+  let ms: number;
+  try {
+    execFileSync(
+      soffice,
+      [`-env:UserInstallation=file://${profile}`, '--headless', '--calc', '--convert-to', 'xlsx', '--outdir', out, file],
+      { stdio: 'ignore', timeout: MEASURE_TIMEOUT_MS, killSignal: 'SIGKILL' },
+    );
+    ms = performance.now() - t0;
+  } catch {
+    ms = Number.NaN; // timed out or failed: reported as such
+  }
   rmSync(out, { recursive: true, force: true });
   rmSync(profile, { recursive: true, force: true });
   return ms;
@@ -86,7 +104,8 @@ const soffice = sofficePath();
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 console.log(soffice ? `LibreOffice: ${soffice}` : 'LibreOffice: not installed (soffice not found) — its baseline is skipped');
 
-const STAGES = ['read', 'recognise', 'analyse', 'lower', 'oracle', 'verify', 'serialise'];
+// `analyse` covers parsing, reference analysis and lowering (compileRecognised does them column by column).
+const STAGES = ['read', 'recognise', 'analyse', 'oracle', 'verify', 'serialise'];
 const perSize: Record<number, { convert: Stat; stages: Record<string, Stat>; rss: Stat; exceljs: Stat; hf: Stat; lo?: Stat }> = {};
 
 for (const n of sizes) {
@@ -97,15 +116,18 @@ for (const n of sizes) {
   const hf: number[] = [];
   const lo: number[] = [];
   for (let i = 0; i < reps; i++) {
+    const ms = (x: number) => (Number.isNaN(x) ? 'timed out' : `${Math.round(x)} ms`);
     process.stderr.write(`  rep ${i + 1}/${reps}: convert`);
     conv.push(measure('convert', file));
-    process.stderr.write(', exceljs');
+    process.stderr.write(` ${ms(conv[i].ms as number)}, exceljs`);
     xl.push(measure('exceljs', file).ms as number);
-    process.stderr.write(', hyperformula');
+    process.stderr.write(` ${ms(xl[i])}, hyperformula`);
     hf.push(measure('hyperformula', file).ms as number);
+    process.stderr.write(` ${ms(hf[i])}`);
     if (soffice) {
       process.stderr.write(', libreoffice');
       lo.push(timeSoffice(soffice, file));
+      process.stderr.write(` ${ms(lo[i])}`);
     }
     process.stderr.write('\n');
   }
@@ -122,8 +144,8 @@ for (const n of sizes) {
   (report.sizes as Record<string, unknown>)[n] = { ...perSize[n], lastConvert: conv[conv.length - 1] };
 }
 
-console.log('\n| rows | convert total | ' + STAGES.join(' | ') + ' | peak RSS | exceljs read | HyperFormula | LibreOffice |');
-console.log('|' + ' --- |'.repeat(STAGES.length + 7));
+console.log('\n| rows | convert total | ' + STAGES.map((s) => (s === 'analyse' ? 'parse+analyse+lower' : s)).join(' | ') + ' | peak RSS | exceljs read | HyperFormula | LibreOffice |');
+console.log('|' + ' --- |'.repeat(STAGES.length + 6));
 for (const n of sizes) {
   const p = perSize[n];
   console.log(
@@ -135,7 +157,7 @@ console.log('\nRatios and targets:');
 const ratios: Record<string, unknown> = {};
 for (const n of sizes) {
   const p = perSize[n];
-  const own = ['recognise', 'analyse', 'lower', 'verify', 'serialise'].reduce((a, s) => a + p.stages[s].median, 0);
+  const own = ['recognise', 'analyse', 'verify', 'serialise'].reduce((a, s) => a + p.stages[s].median, 0);
   const share = own / p.convert.median;
   const lo = p.lo ? p.convert.median / p.lo.median : undefined;
   ratios[n] = { ownShare: share, vsLibreOffice: lo };

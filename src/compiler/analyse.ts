@@ -94,9 +94,9 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
     const values: CellValue[] = [];
     for (let r = firstDataRow; r <= lastDataRow; r++) {
       const cell = getCell(sheet, r, column.col);
-      // Why: an empty-string constant is what a cleared cell can leave behind; Excel treats it as text, but
-      // isEmpty() already called it blank for the table's extent, so keep the two views consistent.
-      values.push(isEmpty(cell) ? null : (cell?.value ?? null));
+      // Why: an empty-string constant is text to Excel (`=A2+0` is #VALUE!, not 0), so it stays "" here even
+      // though isEmpty() counts it as empty when finding the table's extent.
+      values.push(cell === undefined ? null : cell.value);
     }
     return { kind: 'input', column, values, kinds: kindsOf(values) };
   }
