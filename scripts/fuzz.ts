@@ -92,6 +92,7 @@ function summary(s: RunStats, ms: number): string {
   return [
     `cases run:  ${s.cases}`,
     `refused:    ${s.refused}${codes ? ` (${codes})` : ''}`,
+    `undetermined: ${s.undetermined} (oracle #ERROR!: Excel's answer not established)`,
     `compared:   ${s.compared}`,
     `matched:    ${s.matched}`,
     `mismatches: ${s.mismatches}`,

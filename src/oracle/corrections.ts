@@ -93,6 +93,28 @@ export function excelRound(x: number, places: number): number {
   return x < 0 ? -r : r;
 }
 
+/**
+ * Where Excel's answer is not established, these return true and the callers give the oracle's #ERROR!:
+ * - ROUND at a place at or past the 15th significant digit of a number that is not its own 15-digit
+ *   decimal (`ROUND(1.4999999999999998,100)`): unchanged, or the 15-digit value (1.5)? No saved value shows it.
+ * - number → text past E±98, where Excel keeps 14 digits: from the double (`-4.12308019704445E-270` →
+ *   `...70444`) or from its 15-digit form (`...70445`)? POI's table holds no case that tells them apart.
+ */
+export function roundUndetermined(x: number, places: number): boolean {
+  if (x === 0 || !Number.isFinite(x)) return false;
+  const { exp } = decimalDigits(x, 15);
+  return -Math.trunc(places) - (exp - 14) <= 0 && Number(x.toPrecision(15)) !== x;
+}
+
+export function numberTextUndetermined(x: number): boolean {
+  if (x === 0 || !Number.isFinite(x)) return false;
+  const { digits, exp } = decimalDigits(x, 15);
+  if (Math.abs(exp) <= 98) return false;
+  let kept = BigInt(digits.slice(0, 14));
+  if (digits.charCodeAt(14) >= 53) kept += 1n;
+  return decimalDigits(x, 14).digits !== (kept === 10n ** 14n ? `1${'0'.repeat(13)}` : String(kept));
+}
+
 /** A scalar as HyperFormula hands it to a SCALAR parameter (numbers may be wrapped in a RichNumber). */
 type HfScalar = number | string | boolean | typeof EmptyValue | CellError | { val: number };
 
@@ -102,11 +124,18 @@ export function excelText(v: HfScalar): string | CellError {
   if (v === EmptyValue) return '';
   if (typeof v === 'string') return v;
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (typeof v === 'number') return excelNumberToText(v);
+  if (typeof v === 'number') return numberText(v);
   if (typeof v === 'object' && v !== null && typeof (v as { val: unknown }).val === 'number') {
-    return excelNumberToText((v as { val: number }).val);
+    return numberText((v as { val: number }).val);
   }
   return new CellError(ErrorType.VALUE);
+}
+
+/** excelNumberToText, or the oracle's #ERROR! where Excel's text is not established. */
+export function numberText(x: number): string | CellError {
+  return numberTextUndetermined(x)
+    ? new CellError(ErrorType.ERROR, 'sheetspec oracle: Excel behaviour not established')
+    : excelNumberToText(x);
 }
 
 function concatAll(parts: HfScalar[]): string | CellError {
@@ -153,7 +182,9 @@ export class ExcelCorrectionsPlugin extends FunctionPlugin {
 
   ssxRound(ast: { args: HfInternal[] }, state: HfInternal): unknown {
     return this.runFunction(ast.args, state, this.metadata('SSX.ROUND'), (x: number, d: number) =>
-      excelRound(x, d),
+      roundUndetermined(x, d)
+        ? new CellError(ErrorType.ERROR, 'sheetspec oracle: Excel behaviour not established')
+        : excelRound(x, d),
     );
   }
 

@@ -34,7 +34,7 @@ import {
   FunctionPlugin,
   HyperFormula,
 } from 'hyperformula';
-import { excelNumberToText } from './corrections.js';
+import { numberText } from './corrections.js';
 import {
   changeCase,
   excelTextToNumber,
@@ -78,7 +78,7 @@ export function toText(value: Scalar): string | CellError {
   const v = raw(value);
   if (v instanceof CellError) return v;
   if (typeof v === 'string') return v;
-  if (typeof v === 'number') return excelNumberToText(v);
+  if (typeof v === 'number') return numberText(v);
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   return '';
 }
@@ -86,7 +86,22 @@ export function toText(value: Scalar): string | CellError {
 /** A finite result, else #NUM! (Excel has no infinities); negative zero is zero. */
 function finite(x: number): number | CellError {
   if (!Number.isFinite(x)) return new CellError(ErrorType.NUM);
+  // Why: Excel is believed to flush subnormal results to 0 (it never holds one in a cell), not documented.
+  if (x !== 0 && Math.abs(x) < 2.2250738585072014e-308) return UNKNOWN();
   return x === 0 ? 0 : x;
+}
+
+/**
+ * `x + y` (or `x - y` with y negated) where the result is a tiny non-zero residue of cancellation
+ * (`0.5-0.4-0.1`, -2.8E-17): Excel adjusts some such results to 0 ("at or very close to zero", KB 78113
+ * "Floating-point arithmetic may give inaccurate results in Excel") with bounds it does not publish, so the
+ * oracle calls them undetermined.
+ */
+function addExcel(x: number, y: number): number | CellError {
+  const r = x + y;
+  if (r !== 0 && Number.isFinite(r) && Math.abs(r) < NEAR_ZERO * Math.max(Math.abs(x), Math.abs(y)))
+    return UNKNOWN();
+  return finite(r);
 }
 
 function binary(a: Scalar, b: Scalar, op: (x: number, y: number) => number | CellError): number | CellError {
@@ -104,10 +119,109 @@ function power(x: number, y: number): number | CellError {
   return finite(x ** y);
 }
 
+/** Type rank in Excel's comparisons: numbers < text < booleans. */
+function rank(v: number | string | boolean): number {
+  return typeof v === 'number' ? 0 : typeof v === 'string' ? 1 : 2;
+}
+
+/** Is `ch` (a folded character, or undefined past the end) one whose place in Excel's text order is known? */
+const ORDERED = /^[0-9a-z]$/;
+
+/**
+ * Excel's comparison of two scalars as -1/0/1, or UNKNOWN where Excel's answer is not established:
+ * - two numbers unequal as doubles but equal at 15 significant digits (`0.1+0.2=0.3`): Excel is reported
+ *   to call them equal, but the rule is not documented (KB 78113 describes a "close to zero" adjustment
+ *   without its bounds), so the oracle does not guess;
+ * - the order (not the equality) of two texts whose first difference involves anything but an ASCII
+ *   letter or digit: Excel sorts text with its own collation (hyphens and apostrophes ignored, symbols and
+ *   accented letters in an order Microsoft does not publish), not by code units.
+ * Blank takes the other side's type (0, "", FALSE); text compares case-insensitively (`foldCase`), accents
+ * significant; the left error wins.
+ */
+export function excelCompare(a: Scalar, b: Scalar, ordered: boolean): number | CellError {
+  let x = raw(a);
+  let y = raw(b);
+  if (x instanceof CellError) return x;
+  if (y instanceof CellError) return y;
+  const zero = (v: unknown) => (typeof v === 'string' ? '' : typeof v === 'boolean' ? false : 0);
+  if (x === EmptyValue) x = zero(y);
+  if (y === EmptyValue) y = zero(x);
+  const p = x as number | string | boolean;
+  const q = y as number | string | boolean;
+  if (rank(p) !== rank(q)) return rank(p) < rank(q) ? -1 : 1;
+  if (typeof p === 'number' && typeof q === 'number') {
+    if (p === q) return 0;
+    if (p.toPrecision(15) === q.toPrecision(15)) return UNKNOWN();
+    return p < q ? -1 : 1;
+  }
+  if (typeof p === 'string' && typeof q === 'string') {
+    const s = [...foldCase(p)];
+    const t = [...foldCase(q)];
+    let i = 0;
+    while (i < s.length && i < t.length && s[i] === t[i]) i++;
+    if (i === s.length && i === t.length) return 0;
+    if (!ordered) return 1; // only = and <> ask, and the texts differ
+    const c = s[i];
+    const d = t[i];
+    if ((c !== undefined && !ORDERED.test(c)) || (d !== undefined && !ORDERED.test(d))) return UNKNOWN();
+    if (c === undefined) return -1;
+    if (d === undefined) return 1;
+    return c < d ? -1 : 1;
+  }
+  return p === q ? 0 : p ? 1 : -1;
+}
+
+function compareWith(
+  a: Scalar,
+  b: Scalar,
+  test: (c: number) => boolean,
+  ordered = false,
+): boolean | CellError {
+  const c = excelCompare(a, b, ordered);
+  return c instanceof CellError ? c : test(c);
+}
+
+/**
+ * Excel's SUM of numbers grouped by argument. Microsoft does not document the order of the additions, so the
+ * sum is taken two ways: left to right over every number (as a person reads the arguments), and each
+ * argument's numbers summed first, then the arguments (HyperFormula's way). Where the two differ the answer
+ * depends on an order nobody has established: UNKNOWN. So is a step that cancels to a tiny non-zero residue
+ * (`0.5-0.4-0.1` written as `SUM(0.5,-0.4,-0.1)`): Excel adjusts some results "at or very close to zero"
+ * (KB 78113, "Floating-point arithmetic may give inaccurate results") with bounds it does not publish.
+ */
+export function excelSum(groups: readonly (readonly number[])[]): number | CellError {
+  let flat = 0;
+  let grouped = 0;
+  let unsure = false;
+  const add = (a: number, b: number) => {
+    const r = a + b;
+    if (r !== 0 && Math.abs(r) < NEAR_ZERO * Math.max(Math.abs(a), Math.abs(b))) unsure = true;
+    return r;
+  };
+  for (const g of groups) {
+    let part = 0;
+    for (const x of g) {
+      flat = add(flat, x);
+      part = add(part, x);
+    }
+    grouped = add(grouped, part);
+  }
+  if (!Number.isFinite(flat) || !Number.isFinite(grouped)) return new CellError(ErrorType.NUM);
+  if (unsure || flat !== grouped) return UNKNOWN();
+  return flat === 0 ? 0 : flat;
+}
+
+/** A sum or difference below this fraction of its larger operand is "very close to zero" (see excelSum). */
+const NEAR_ZERO = 1e-14;
+
 /** A character count argument: truncated toward zero. */
 function count(v: Scalar): number | CellError {
   const n = toNumber(v);
-  return n instanceof CellError ? n : Math.trunc(n);
+  if (n instanceof CellError) return n;
+  // Why: whether Excel truncates before it checks the sign (`LEFT("ab",-0.5)`: "" or #VALUE!) is not
+  // established; undetermined.
+  if (n < 0 && n > -1) return UNKNOWN();
+  return Math.trunc(n);
 }
 
 function isRange(v: unknown): v is { valuesFromTopLeftCorner(): Iterable<unknown>; data: unknown[][] } {
@@ -131,6 +245,12 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     'SSX.DIV': { method: 'ssxDiv', parameters: scalar(2) },
     'SSX.POW': { method: 'ssxPow', parameters: scalar(2) },
     'SSX.NEG': { method: 'ssxNeg', parameters: scalar(1) },
+    'SSX.EQ': { method: 'ssxEq', parameters: scalar(2) },
+    'SSX.NE': { method: 'ssxNe', parameters: scalar(2) },
+    'SSX.LT': { method: 'ssxLt', parameters: scalar(2) },
+    'SSX.LE': { method: 'ssxLe', parameters: scalar(2) },
+    'SSX.GT': { method: 'ssxGt', parameters: scalar(2) },
+    'SSX.GE': { method: 'ssxGe', parameters: scalar(2) },
     'SSX.PCT': { method: 'ssxPct', parameters: scalar(1) },
     'SSX.LEN': { method: 'ssxLen', parameters: scalar(1) },
     'SSX.LEFT': { method: 'ssxLeft', parameters: [...scalar(1), optionalScalar] },
@@ -150,6 +270,19 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       // Why: Excel evaluates SUMPRODUCT's arguments as arrays (`SUMPRODUCT((A1:A3="x")*B1:B3)`).
       enableArrayArithmeticForArguments: true,
     },
+    'SSX.SUM': { method: 'ssxSum', parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true },
+    'SSX.AVERAGE': {
+      method: 'ssxAverage',
+      parameters: scalar(1),
+      repeatLastArgs: 1,
+      vectorizationForbidden: true,
+    },
+    'SSX.COUNT': {
+      method: 'ssxCount',
+      parameters: scalar(1),
+      repeatLastArgs: 1,
+      vectorizationForbidden: true,
+    },
     'SSX.AND': { method: 'ssxAnd', parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true },
     'SSX.OR': { method: 'ssxOr', parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true },
     'SSX.VLOOKUP': {
@@ -168,10 +301,10 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
 
   ssxAdd(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.ADD', ast, state, (a, b) => binary(a, b, (x, y) => finite(x + y)));
+    return this.run('SSX.ADD', ast, state, (a, b) => binary(a, b, addExcel));
   }
   ssxSub(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.SUB', ast, state, (a, b) => binary(a, b, (x, y) => finite(x - y)));
+    return this.run('SSX.SUB', ast, state, (a, b) => binary(a, b, (x, y) => addExcel(x, -y)));
   }
   ssxMul(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.MUL', ast, state, (a, b) => binary(a, b, (x, y) => finite(x * y)));
@@ -189,6 +322,24 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       const x = toNumber(a);
       return x instanceof CellError ? x : finite(-x);
     });
+  }
+  ssxEq(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.EQ', ast, state, (a, b) => compareWith(a, b, (c) => c === 0));
+  }
+  ssxNe(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.NE', ast, state, (a, b) => compareWith(a, b, (c) => c !== 0));
+  }
+  ssxLt(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.LT', ast, state, (a, b) => compareWith(a, b, (c) => c < 0, true));
+  }
+  ssxLe(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.LE', ast, state, (a, b) => compareWith(a, b, (c) => c <= 0, true));
+  }
+  ssxGt(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.GT', ast, state, (a, b) => compareWith(a, b, (c) => c > 0, true));
+  }
+  ssxGe(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.GE', ast, state, (a, b) => compareWith(a, b, (c) => c >= 0, true));
   }
   ssxPct(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.PCT', ast, state, (a) => {
@@ -312,6 +463,85 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     });
   }
 
+  ssxSum(ast: HfInternal, state: HfInternal): unknown {
+    const r = this.numbersOf(ast, state);
+    return r instanceof CellError ? r : excelSum(r);
+  }
+  ssxAverage(ast: HfInternal, state: HfInternal): unknown {
+    const r = this.numbersOf(ast, state);
+    if (r instanceof CellError) return r;
+    const n = r.reduce((k, g) => k + g.length, 0);
+    if (n === 0) return new CellError(ErrorType.DIV_BY_ZERO);
+    const sum = excelSum(r);
+    return sum instanceof CellError ? sum : finite(sum / n);
+  }
+
+  /**
+   * The numbers SUM and AVERAGE take, grouped by argument, in order: inside a reference or an array only
+   * numbers (text, booleans, blanks ignored); written directly, booleans as 1/0 and text read as a number
+   * (the rewriter wraps direct text in SSX.NUMARG); the first error met wins.
+   */
+  private numbersOf(ast: { args: HfInternal[] }, state: HfInternal): number[][] | CellError {
+    const groups: number[][] = [];
+    for (let node of ast.args) {
+      while (node.type === 'PARENTHESES') node = node.expression;
+      const value = this.evaluateAst(node, state);
+      const group: number[] = [];
+      if (isRange(value)) {
+        for (const v of value.valuesFromTopLeftCorner()) {
+          const x = raw(v as Scalar);
+          if (x instanceof CellError) return x;
+          if (typeof x === 'number') group.push(x);
+        }
+      } else {
+        const x = raw(value as Scalar);
+        if (x instanceof CellError) return x;
+        const reference = REFERENCE_NODES.has(node.type);
+        if (typeof x === 'number') group.push(x);
+        else if (typeof x === 'boolean' && !reference) group.push(x ? 1 : 0);
+        else if (typeof x === 'string' && !reference) {
+          const n = toNumber(x);
+          if (n instanceof CellError) return n;
+          group.push(n);
+        }
+      }
+      groups.push(group);
+    }
+    return groups;
+  }
+
+  /**
+   * COUNT as Excel: numbers in references and arrays; written directly, also booleans and text that reads as
+   * a number. Errors are not counted, except the oracle's own UNKNOWN (#ERROR!), which propagates: COUNT
+   * must not hide an undetermined value (`COUNT("12:00")` is 1 if Excel reads the time, 0 if not).
+   */
+  ssxCount(ast: { args: HfInternal[] }, state: HfInternal): unknown {
+    let n = 0;
+    const unknown = (x: unknown) => x instanceof CellError && x.type === ErrorType.ERROR;
+    for (let node of ast.args) {
+      while (node.type === 'PARENTHESES') node = node.expression;
+      const value = this.evaluateAst(node, state);
+      if (isRange(value)) {
+        for (const v of value.valuesFromTopLeftCorner()) {
+          const x = raw(v as Scalar);
+          if (unknown(x)) return x;
+          if (typeof x === 'number') n++;
+        }
+        continue;
+      }
+      const x = raw(value as Scalar);
+      if (unknown(x)) return x;
+      const direct = !REFERENCE_NODES.has(node.type);
+      if (typeof x === 'number' || (direct && typeof x === 'boolean')) n++;
+      else if (direct && typeof x === 'string') {
+        const t = excelTextToNumber(x);
+        if (t === 'unknown') return UNKNOWN();
+        if (t !== 'value') n++;
+      }
+    }
+    return n;
+  }
+
   ssxAnd(ast: HfInternal, state: HfInternal): unknown {
     return this.logical(ast, state, true);
   }
@@ -352,7 +582,11 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
           if (e) return e;
         }
       } else {
-        const e = take(value as Scalar, !REFERENCE_NODES.has(node.type));
+        const direct = !REFERENCE_NODES.has(node.type);
+        // Why: a blank reached through an operator (`OR(+A1)`, A1 blank): skipped like a blank cell, or
+        // FALSE like the 0 `=+A1` shows? Not established.
+        if (direct && raw(value as Scalar) === EmptyValue) return UNKNOWN();
+        const e = take(value as Scalar, direct);
         if (e) return e;
       }
     }

@@ -60,8 +60,18 @@ export function excelTextToNumber(text: string): TextNumber {
       let x = Number(
         `${kept.slice(0, intDigits.length) || '0'}.${kept.slice(intDigits.length)}e${m[3] ?? '0'}`,
       );
-      if (!Number.isFinite(x)) return 'unknown';
-      if (m[4] === '%') x /= 100;
+      // Why: Excel's "Specifications and limits" page: the largest number that can be typed is
+      // 9.99999999999999E+307; text beyond it does not read as a number.
+      if (!(Math.abs(x) < 1e308)) return 'value';
+      if (m[4] === '%') {
+        // Why: whether Excel divides the read value by 100 or moves the decimal point (`1.1%`: 0.011 either
+        // way in decimal, two different doubles) is not established: undetermined where the two differ.
+        const shifted = Number(
+          `${kept.slice(0, intDigits.length) || '0'}.${kept.slice(intDigits.length)}e${Number(m[3] ?? '0') - 2}`,
+        );
+        if (shifted !== x / 100) return 'unknown';
+        x = shifted;
+      }
       if (signs === '-') x = -x;
       if (negative) x = -x;
       return x === 0 ? 0 : x;

@@ -33,7 +33,8 @@ export type CorrectionName =
   | 'text'
   | 'logic'
   | 'aggregate'
-  | 'lookup';
+  | 'lookup'
+  | 'compare';
 export const ALL_CORRECTIONS: readonly CorrectionName[] = [
   'round',
   'concat',
@@ -44,10 +45,28 @@ export const ALL_CORRECTIONS: readonly CorrectionName[] = [
   'logic',
   'aggregate',
   'lookup',
+  'compare',
 ];
 
 /** Corrections of the supported set (excel-functions.ts) that apply to almost every formula. */
-const OPERATOR_CORRECTIONS: readonly CorrectionName[] = ['arith', 'text', 'logic', 'aggregate', 'lookup'];
+const OPERATOR_CORRECTIONS: readonly CorrectionName[] = [
+  'arith',
+  'text',
+  'logic',
+  'aggregate',
+  'lookup',
+  'compare',
+];
+
+/** Comparison operators → corrected functions (correction `compare`). */
+const COMPARE: Readonly<Record<string, string>> = {
+  '=': 'SSX.EQ',
+  '<>': 'SSX.NE',
+  '<': 'SSX.LT',
+  '<=': 'SSX.LE',
+  '>': 'SSX.GT',
+  '>=': 'SSX.GE',
+};
 
 /** Arithmetic operators → corrected functions (correction `arith`). */
 const ARITH: Readonly<Record<string, string>> = {
@@ -239,6 +258,11 @@ function print(p: Printer, n: Node, qualify?: string): string {
         p.changed = true;
         return `${arith}(${print(p, l, qualify)},${print(p, r, qualify)})`;
       }
+      const compare = COMPARE[n.operator];
+      if (compare !== undefined && p.options.corrections.has('compare')) {
+        p.changed = true;
+        return `${compare}(${print(p, l, qualify)},${print(p, r, qualify)})`;
+      }
       // Range, intersection and union operators bind references: no parentheses around them.
       if (n.operator === ':') return `${print(p, l, qualify)}:${print(p, r, qualify)}`;
       if (n.operator === ' ' || n.operator === ',') {
@@ -326,7 +350,25 @@ function printCall(p: Printer, n: Node, qualify: string | undefined, name = Stri
     printed = args.map((a) => (a === null ? '' : wrap('SSX.NUM', printArg(a))));
   } else if (['SUM', 'AVERAGE', 'MIN', 'MAX', 'COUNT'].includes(upper) && has('aggregate')) {
     const fn = upper === 'COUNT' ? 'SSX.COUNTARG' : 'SSX.NUMARG';
-    printed = args.map((a) => (!p.array && yieldsDirectText(a) ? wrap(fn, printArg(a)) : printArg(a)));
+    if (upper === 'MIN' || upper === 'MAX') {
+      // Why: printed from the tree, `MIN((A1))` loses its parentheses; HyperFormula would read `(A1)` as a
+      // value (text #VALUE!, TRUE 1) where Excel keeps it a reference (text and booleans ignored).
+      p.changed = true;
+    }
+    if (upper === 'COUNT') {
+      // Why: HyperFormula's COUNT counts direct TRUE and skips every error, also the oracle's undetermined.
+      callee = 'SSX.COUNT';
+      p.changed = true;
+    }
+    if (upper === 'SUM' || upper === 'AVERAGE') {
+      // Why: HyperFormula sums each range apart and snaps near-zero sums to 0; the order Excel adds in is
+      // not documented, so SSX.SUM/SSX.AVERAGE compute both orders and call a difference undetermined.
+      callee = `SSX.${upper}`;
+      p.changed = true;
+    }
+    printed = args.map((a) =>
+      upper !== 'COUNT' && !p.array && yieldsDirectText(a) ? wrap(fn, printArg(a)) : printArg(a),
+    );
   } else if (upper === 'VLOOKUP' && has('lookup') && args.length === 4 && isExactFlag(args[3])) {
     callee = 'SSX.VLOOKUP';
     p.changed = true;
@@ -340,6 +382,9 @@ function printCall(p: Printer, n: Node, qualify: string | undefined, name = Stri
 /** A direct aggregate argument that can be text (a text literal, `&`, a text function), never an array. */
 function yieldsDirectText(a: Node): boolean {
   if (a === null) return false;
+  // Why: `+A1` is a value, not a reference (`MAX(+A1)` with A1 "5" reads the text the way `+` does).
+  if (a.type === 'UnaryExpression' && a.operator === '+')
+    return a.arguments[0]?.type !== 'Literal' || yieldsDirectText(a.arguments[0]);
   if (a.type === 'Literal') return typeof a.value === 'string';
   if (a.type === 'BinaryExpression') return a.operator === '&';
   if (a.type === 'CallExpression') {

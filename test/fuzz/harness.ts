@@ -25,6 +25,8 @@ import { cellsByAddress, type FuzzCase, fuzzCase, referencedColumns, renderFormu
 export type Outcome =
   | { kind: 'match'; oracle: CellValue }
   | { kind: 'refused'; code: string; oracle: CellValue }
+  /** The oracle does not know Excel's answer (its `#ERROR!`): nothing to compare, as in verifySpec. */
+  | { kind: 'undetermined'; oracle: CellValue }
   /** A finding: the two sides disagree, our parser rejected a valid formula, or the lowering threw. */
   | {
       kind: 'mismatch' | 'unparsed' | 'threw';
@@ -63,6 +65,8 @@ export interface RunOptions {
 export interface RunStats {
   cases: number;
   refused: number;
+  /** Lowered cases whose oracle value is `#ERROR!` (Excel's answer not established): not compared. */
+  undetermined: number;
   compared: number;
   matched: number;
   /** Findings of every kind (mismatch, unparsed, threw). */
@@ -75,10 +79,26 @@ export interface RunStats {
 const SHEET = 'Fuzz';
 const FORMULA_COL = 5; // F
 const PARSE_CODES = new Set(Object.keys(FORMULA_MESSAGES));
+/**
+ * The oracle's "could not evaluate": HyperFormula's own `#ERROR!`, which the oracle also gives where Excel's
+ * answer is not established (excel-values.ts). verifySpec never accepts a spec on such a cell without Excel's
+ * saved value, so the case proves nothing either way: counted as undetermined, never as a match.
+ */
+const UNDETERMINED = '#ERROR!';
 
 function workbook(cases: readonly FuzzCase[]): WorkbookModel {
-  const grid = cases.map((c, i) => [...c.cells, renderFormula(c.expr, i + 1)]);
-  return { sheets: [gridSheet(SHEET, grid)], definedNames: [], tables: [] };
+  const sheet = gridSheet(
+    SHEET,
+    cases.map((c, i) => [...c.cells.map(() => undefined), renderFormula(c.expr, i + 1)]),
+  );
+  // Why: inputs go in as constant cells, not through gridSheet, which reads a string starting with `=` as a
+  // formula; an input cell holding the text "=1+1" is text to Excel and to the lowering.
+  cases.forEach((c, row) => {
+    c.cells.forEach((value, col) => {
+      if (value !== null) sheet.rows.get(row)?.set(col, { row, col, value });
+    });
+  });
+  return { sheets: [sheet], definedNames: [], tables: [] };
 }
 
 /** The oracle's value of each case's formula, all cases in one workbook (row i+1 holds case i). */
@@ -106,6 +126,8 @@ export async function judge(c: FuzzCase, oracle: CellValue): Promise<Outcome> {
       return { kind: 'unparsed', oracle, message: `${r.error.code}: ${r.error.message}` };
     return { kind: 'refused', code: r.error.code, oracle };
   }
+  if (isErrorValue(oracle) && (oracle.error as string) === UNDETERMINED)
+    return { kind: 'undetermined', oracle };
   if (sameValue(oracle, r.value)) return { kind: 'match', oracle };
   return { kind: 'mismatch', oracle, sheetspec: r.value, jsonata: r.jsonata };
 }
@@ -116,7 +138,8 @@ export async function checkCase(c: FuzzCase): Promise<Outcome> {
 }
 
 export function toFinding(c: FuzzCase, o: Outcome): Finding {
-  if (o.kind === 'match' || o.kind === 'refused') throw new Error('not a finding');
+  if (o.kind === 'match' || o.kind === 'refused' || o.kind === 'undetermined')
+    throw new Error('not a finding');
   // Only the cells the formula reads: the others cannot matter and would clutter the report.
   const used = referencedColumns(c.expr);
   const f: Finding = {
@@ -158,6 +181,10 @@ export async function runDifferential(opts: RunOptions): Promise<RunStats> {
         batch.refusedByCode[o.code] = (batch.refusedByCode[o.code] ?? 0) + 1;
         continue;
       }
+      if (o.kind === 'undetermined') {
+        batch.undetermined++;
+        continue;
+      }
       batch.compared++;
       if (o.kind === 'match') batch.matched++;
       else {
@@ -172,13 +199,23 @@ export async function runDifferential(opts: RunOptions): Promise<RunStats> {
 }
 
 export function emptyStats(): RunStats {
-  return { cases: 0, refused: 0, compared: 0, matched: 0, mismatches: 0, refusedByCode: {}, findings: [] };
+  return {
+    cases: 0,
+    refused: 0,
+    undetermined: 0,
+    compared: 0,
+    matched: 0,
+    mismatches: 0,
+    refusedByCode: {},
+    findings: [],
+  };
 }
 
 /** Adds `b`'s figures into `a`. */
 export function addStats(a: RunStats, b: RunStats): void {
   a.cases += b.cases;
   a.refused += b.refused;
+  a.undetermined += b.undetermined;
   a.compared += b.compared;
   a.matched += b.matched;
   a.mismatches += b.mismatches;
@@ -197,7 +234,7 @@ export async function shrinkFinding(seed: number, index: number, maxDepth = 4): 
   let signature: string | undefined;
   const prop = fc.asyncProperty(fuzzCase(maxDepth), async (c) => {
     const o = await checkCase(c);
-    if (o.kind === 'match' || o.kind === 'refused') return true;
+    if (o.kind === 'match' || o.kind === 'refused' || o.kind === 'undetermined') return true;
     signature ??= signatureOf(o); // the first run is the replayed case itself
     return signatureOf(o) !== signature;
   });
@@ -205,7 +242,9 @@ export async function shrinkFinding(seed: number, index: number, maxDepth = 4): 
   if (!details.failed || !details.counterexample) return undefined;
   const [c] = details.counterexample;
   const o = await checkCase(c);
-  return o.kind === 'match' || o.kind === 'refused' ? undefined : toFinding(c, o);
+  return o.kind === 'match' || o.kind === 'refused' || o.kind === 'undetermined'
+    ? undefined
+    : toFinding(c, o);
 }
 
 function signatureOf(o: Outcome): string {

@@ -42,7 +42,10 @@ const cases: [string, unknown][] = [
   ['$xlParseNum("")', E('#VALUE!')],
   ['$xlParseNum(".")', E('#VALUE!')],
   ['$xlParseNum("1e400")', E('#VALUE!')],
-  ['$xlParseNum("1,000")', E('#VALUE!')],
+  ['$xlParseNum("1,000")', 1000],
+  ['$xlParseNum("1,00")', E('#VALUE!')],
+  ['$xlParseNum("9.99999999999999e307")', 9.99999999999999e307],
+  ['$xlParseNum("$(1)")', E('#VALUE!')],
   ['$xlRound(1.005, 2)', 1.01],
   ['$xlRound(-1.005, 2)', -1.01],
   ['$xlRound(0.5, 0)', 1],
@@ -119,7 +122,7 @@ describe('buildLibrary', () => {
   it('emits only the used helpers plus dependencies, dependencies first', () => {
     const names = resolveHelpers(['xlAdd']);
     expect(names).toEqual(
-      ['xlIsErr', 'xlFin', 'xlParseNum', 'xlNum', 'xlAdd'].sort(
+      ['xlIsErr', 'xlFin', 'xlParseDate', 'xlParseNum', 'xlNum', 'xlAdd'].sort(
         (a, c) => names.indexOf(a) - names.indexOf(c),
       ),
     );

@@ -120,7 +120,7 @@ describe('lowerFormula with a workbook-like context', () => {
   });
   it('writes LEN and & of text fields plainly', async () => {
     const r = await lowerRun('=UPPER(C2)&"-"&LEN(C2)', doc, { name: 'a😀' });
-    expect(r.lowered?.expr).toBe('$uppercase($parent.name) & "-" & $count($split($parent.name, ""))');
+    expect(r.lowered?.expr).toBe('$xlUpper($parent.name) & "-" & $count($split($parent.name, ""))');
     expect(r.value).toBe('A😀-3');
     const n = await lowerRun('=C2&A2', doc, { name: 'x', price: 1 / 3 });
     expect(n.lowered?.expr).toBe('$parent.name & $xlNumText($parent.price)');

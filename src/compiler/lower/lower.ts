@@ -466,6 +466,10 @@ class Lowerer {
       const parts = vals.map((v) =>
         only(v.kinds, ['string']) || v.int ? paren(v) : this.call('xlNumText', [v.expr]),
       );
+      // Why: with one part there is no `&` to turn a bare integer into text (`=CONCATENATE(2)` is "2").
+      if (parts.length === 1 && only(vals[0].kinds, ['number']) && vals[0].int) {
+        return { expr: `$string(${vals[0].expr})`, kinds: ['string'], atom: true, invariant };
+      }
       return { expr: parts.join(' & '), kinds: ['string'], atom: false, invariant };
     }
     const kinds = withError(
@@ -559,9 +563,6 @@ class Lowerer {
       case 'UPPER':
       case 'LOWER': {
         const s = this.lower(args[0]!);
-        if (only(s.kinds, ['string'])) {
-          return { ...s, expr: `$${name === 'UPPER' ? 'uppercase' : 'lowercase'}(${s.expr})`, atom: true };
-        }
         const h = name === 'UPPER' ? 'xlUpper' : 'xlLower';
         return this.helperVal(h, [s.expr], withError(['string'], may(s.kinds, 'error')), s.invariant);
       }
