@@ -460,9 +460,10 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     // Why: Excel maps case character by character and leaves a character whose mapping would change its
     // length (`UPPER("straße")` is "STRAßE", JavaScript's "STRASSE"). The whole text is mapped at once when
     // that keeps its length (no mapping shrinks, so then none grew); else character by character (code
-    // points: a surrogate pair stays one character).
+    // points: a surrogate pair stays one character). Capital sigma always lowers to σ: Excel maps one
+    // character at a time, JavaScript applies the word-final ς rule (`LOWER("ΣΑΣ")` is "σασ" in Excel).
     fn: String.raw`function($s, $up) {(
-  $f := function($c) { $up ? $uppercase($c) : $lowercase($c) };
+  $f := function($c) { $up ? $uppercase($c) : $lowercase($replace($c, "Σ", "σ")) };
   $all := $f($s);
   $count($split($all, "")) = $count($split($s, "")) ? $all :
     $join($map($match($s, /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\s\S]/).match, function($c) {(
