@@ -31,7 +31,9 @@ if (kind === 'convert') {
   const ExcelJS = (await import('exceljs')).default;
   const t0 = performance.now();
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  await wb.xlsx.load(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
   out.ms = performance.now() - t0;
   out.sheets = wb.worksheets.length;
 } else if (kind === 'hyperformula') {
@@ -39,15 +41,19 @@ if (kind === 'convert') {
   const ExcelJS = (await import('exceljs')).default;
   const { HyperFormula } = await import('hyperformula');
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  await wb.xlsx.load(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
   const ws = wb.worksheets[0];
   const data: unknown[][] = [];
   ws.eachRow({ includeEmpty: true }, (row, r) => {
     const line: unknown[] = [];
     row.eachCell({ includeEmpty: true }, (cell, c) => {
       const v = cell.value as unknown;
-      if (v && typeof v === 'object' && 'formula' in (v as object)) line[c - 1] = `=${(v as { formula: string }).formula}`;
-      else if (v && typeof v === 'object' && 'sharedFormula' in (v as object)) line[c - 1] = `=${cell.formula}`;
+      if (v && typeof v === 'object' && 'formula' in (v as object))
+        line[c - 1] = `=${(v as { formula: string }).formula}`;
+      else if (v && typeof v === 'object' && 'sharedFormula' in (v as object))
+        line[c - 1] = `=${cell.formula}`;
       else line[c - 1] = v ?? null;
     });
     data[r - 1] = line;

@@ -34,7 +34,8 @@ interface Stat {
   n: number;
 }
 function stat(xs: number[]): Stat {
-  if (xs.some((x) => Number.isNaN(x))) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, n: xs.length };
+  if (xs.some((x) => Number.isNaN(x)))
+    return { median: Number.NaN, min: Number.NaN, max: Number.NaN, n: xs.length };
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   return { median: m, min: s[0], max: s[s.length - 1], n: s.length };
@@ -84,7 +85,16 @@ function timeSoffice(soffice: string, file: string): number {
   try {
     execFileSync(
       soffice,
-      [`-env:UserInstallation=file://${profile}`, '--headless', '--calc', '--convert-to', 'xlsx', '--outdir', out, file],
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        '--calc',
+        '--convert-to',
+        'xlsx',
+        '--outdir',
+        out,
+        file,
+      ],
       { stdio: 'ignore', timeout: MEASURE_TIMEOUT_MS, killSignal: 'SIGKILL' },
     );
     ms = performance.now() - t0;
@@ -97,16 +107,30 @@ function timeSoffice(soffice: string, file: string): number {
 }
 
 const report: Record<string, unknown> = {
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
   sizes: {} as Record<string, unknown>,
 };
 const soffice = sofficePath();
-console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
-console.log(soffice ? `LibreOffice: ${soffice}` : 'LibreOffice: not installed (soffice not found) — its baseline is skipped');
+console.log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+);
+console.log(
+  soffice
+    ? `LibreOffice: ${soffice}`
+    : 'LibreOffice: not installed (soffice not found) — its baseline is skipped',
+);
 
 // `analyse` covers parsing, reference analysis and lowering (compileRecognised does them column by column).
 const STAGES = ['read', 'recognise', 'analyse', 'oracle', 'verify', 'serialise'];
-const perSize: Record<number, { convert: Stat; stages: Record<string, Stat>; rss: Stat; exceljs: Stat; hf: Stat; lo?: Stat }> = {};
+const perSize: Record<
+  number,
+  { convert: Stat; stages: Record<string, Stat>; rss: Stat; exceljs: Stat; hf: Stat; lo?: Stat }
+> = {};
 
 for (const n of sizes) {
   const file = await generateBenchWorkbook(n);
@@ -132,7 +156,7 @@ for (const n of sizes) {
     process.stderr.write('\n');
   }
   const stages: Record<string, Stat> = {};
-  for (const s of STAGES) stages[s] = stat(conv.map((c) => ((c.stages as Record<string, number>)?.[s] ?? 0)));
+  for (const s of STAGES) stages[s] = stat(conv.map((c) => (c.stages as Record<string, number>)?.[s] ?? 0));
   perSize[n] = {
     convert: stat(conv.map((c) => c.ms as number)),
     stages,
@@ -144,7 +168,11 @@ for (const n of sizes) {
   (report.sizes as Record<string, unknown>)[n] = { ...perSize[n], lastConvert: conv[conv.length - 1] };
 }
 
-console.log('\n| rows | convert total | ' + STAGES.map((s) => (s === 'analyse' ? 'parse+analyse+lower' : s)).join(' | ') + ' | peak RSS | exceljs read | HyperFormula | LibreOffice |');
+console.log(
+  '\n| rows | convert total | ' +
+    STAGES.map((s) => (s === 'analyse' ? 'parse+analyse+lower' : s)).join(' | ') +
+    ' | peak RSS | exceljs read | HyperFormula | LibreOffice |',
+);
 console.log('|' + ' --- |'.repeat(STAGES.length + 6));
 for (const n of sizes) {
   const p = perSize[n];
@@ -189,18 +217,30 @@ if (!args['no-batch']) {
   const src = await generateBenchWorkbook(1000);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-batch-'));
   mkdirSync(path.join(dir, 'in'));
-  for (let i = 0; i < 50; i++) copyFileSync(src, path.join(dir, 'in', `copy-${String(i).padStart(2, '0')}.xlsx`));
+  for (let i = 0; i < 50; i++)
+    copyFileSync(src, path.join(dir, 'in', `copy-${String(i).padStart(2, '0')}.xlsx`));
   const batch: Record<string, number> = {};
   for (const jobs of [1, 2]) {
     const t0 = performance.now();
     const r = spawnSync(
       process.execPath,
-      [path.join(root, 'bin/sheetspec.js'), 'convert', path.join(dir, 'in'), '-o', path.join(dir, `out${jobs}`), '--jobs', String(jobs), '--quiet'],
+      [
+        path.join(root, 'bin/sheetspec.js'),
+        'convert',
+        path.join(dir, 'in'),
+        '-o',
+        path.join(dir, `out${jobs}`),
+        '--jobs',
+        String(jobs),
+        '--quiet',
+      ],
       { encoding: 'utf8', env: { ...process.env, CI: '1' } },
     );
     const ms = performance.now() - t0;
     batch[`jobs${jobs}`] = ms;
-    console.log(`  batch 50 × 1k rows, --jobs ${jobs}: ${Math.round(ms)} ms (${((50 * 1000) / ms).toFixed(1)} files/s), exit ${r.status}`);
+    console.log(
+      `  batch 50 × 1k rows, --jobs ${jobs}: ${Math.round(ms)} ms (${((50 * 1000) / ms).toFixed(1)} files/s), exit ${r.status}`,
+    );
   }
   report.batch = batch;
   rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,9 @@ export interface ErrorValue {
 export type CellValue = null | number | string | boolean | ErrorValue;
 
 export function isErrorValue(v: unknown): v is ErrorValue {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as ErrorValue).error === 'string';
+  return (
+    typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as ErrorValue).error === 'string'
+  );
 }
 
 export function errorValue(code: ExcelErrorCode): ErrorValue {

@@ -123,7 +123,22 @@ export interface CallNode {
   args: Node[];
   span: Span;
 }
-export type BinaryOp = '+' | '-' | '*' | '/' | '^' | '&' | '=' | '<>' | '<' | '<=' | '>' | '>=' | ':' | ',' | ' ';
+export type BinaryOp =
+  | '+'
+  | '-'
+  | '*'
+  | '/'
+  | '^'
+  | '&'
+  | '='
+  | '<>'
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | ':'
+  | ','
+  | ' ';
 export interface BinaryNode {
   kind: 'binary';
   op: BinaryOp;

@@ -67,7 +67,10 @@ export function getCell(sheet: SheetModel, row: number, col: number): CellModel 
  * Builds an in-memory sheet from a grid: each entry is a value, or a string starting with `=` for a formula.
  * `undefined`/`null` entries are blank. For tests and the formula command.
  */
-export function gridSheet(name: string, grid: ReadonlyArray<ReadonlyArray<CellValue | undefined>>): SheetModel {
+export function gridSheet(
+  name: string,
+  grid: ReadonlyArray<ReadonlyArray<CellValue | undefined>>,
+): SheetModel {
   const sheet: SheetModel = { name, state: 'visible', rows: new Map(), maxRow: -1, maxCol: -1, merges: [] };
   grid.forEach((line, row) => {
     line.forEach((entry, col) => {
@@ -77,7 +80,10 @@ export function gridSheet(name: string, grid: ReadonlyArray<ReadonlyArray<CellVa
           ? { row, col, value: null, formula: entry.slice(1), formulaKind: 'normal' }
           : { row, col, value: entry };
       let r = sheet.rows.get(row);
-      if (!r) sheet.rows.set(row, (r = new Map()));
+      if (!r) {
+        r = new Map();
+        sheet.rows.set(row, r);
+      }
       r.set(col, cell);
       sheet.maxRow = Math.max(sheet.maxRow, row);
       sheet.maxCol = Math.max(sheet.maxCol, col);
