@@ -21,15 +21,9 @@ import { SUPPORTED_FUNCTIONS } from '../src/compiler/lower/lower.js';
 import type { CellValue } from '../src/compiler/values.js';
 import { getCell, type SheetModel, type WorkbookModel } from '../src/compiler/workbook/model.js';
 import { readWorkbook } from '../src/compiler/workbook/reader.js';
+import { type ExpectedCell, readExpectedCells, savedValue } from './corpus.js';
 
-interface Expected {
-  file: string;
-  sheet: string;
-  cell: string;
-  kind: string;
-  formula: string;
-  cached?: { t?: string; v?: string };
-}
+type Expected = ExpectedCell;
 interface Exception {
   file: string;
   cell: string;
@@ -53,23 +47,7 @@ const exceptions: Exception[] = existsSync(exceptionsPath)
   ? JSON.parse(readFileSync(exceptionsPath, 'utf8'))
   : [];
 
-function expectedValue(c: Expected['cached']): CellValue | undefined {
-  if (!c || c.v === undefined) return undefined;
-  switch (c.t ?? 'n') {
-    case 'n':
-      return Number(c.v);
-    case 'str':
-    case 's':
-    case 'inlineStr':
-      return c.v;
-    case 'b':
-      return c.v === '1' || c.v === 'true';
-    case 'e':
-      return { error: c.v } as CellValue;
-    default:
-      return undefined;
-  }
-}
+const expectedValue = savedValue;
 
 function parseA1(ref: string): { row: number; col: number } {
   const m = /^\$?([A-Z]+)\$?(\d+)$/.exec(ref.toUpperCase());
@@ -142,10 +120,7 @@ function sameAt15(a: number, b: number): boolean {
   return a.toPrecision(15) === b.toPrecision(15);
 }
 
-const rows: Expected[] = readFileSync(listing, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as Expected);
+const rows: Expected[] = readExpectedCells(corpus);
 const byFile = new Map<string, Expected[]>();
 for (const r of rows) {
   const list = byFile.get(r.file) ?? [];

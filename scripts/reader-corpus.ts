@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCellRef } from '../src/compiler/workbook/xml-scan.js';
 import { getCell, readWorkbook, WorkbookError, type WorkbookModel } from '../src/compiler/workbook/index.js';
 import type { CellValue } from '../src/compiler/values.js';
+import { type ExpectedCell, readExpectedCells, savedValue } from './corpus.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../../shared/corpus');
 const verbose = process.argv.includes('--verbose');
@@ -22,36 +23,14 @@ if (!existsSync(root)) {
   process.exit(2);
 }
 
-interface Expected {
-  file: string;
-  sheet: string;
-  cell: string;
-  kind: 'normal' | 'shared-master' | 'shared' | 'array';
-  formula: string;
-  cached?: { t?: string; v?: string };
-}
+type Expected = ExpectedCell;
 
-function expectedValue(c: Expected['cached']): CellValue | undefined {
-  if (!c || c.v === undefined) return undefined;
-  switch (c.t ?? 'n') {
-    case 'str':
-    case 'inlineStr':
-      return c.v;
-    case 'b':
-      return c.v === '1' || c.v === 'true';
-    case 'e':
-      return { error: c.v as never };
-    default:
-      return Number(c.v);
-  }
-}
+const expectedValue = savedValue;
 
 const same = (a: CellValue | undefined, b: CellValue | undefined) => JSON.stringify(a) === JSON.stringify(b);
 
 const byFile = new Map<string, Expected[]>();
-for (const line of readFileSync(join(root, 'expected-cells.jsonl'), 'utf8').split('\n')) {
-  if (!line.trim()) continue;
-  const e = JSON.parse(line) as Expected;
+for (const e of readExpectedCells(root)) {
   const list = byFile.get(e.file) ?? [];
   list.push(e);
   byFile.set(e.file, list);

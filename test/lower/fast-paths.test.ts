@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
-import { r15Bounds } from '../../src/compiler/lower/lower.js';
+import { nextDouble, r15Bounds } from '../../src/compiler/lower/lower.js';
 import { type Bindings, compileExpression, specBindings } from '../../src/spec/bind.js';
 
 let b: Bindings;
@@ -30,15 +30,6 @@ async function both(f: string, g: string, x: number, d = 0): Promise<[unknown, u
     }
   };
   return [await one(f), await one(g)];
-}
-
-function nextDouble(x: number, up: boolean): number {
-  if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, x);
-  const bits = view.getBigUint64(0);
-  view.setBigUint64(0, x > 0 === up ? bits + 1n : bits - 1n);
-  return view.getFloat64(0);
 }
 
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true });

@@ -5,32 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { shiftFormula } from '../../src/compiler/formula/r1c1.js';
 import { getCell, readWorkbook, WorkbookError } from '../../src/compiler/workbook/index.js';
 import { parseCellRef } from '../../src/compiler/workbook/xml-scan.js';
+import { type ExpectedCell, readExpectedCells, savedValue } from '../../scripts/corpus.js';
 
 const root = resolve(import.meta.dirname, '../../../shared/corpus');
 
-interface Expected {
-  file: string;
-  sheet: string;
-  cell: string;
-  kind: string;
-  formula: string;
-  ref?: string;
-  cached?: { t?: string; v?: string };
+function expected(file: string): ExpectedCell[] {
+  return readExpectedCells(root).filter((e) => e.file === file);
 }
 
-function expected(file: string): Expected[] {
-  return readFileSync(join(root, 'expected-cells.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.includes(`"${file}"`))
-    .map((l) => JSON.parse(l) as Expected)
-    .filter((e) => e.file === file);
-}
-
-function value(c: Expected['cached']) {
-  if (!c || c.v === undefined) return undefined;
-  const t = c.t ?? 'n';
-  return t === 'str' ? c.v : t === 'b' ? c.v === '1' : t === 'e' ? { error: c.v } : Number(c.v);
-}
+const value = savedValue;
 
 describe('real workbooks', () => {
   it('finds the corpus', () => {

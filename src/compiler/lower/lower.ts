@@ -188,7 +188,8 @@ function r15Small(x: number): number {
   return Number.isInteger(x) ? x : Number(x.toPrecision(15));
 }
 
-function nextDouble(x: number, up: boolean): number {
+/** The adjacent double above (`up`) or below `x`. */
+export function nextDouble(x: number, up: boolean): number {
   if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, x);

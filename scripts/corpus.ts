@@ -1,0 +1,48 @@
+/**
+ * The corpus index `expected-cells.jsonl` (one line per formula cell of ../shared/corpus/excel, with the raw
+ * `t`/`v` Excel saved), read one way for every script and test that checks against it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CellValue } from '../src/compiler/values.js';
+
+export interface ExpectedCell {
+  file: string;
+  sheet: string;
+  cell: string;
+  kind: string;
+  formula: string;
+  /** For a shared-formula master, the range it covers. */
+  ref?: string;
+  cached?: { t?: string; v?: string };
+}
+
+/** Every line of the index under `corpusRoot`, in file order. */
+export function readExpectedCells(corpusRoot: string): ExpectedCell[] {
+  return readFileSync(join(corpusRoot, 'expected-cells.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as ExpectedCell);
+}
+
+/**
+ * The value Excel saved, as a CellValue: numbers as doubles (`Number(v)`), `str`/`s`/`inlineStr` text,
+ * `b` booleans (`1`/`0`), `e` errors; undefined when the cell carries no saved value.
+ */
+export function savedValue(c: ExpectedCell['cached']): CellValue | undefined {
+  if (!c || c.v === undefined) return undefined;
+  switch (c.t ?? 'n') {
+    case 'n':
+      return Number(c.v);
+    case 'str':
+    case 's':
+    case 'inlineStr':
+      return c.v;
+    case 'b':
+      return c.v === '1' || c.v === 'true';
+    case 'e':
+      return { error: c.v } as CellValue;
+    default:
+      return undefined;
+  }
+}
