@@ -12,8 +12,9 @@
  * literals, names, numbers, functions and structured references are copied byte for byte (exceljs shifts
  * text inside string literals, `"A1"&A1` → `"A2"&A2`; that is the fault this fixes). Whole-column ranges
  * (`A:A`) have no rows, so they move only horizontally; whole-row ranges (`1:1`) only vertically.
+ * `prepareShift` splits the work so a master with many children is tokenized and parsed once.
  */
-import { parseA1Ref, stringifyA1Ref, tokenize, translateFormulaToR1C1 } from '@borgar/fx';
+import { parseA1Ref, type RangeA1, stringifyA1Ref, tokenize, translateFormulaToR1C1 } from '@borgar/fx';
 
 /** Largest 0-based row and column indexes on an Excel sheet. */
 const MAX_ROW = 1_048_575;
@@ -43,10 +44,14 @@ export function toR1C1(formula: string, row: number, col: number): string {
   }
 }
 
+/** A shifted copy of one prepared master formula: the master's text as Excel fills it into (row, col). */
+export type ShiftedFormula = (row: number, col: number) => string;
+
 /**
  * Shifts a shared formula's master text (at 0-based masterRow, masterCol) to the cell (row, col), as Excel
  * does for the children of `<f t="shared">`: relative parts of each reference move by the offset, `$` parts
  * stay, a reference moved off the grid becomes `#REF!`. Never throws: on failure the master text is returned.
+ * To shift one master to many cells, `prepareShift` it once instead.
  */
 export function shiftFormula(
   masterFormula: string,
@@ -55,45 +60,111 @@ export function shiftFormula(
   row: number,
   col: number,
 ): string {
-  const dr = row - masterRow;
-  const dc = col - masterCol;
-  if (dr === 0 && dc === 0) return masterFormula;
-  try {
-    const tokens = tokenize(masterFormula, { mergeRefs: true, allowTernary: false });
-    let out = '';
-    for (const token of tokens) {
-      out +=
-        token.type === 'range' || token.type === 'range_beam' ? shiftRef(token.value, dr, dc) : token.value;
-    }
-    return out;
-  } catch {
-    return masterFormula;
-  }
+  if (row === masterRow && col === masterCol) return masterFormula;
+  return prepareShift(masterFormula, masterRow, masterCol)(row, col);
 }
 
-/** Shifts one A1 reference token (`Sheet2!$A1:B$2`, `A:A`, `3:5`), keeping its sheet prefix as written. */
-function shiftRef(text: string, dr: number, dc: number): string {
+/** A reference token of a prepared master, parsed once: the sheet prefix as written and the range. */
+interface PreparedRef {
+  prefix: string;
+  range: RangeA1;
+}
+
+/**
+ * `shiftFormula` for one master, done in two parts so a shared formula with many children is tokenized and
+ * its references parsed once, not once per child (on a 100,000-row sheet that was most of the read time).
+ * The master becomes a template of literal text (every token other than a reference, copied byte for byte,
+ * adjacent ones joined) and parsed references; each call only moves the references and joins the pieces.
+ * The result of every call is exactly `shiftFormula`'s, including the master text back when tokenizing fails.
+ */
+export function prepareShift(masterFormula: string, masterRow: number, masterCol: number): ShiftedFormula {
+  const strict = prepareStrictShift(masterFormula, masterRow, masterCol);
+  if (strict === undefined) return () => masterFormula;
+  return (row, col) => {
+    try {
+      return strict(row, col);
+    } catch {
+      return masterFormula;
+    }
+  };
+}
+
+/**
+ * `prepareShift` without the fallbacks, for callers that must know when a text could not be moved (the
+ * oracle's templates): undefined when the formula does not tokenize, and the returned function throws when a
+ * reference cannot be printed.
+ */
+export function prepareStrictShift(
+  masterFormula: string,
+  masterRow: number,
+  masterCol: number,
+): ShiftedFormula | undefined {
+  let pieces: Array<string | PreparedRef>;
+  try {
+    pieces = prepareTemplate(masterFormula);
+  } catch {
+    return undefined;
+  }
+  return (row, col) => {
+    const dr = row - masterRow;
+    const dc = col - masterCol;
+    if (dr === 0 && dc === 0) return masterFormula;
+    let out = '';
+    for (const piece of pieces) out += typeof piece === 'string' ? piece : shiftRef(piece, dr, dc);
+    return out;
+  };
+}
+
+/**
+ * The master's tokens as template pieces. A reference token fx cannot read as a range (a name, say) is
+ * literal text: it never changes under a shift.
+ */
+function prepareTemplate(masterFormula: string): Array<string | PreparedRef> {
+  const pieces: Array<string | PreparedRef> = [];
+  let literal = '';
+  for (const token of tokenize(masterFormula, { mergeRefs: true, allowTernary: false })) {
+    const ref = token.type === 'range' || token.type === 'range_beam' ? prepareRef(token.value) : undefined;
+    if (ref) {
+      if (literal !== '') pieces.push(literal);
+      literal = '';
+      pieces.push(ref);
+    } else {
+      literal += token.value;
+    }
+  }
+  if (literal !== '') pieces.push(literal);
+  return pieces;
+}
+
+/** Parses one A1 reference token (`Sheet2!$A1:B$2`, `A:A`, `3:5`), or undefined when it has no range. */
+function prepareRef(text: string): PreparedRef | undefined {
   const parsed = parseA1Ref(text, { allowTernary: false });
-  if (!parsed || !('range' in parsed) || !parsed.range) return text;
+  if (!parsed || !('range' in parsed) || !parsed.range) return undefined;
   const bang = text.lastIndexOf('!');
   // The prefix (`'My Sheet'!`, `[1]Sheet1!`) is kept exactly as written; only the range part is rebuilt.
-  const prefix = bang >= 0 ? text.slice(0, bang + 1) : '';
-  const r = { ...parsed.range };
-  const move = (
-    v: number | null | undefined,
-    locked: boolean | null | undefined,
-    by: number,
-  ): number | null => {
-    if (v === null || v === undefined) return null;
-    return locked ? v : v + by;
-  };
+  return { prefix: bang >= 0 ? text.slice(0, bang + 1) : '', range: parsed.range };
+}
+
+/** A prepared reference moved by (dr, dc): relative parts move, `$` parts stay, off the grid is `#REF!`. */
+function shiftRef(ref: PreparedRef, dr: number, dc: number): string {
+  const r = ref.range;
   const top = move(r.top, r.$top, dr);
   const bottom = move(r.bottom, r.$bottom, dr);
   const left = move(r.left, r.$left, dc);
   const right = move(r.right, r.$right, dc);
-  const off = (v: number | null, max: number) => v !== null && (v < 0 || v > max);
   // Excel shows a reference filled off the sheet as #REF! (the whole reference, sheet prefix included).
   if (off(top, MAX_ROW) || off(bottom, MAX_ROW) || off(left, MAX_COL) || off(right, MAX_COL)) return '#REF!';
-  const range = { ...r, top, bottom, left, right };
-  return prefix + stringifyA1Ref({ range } as Parameters<typeof stringifyA1Ref>[0]);
+  // stringifyA1Ref, not our own printing: it also decides when a range reads as `A:A` or `1:1`.
+  return ref.prefix + stringifyA1Ref({ range: { ...r, top, bottom, left, right } });
+}
+
+/** One coordinate moved by `by` unless locked; an absent one (a whole column's rows) stays absent. */
+function move(v: number | null | undefined, locked: boolean | null | undefined, by: number): number | null {
+  if (v === null || v === undefined) return null;
+  return locked ? v : v + by;
+}
+
+/** Whether a moved coordinate has left the grid (0..max); an absent one never has. */
+function off(v: number | null, max: number): boolean {
+  return v !== null && (v < 0 || v > max);
 }

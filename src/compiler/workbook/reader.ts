@@ -8,15 +8,16 @@
  * for a 100,000 × 10 sheet). Cells, formulas, cached results, number formats, merges and defined names are
  * read from the XML by `xml-scan.ts`, because exceljs's versions of those are inexact (see that file).
  *
- * Shared formulas: children are shifted from the master's text by `shiftFormula` (exceljs shifts text
- * inside string literals and leaves whole-column references alone). Array formulas (`t="array"`, CSE and
+ * Shared formulas: children are shifted from the master's text as `shiftFormula` does (exceljs shifts text
+ * inside string literals and leaves whole-column references alone), through one `prepareShift` template per
+ * master, so a master is tokenized once however many children it has. Array formulas (`t="array"`, CSE and
  * dynamic arrays) and data tables mark every cell of their range `formulaKind: 'array'` with the anchor's
  * `arrayRef` and formula, so no cell of a spilled range passes for an input value.
  */
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { ERROR_CODES, type ExcelErrorCode } from '../formula/ast.js';
-import { shiftFormula } from '../formula/r1c1.js';
+import { prepareShift, type ShiftedFormula } from '../formula/r1c1.js';
 import type { CellValue } from '../values.js';
 import type { CellModel, DefinedName, SheetModel, TableModel, WorkbookModel } from './model.js';
 import { type PreflightInfo, preflight, type ReadLimits, resolveLimits, WorkbookError } from './preflight.js';
@@ -163,7 +164,7 @@ interface SheetContext {
 
 function readSheet(name: string, xml: string, ctx: SheetContext): SheetModel {
   const sheet: SheetModel = { name, state: 'visible', rows: new Map(), maxRow: -1, maxCol: -1, merges: [] };
-  const masters = new Map<string, { text: string; row: number; col: number }>();
+  const masters = new Map<string, SharedMaster>();
   const orphans: Array<{ cell: CellModel; si: string }> = [];
   const arrays: Array<{ ref: string; text: string; row: number; col: number }> = [];
   const { limits } = ctx;
@@ -199,7 +200,7 @@ function readSheet(name: string, xml: string, ctx: SheetContext): SheetModel {
           cell.formula = f.text;
         } else {
           const m = masters.get(f.si);
-          if (m) cell.formula = shiftFormula(m.text, m.row, m.col, raw.row, raw.col);
+          if (m) cell.formula = shiftShared(m, raw.row, raw.col);
           else orphans.push({ cell, si: f.si });
         }
       } else if (f.t === 'array' || f.t === 'dataTable') {
@@ -220,12 +221,26 @@ function readSheet(name: string, xml: string, ctx: SheetContext): SheetModel {
   for (const { cell, si } of orphans) {
     const m = masters.get(si);
     // A child whose master is missing keeps no formula text we could trust: it reads as a value cell.
-    if (m) cell.formula = shiftFormula(m.text, m.row, m.col, cell.row, cell.col);
+    if (m) cell.formula = shiftShared(m, cell.row, cell.col);
     else delete cell.formulaKind;
   }
   for (const a of arrays) markArray(sheet, a);
   sheet.merges = readMerges(xml);
   return sheet;
+}
+
+/** A shared formula's master cell; `shift` is its template, prepared when its first child is read. */
+interface SharedMaster {
+  text: string;
+  row: number;
+  col: number;
+  shift?: ShiftedFormula;
+}
+
+/** The master's formula as Excel fills it into the child at (row, col). */
+function shiftShared(master: SharedMaster, row: number, col: number): string {
+  master.shift ??= prepareShift(master.text, master.row, master.col);
+  return master.shift(row, col);
 }
 
 function put(sheet: SheetModel, cell: CellModel): void {
