@@ -31,13 +31,17 @@ import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent
 import type { ExcelErrorCode } from '../compiler/formula/ast.js';
 import type { CellValue } from '../compiler/values.js';
 import type { CellModel, WorkbookModel } from '../compiler/workbook/model.js';
+import { prepareStrictShift } from '../compiler/formula/r1c1.js';
 import { ensureCorrectionsRegistered } from './corrections.js';
 import { ensureSupportedSetRegistered } from './excel-functions.js';
+import { patchDependencyGraph } from './hf-graph.js';
+import { moved, type Template, TemplateIndex } from './templates.js';
 import {
   ALL_CORRECTIONS,
   aggregateCalls,
   type CorrectionName,
   quoteSheet,
+  type RewriteOptions,
   rewriteFormula,
 } from './rewrite.js';
 
@@ -59,6 +63,8 @@ export interface EvaluateOptions {
   corrections?: readonly CorrectionName[];
   /** Hoist repeated row-invariant aggregates into helper cells (default true). */
   hoist?: boolean;
+  /** Rewrite a filled column once and shift the result (default true; false is the per-cell reference). */
+  templates?: boolean;
 }
 
 const EXCEL_MAX_ROWS = 1_048_576;
@@ -118,6 +124,7 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
   const maxRows = Math.max(1, ...sheets.map((s) => s.maxRow + 1));
   const maxCols = Math.max(1, ...sheets.map((s) => s.maxCol + 1));
   const hf = HyperFormula.buildEmpty(excelConfig(maxRows, maxCols));
+  patchDependencyGraph(hf);
   try {
     hf.addNamedExpression('TRUE', '=TRUE()');
     hf.addNamedExpression('FALSE', '=FALSE()');
@@ -132,14 +139,27 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
     }
     for (const s of sheets) hf.addSheet(s.name);
 
+    // Templates (templates.ts): a filled column is rewritten once; each cell's template is found here.
+    const templateOf = new Map<CellModel, Template>();
+    if (options.templates ?? true) {
+      for (const s of sheets) {
+        const index = new TemplateIndex(corrections);
+        for (const cell of formulaCells(s.rows)) {
+          if (cell.formulaKind === 'array') continue;
+          const t = index.match(cell.formula as string, cell.row, cell.col);
+          if (t !== undefined) templateOf.set(cell, t);
+        }
+      }
+    }
+
     // Pass 1: find aggregate calls repeated within a sheet.
     const repeated = new Map<string, Set<string>>();
     if (hoisting) {
       for (const s of sheets) {
         const counts = new Map<string, number>();
         for (const cell of formulaCells(s.rows)) {
-          for (const t of aggregateCalls(cell.formula as string, corrections))
-            counts.set(t, (counts.get(t) ?? 0) + 1);
+          const calls = templateOf.get(cell)?.calls ?? aggregateCalls(cell.formula as string, corrections);
+          for (const t of calls) counts.set(t, (counts.get(t) ?? 0) + 1);
         }
         const set = new Set([...counts].filter(([, n]) => n >= 2).map(([t]) => t));
         if (set.size > 0) repeated.set(s.name, set);
@@ -184,11 +204,18 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
                 return ref;
               }
             : undefined;
-          const text = rewriteFormula(cell.formula, {
-            corrections,
-            hoist,
-            array: cell.formulaKind === 'array',
-          });
+          const template = templateOf.get(cell);
+          let text: string;
+          if (template !== undefined) {
+            template.rewritten ??= rewrittenTemplate(template, corrections, hoist);
+            text = template.rewritten.shift(cell.row, cell.col);
+          } else {
+            text = rewriteFormula(cell.formula, {
+              corrections,
+              hoist,
+              array: cell.formulaKind === 'array',
+            });
+          }
           line[c] = cell.formulaKind === 'array' ? `=ARRAYFORMULA(${text})` : `=${text}`;
         }
       }
@@ -204,27 +231,44 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
     }
     hf.resumeEvaluation();
 
-    const values = new Map<string, CellValue>();
     // Read every cell the model holds (and the cells array formulas spill into) now, then release the engine.
+    // Kept as rows of columns per sheet: a string key per cell was a million strings at 100,000 rows.
+    const values = new Map<string, CellValue[][]>();
     for (const [name, positions] of toRead) {
       const id = hf.getSheetId(name) as number;
+      const grid: CellValue[][] = [];
+      values.set(name, grid);
       for (const [r, c] of positions) {
         const v = toCellValue(hf.getCellValue({ sheet: id, row: r, col: c }));
-        if (v !== null) values.set(key3(name, r, c), v);
+        if (v === null) continue;
+        grid[r] ??= [];
+        grid[r][c] = v;
       }
     }
     return {
       name: 'HyperFormula',
       version: HyperFormula.version,
-      get: (sheet, row, col) => values.get(key3(sheet, row, col)) ?? null,
+      get: (sheet, row, col) => values.get(sheet)?.[row]?.[col] ?? null,
     };
   } finally {
     hf.destroy();
   }
 }
 
-function key3(sheet: string, row: number, col: number): string {
-  return `${sheet}\u0000${row}\u0000${col}`;
+/** A template's rewritten text, and how to move it to another cell of the template. */
+function rewrittenTemplate(
+  t: Template,
+  corrections: ReadonlySet<CorrectionName>,
+  hoist: RewriteOptions['hoist'],
+): NonNullable<Template['rewritten']> {
+  const text = rewriteFormula(t.formula, { corrections, hoist });
+  const shift = text === t.formula ? t.shift : prepareStrictShift(text, t.row, t.col);
+  // Why the fallback: a rewritten text that cannot be moved (the tokenizer rejects it, a reference does not
+  // print) is rewritten cell by cell from the cell's own text, which the template matched exactly.
+  return {
+    text,
+    shift: (row, col) => moved(shift, row, col) ?? rewriteFormula(t.shift(row, col), { corrections, hoist }),
+  };
 }
 
 function* formulaCells(rows: Map<number, Map<number, CellModel>>): Generator<CellModel> {

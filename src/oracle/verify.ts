@@ -133,13 +133,14 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
     row: number,
     col: number,
     derived: unknown,
-    inputs: Record<string, unknown>,
+    inputs: () => Record<string, unknown>,
   ): void => {
-    const where = cellName(sheet, row, col);
+    // The cell's name is built only when something is reported (it was a string per cell checked).
+    const where = () => cellName(sheet, row, col);
     const fail = (m: Omit<Mismatch, 'row' | 'cell' | 'inputs'>) => {
       const list = mismatches[key] ?? [];
       mismatches[key] = list;
-      if (list.length < KEEP) list.push({ row: row + 1, cell: where, inputs, ...m });
+      if (list.length < KEEP) list.push({ row: row + 1, cell: where(), inputs: inputs(), ...m });
     };
     tally.cellsChecked++;
     const failure = thrown.get(key);
@@ -152,8 +153,8 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
     if (engineFailed) {
       warnings.push({
         code: 'ORACLE_CANNOT_EVALUATE',
-        message: `HyperFormula gives ${expected.error} for ${where}; Excel's saved value is the reference`,
-        cell: where,
+        message: `HyperFormula gives ${expected.error} for ${where()}; Excel's saved value is the reference`,
+        cell: where(),
       });
       if (cached === undefined) fail({ expected, got, source: 'oracle' });
       else if (value !== undefined && sameValue(cached, value)) tally.matched++;
@@ -173,8 +174,8 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
         if (!engineFailed && value !== undefined && sameValue(expected, value)) {
           warnings.push({
             code: 'ORACLE_EXCEL_DISAGREEMENT',
-            message: `${where}: the oracle and the spec give ${JSON.stringify(expected)}, Excel saved ${JSON.stringify(cached)}`,
-            cell: where,
+            message: `${where()}: the oracle and the spec give ${JSON.stringify(expected)}, Excel saved ${JSON.stringify(cached)}`,
+            cell: where(),
           });
         }
       }
@@ -187,14 +188,14 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
     rows.forEach((row, i) => {
       const item = doc.items?.[i];
       const derived = item && Object.hasOwn(item, field) ? item[field] : undefined;
-      check(field, tally, row, col, derived, inputsOf(input.doc.items[i]));
+      check(field, tally, row, col, derived, () => inputsOf(input.doc.items[i]));
     });
   });
   for (const root of input.roots ?? []) {
     const tally: Tally = blankTally(root.path, columnLetters(root.col));
     tallies.push(tally);
     const [derived] = getAll(doc, parsePath(root.path));
-    check(root.path, tally, root.row, root.col, derived, {});
+    check(root.path, tally, root.row, root.col, derived, () => ({}));
   }
 
   const sum = (k: keyof Omit<Tally, 'field' | 'column'>) => tallies.reduce((n, t) => n + t[k], 0);
