@@ -21,7 +21,7 @@
 import type { CellNode, Node, RangeNode } from './formula/ast.js';
 import { a1 } from './formula/ast.js';
 import { parseFormula } from './formula/parser.js';
-import { toR1C1 } from './formula/r1c1.js';
+import { prepareStrictShift, toR1C1 } from './formula/r1c1.js';
 import { fieldName, NameAllocator } from './fields.js';
 import type { Refusal, ValueKind } from './lower/contract.js';
 import { refuse } from './lower/contract.js';
@@ -141,9 +141,15 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
     );
   }
   const r1c1 = toR1C1(formula0, firstDataRow, column.col);
+  // Why the shift first: a row holding exactly the first formula moved down (what filling, and the reader's
+  // shared formulas, produce) has its R1C1 form, unless the move pushed a reference off the grid (#REF!).
+  // Comparing texts avoids translating every row to R1C1; any other row is translated and compared.
+  const filled = prepareStrictShift(formula0, firstDataRow, column.col);
+  const refs0 = formula0.split('#REF!').length;
   for (let r = firstDataRow + 1; r <= lastDataRow; r++) {
     const f = getCell(sheet, r, column.col)?.formula ?? '';
     if (f === formula0 && !/[A-Za-z]\$?[0-9]/.test(f)) continue;
+    if (filled !== undefined && f === filled(r, column.col) && f.split('#REF!').length === refs0) continue;
     if (toR1C1(f, r, column.col) !== r1c1) {
       return refused(
         'NON_UNIFORM_FORMULA',

@@ -60,6 +60,22 @@ describe('column refusals (in-memory grids)', () => {
     expect(refusals(r)).toEqual([{ column: 'C', reason: 'NON_UNIFORM_FORMULA', cell: 'Sheet1!C3' }]);
   });
 
+  it('refuses a filled column whose reference moved off the grid (#REF!) as NON_UNIFORM_FORMULA', () => {
+    // Row 3 is row 2's formula moved down by one, row 4 by two: its reference falls off the sheet.
+    const r = compileWorkbook(
+      withC('=A{r}+B{r}', (g) => {
+        g[1][2] = '=A2+$B$1+A1048575';
+        g[2][2] = '=A3+$B$1+A1048576';
+        g[3][2] = '=A4+$B$1+#REF!';
+      }),
+    );
+    expect(refusals(r).find((x) => x.column === 'C')).toEqual({
+      column: 'C',
+      reason: 'NON_UNIFORM_FORMULA',
+      cell: 'Sheet1!C4',
+    });
+  });
+
   it('refuses values mixed with formulas, blanks included', () => {
     expect(refusals(compileWorkbook(withC('=A{r}*2', (g) => (g[3][2] = 7))))).toEqual([
       { column: 'C', reason: 'MIXED_CONTENT', cell: 'Sheet1!C4' },
