@@ -127,3 +127,23 @@ export async function evaluateExpression(
   const b = parent === undefined ? bindings : { ...bindings, parent };
   return compiled.evaluate(doc, b);
 }
+
+/**
+ * An evaluator of one compiled expression for many `$parent` values under the same bindings, for `[*]`
+ * derivations. Same result as `evaluateExpression(compiled, doc, bindings, parent)`: the bindings are
+ * assigned once into the expression's own environment (JSONata's `assign`), one frame above each evaluation,
+ * so each element binds only `$parent` instead of every library export (26 binds per row on a typical spec).
+ * A name bound per evaluation shadows an assigned one, as a nearer frame does; the per-row `parent` is the
+ * only such name. The expression is compiled afresh from its source, so the caller's compiled expression
+ * never keeps these bindings.
+ */
+export function perParentEvaluator(
+  source: string,
+  bindings: Bindings,
+): (doc: unknown, parent: unknown) => Promise<unknown> {
+  const compiled = jsonata(source);
+  for (const [name, value] of Object.entries(bindings)) {
+    if (name !== 'parent') compiled.assign(name, value);
+  }
+  return (doc, parent) => compiled.evaluate(doc, { parent });
+}

@@ -11,7 +11,14 @@
  * each lambda call builds an environment just as `evaluate()` does. The per-element error names the element.
  */
 import type jsonata from 'jsonata';
-import { type Bindings, compileExpression, evaluateExpression, jsonataError, SpecError } from './bind.js';
+import {
+  type Bindings,
+  compileExpression,
+  evaluateExpression,
+  jsonataError,
+  perParentEvaluator,
+  SpecError,
+} from './bind.js';
 import { getAll, type PathSegment, parsePath, setPath } from './paths.js';
 import type { Derivation } from './types.js';
 
@@ -52,10 +59,11 @@ async function perElement(
   doc: Record<string, unknown>,
   bindings: Bindings,
 ): Promise<void> {
+  const evaluate = perParentEvaluator(d.derivation.expr, bindings);
   for (let i = 0; i < owners.length; i++) {
     let v: unknown;
     try {
-      v = await evaluateExpression(d.compiled, doc, bindings, owners[i]);
+      v = await evaluate(doc, owners[i]);
     } catch (e) {
       if (e instanceof SpecError) throw e;
       throw jsonataError(e, `derivation ${d.derivation.path} (element ${i})`);
