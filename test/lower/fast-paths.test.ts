@@ -6,9 +6,11 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildLibrary } from '../../src/compiler/lower/library.js';
+import { buildLibrary, lookupTable } from '../../src/compiler/lower/library.js';
 import { nextDouble, r15Bounds } from '../../src/compiler/lower/lower.js';
+import type { CellValue } from '../../src/compiler/values.js';
 import { type Bindings, compileExpression, specBindings } from '../../src/spec/bind.js';
+import { libraryWithReferences } from './reference-helpers.js';
 
 let b: Bindings;
 beforeAll(async () => {
@@ -170,5 +172,305 @@ describe('comparison bounds of a literal', () => {
   it('are not offered for literals of 1E14 and more', () => {
     expect(r15Bounds(1e14)).toBeUndefined();
     expect(r15Bounds(10)).toBeDefined();
+  });
+});
+
+/*
+ * The rewritten helpers and the call-site specialisations against the helpers as they were
+ * (test/lower/reference-helpers.ts), on every kind of Excel value: numbers (ties, overflow, -0, subnormals),
+ * text (numeric, dates, wildcards, non-ASCII, surrogate pairs and lone surrogates), booleans, blanks (null and
+ * missing) and errors.
+ */
+const MISSING = Symbol('missing');
+type Arg = unknown;
+
+let rb: Bindings;
+beforeAll(async () => {
+  rb = await specBindings(libraryWithReferences(), {});
+});
+
+/** A helper's result on the given arguments (MISSING leaves the variable unbound); a throw is a result. */
+async function callWith(fn: string, args: Arg[]): Promise<unknown> {
+  const names = args.map((_, i) => `$a${i}`);
+  const vars: Record<string, unknown> = { ...rb, f: rb[fn] };
+  args.forEach((a, i) => {
+    if (a !== MISSING) vars[`a${i}`] = a;
+  });
+  try {
+    return await compileExpression(`$f(${names.join(', ')})`).evaluate({}, vars);
+  } catch (e) {
+    return `throws ${(e as { code?: string }).code}`;
+  }
+}
+
+/** Same value: numbers by Object.is (-0 is not 0), the rest by JSON text (undefined stays undefined). */
+function expectSame(got: unknown, want: unknown, context: unknown): void {
+  const key = (v: unknown) =>
+    typeof v === 'number'
+      ? `n:${Object.is(v, -0) ? '-0' : String(v)}`
+      : v === undefined
+        ? 'undefined'
+        : JSON.stringify(v);
+  expect(
+    key(got),
+    JSON.stringify(context, (_k, v) => (v === MISSING ? '<missing>' : v)),
+  ).toBe(key(want));
+}
+
+const errors = fc.constantFrom(
+  ...['#N/A', '#DIV/0!', '#VALUE!', '#NUM!', '#NAME?', '#REF!', '#NULL!'].map((e) => ({ error: e })),
+);
+const edgeNumbers = fc.constantFrom(
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  -2.5,
+  1.005,
+  2.675,
+  1e308,
+  -1e308,
+  1.7976931348623157e308,
+  -1.7976931348623157e308,
+  5e-324,
+  2.2250738585072014e-308,
+  1e15,
+  2 ** 53 + 2,
+  1e21,
+  123456789012.345,
+);
+const numbers = fc.oneof(finite, decimal, tie15, bigInts, edgeNumbers, fc.integer({ min: -50, max: 50 }));
+const specialText = fc.constantFrom(
+  '',
+  ' ',
+  '1.5',
+  ' 2 ',
+  '1e3',
+  '50%',
+  '$1,000',
+  '(4)',
+  '6/1/2001',
+  '2001-06-01',
+  '1e400',
+  'TRUE',
+  'abc',
+  'a*',
+  '?b',
+  '~*',
+  'a~',
+  'straße',
+  'STRASSE',
+  'ΣΑΣ',
+  'ὈΔΥΣΣΕΎΣ',
+  'İstanbul',
+  'ǅ',
+  'ŉ',
+  'ﬁ',
+  'Zürich',
+  '😀',
+  'x😀y',
+  '\uD800',
+  'a\uDC00b',
+  'a{b',
+  '\u0000\u007F',
+  '\u0080',
+);
+const texts = fc.oneof(
+  specialText,
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: 'grapheme' }),
+  numbers.map((n) => String(n)),
+);
+const excelValues: fc.Arbitrary<Arg> = fc.oneof(
+  { arbitrary: numbers, weight: 4 },
+  { arbitrary: texts, weight: 4 },
+  { arbitrary: fc.boolean(), weight: 1 },
+  { arbitrary: fc.constantFrom(null, MISSING), weight: 1 },
+  { arbitrary: errors, weight: 1 },
+);
+const many = { numRuns: 1500 };
+
+describe('rewritten helpers equal the reference helpers', () => {
+  for (const op of ['Add', 'Sub', 'Mul', 'Div']) {
+    it(`xl${op}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(excelValues, excelValues, async (x, y) => {
+          expectSame(await callWith(`xl${op}`, [x, y]), await callWith(`refXl${op}`, [x, y]), [x, y]);
+        }),
+        many,
+      );
+    });
+  }
+  it('xlRound, on every value and every digits argument', async () => {
+    const digits = fc.oneof(
+      fc.integer({ min: -4, max: 25 }),
+      fc.double({ min: -5, max: 25, noNaN: true }),
+      excelValues,
+    );
+    await fc.assert(
+      fc.asyncProperty(excelValues, digits, async (x, d) => {
+        expectSame(await callWith('xlRound', [x, d]), await callWith('refXlRound', [x, d]), [x, d]);
+      }),
+      many,
+    );
+  });
+  it('xlLen, xlUpper and xlLower', async () => {
+    await fc.assert(
+      fc.asyncProperty(excelValues, async (v) => {
+        for (const h of ['Len', 'Upper', 'Lower']) {
+          expectSame(await callWith(`xl${h}`, [v]), await callWith(`refXl${h}`, [v]), [h, v]);
+        }
+      }),
+      many,
+    );
+  });
+  it('xlSumProduct, on arrays of every value, sizes equal or not, scalars and missing arguments', async () => {
+    const cell = fc.oneof(
+      { arbitrary: numbers, weight: 5 },
+      { arbitrary: fc.constantFrom(1e200, -1e200, 1e308, '4', 'a{b', '', true, false, null), weight: 2 },
+      { arbitrary: excelValues.filter((v) => v !== MISSING), weight: 1 },
+    );
+    const argument = fc.oneof(
+      { arbitrary: fc.array(cell, { minLength: 0, maxLength: 4 }), weight: 3 },
+      { arbitrary: fc.array(numbers, { minLength: 1, maxLength: 4 }), weight: 3 },
+      { arbitrary: cell, weight: 1 },
+      { arbitrary: fc.constant(MISSING), weight: 1 },
+    );
+    const toArg = (a: unknown) => (a === MISSING ? {} : { a });
+    await fc.assert(
+      fc.asyncProperty(fc.array(argument, { minLength: 1, maxLength: 3 }), async (args) => {
+        const arrays = args.map(toArg);
+        expectSame(
+          await callWith('xlSumProduct', [arrays]),
+          await callWith('refXlSumProduct', [arrays]),
+          arrays,
+        );
+      }),
+      many,
+    );
+  });
+  it('xlSumProduct on equal-length number columns, where the fast path runs', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.infiniteStream(fc.oneof(numbers, fc.constantFrom(1e200, -1e300))),
+        async (n, m, stream) => {
+          const it = stream[Symbol.iterator]();
+          const arrays = Array.from({ length: m }, () => ({
+            a: Array.from({ length: n }, () => it.next().value),
+          }));
+          expectSame(
+            await callWith('xlSumProduct', [arrays]),
+            await callWith('refXlSumProduct', [arrays]),
+            arrays,
+          );
+        },
+      ),
+      many,
+    );
+  });
+});
+
+describe('call-site specialisations equal the general helpers', () => {
+  it('$power(10, k) is the literal the lowering writes for 10^k, 0 <= k <= 22', async () => {
+    for (let k = 0; k <= 22; k++) {
+      const p = await compileExpression('$power(10, $k)').evaluate({}, { k });
+      expect(p).toBe(Number(`1e${k}`));
+    }
+  });
+  it('xlRoundTo(x, k, 10^k) is the reference ROUND(x, k) and the decimal algorithm', async () => {
+    await fc.assert(
+      fc.asyncProperty(excelValues, fc.integer({ min: 0, max: 22 }), async (x, k) => {
+        const fast = await callWith('xlRoundTo', [x, k, Number(`1e${k}`)]);
+        expectSame(fast, await callWith('refXlRound', [x, k]), [x, k]);
+        expectSame(fast, await callWith('xlRoundDec', [x, k]), [x, k]);
+      }),
+      many,
+    );
+  });
+  it('xlRoundTo on .5 ties and their neighbouring doubles', async () => {
+    await fc.assert(
+      fc.asyncProperty(tie, fc.integer({ min: -1, max: 1 }), async ({ x, d }, dd) => {
+        const k = Math.max(0, d + dd);
+        expectSame(
+          await callWith('xlRoundTo', [x, k, Number(`1e${k}`)]),
+          await callWith('xlRoundDec', [x, k]),
+          [x, k],
+        );
+      }),
+      many,
+    );
+  });
+  it('xlMulBy(a, l) is the reference a * l for literals of magnitude at most 1', async () => {
+    const factor = fc.oneof(
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.constantFrom(0, -0, 1, -1, 0.9, 5e-324),
+    );
+    await fc.assert(
+      fc.asyncProperty(excelValues, factor, async (a, l) => {
+        expectSame(await callWith('xlMulBy', [a, l]), await callWith('refXlMul', [a, l]), [a, l]);
+        expectSame(await callWith('xlMulBy', [a, l]), await callWith('refXlMul', [l, a]), [l, a]);
+      }),
+      many,
+    );
+  });
+
+  /** First-column cells that collide in case, type and wildcard ways; the rest of a row is any value. */
+  const firstCell = fc.oneof(
+    fc.constantFrom('a', 'A', 'b', 'B', 'ß', 'SS', 'straße', 'STRASSE', 'σας', 'ΣΑΣ', 'İ', 'i̇', '1', '2', ''),
+    fc.constantFrom(1, 2, 2.5, -1, 0, 1e21, 2 ** 53 + 2, true, false, null, 'a*', '?b', '~'),
+    errors,
+    texts,
+    numbers,
+  );
+  const table = (wildcards: boolean) =>
+    fc.integer({ min: 1, max: 3 }).chain((w) =>
+      fc.array(
+        fc.tuple(
+          wildcards ? firstCell : firstCell.filter((c) => typeof c !== 'string' || !/[*?~]/.test(c)),
+          fc.array(
+            excelValues.map((v) => (v === MISSING ? null : v)),
+            { minLength: w - 1, maxLength: w - 1 },
+          ),
+        ),
+        { minLength: 0, maxLength: 6 },
+      ),
+    );
+  const key = fc.oneof(firstCell, excelValues, fc.constantFrom('A*', 'b?', '~?', '*'));
+  const column = fc.oneof(
+    fc.integer({ min: -1, max: 5 }),
+    fc.double({ min: -3, max: 6, noNaN: true }),
+    fc.constantFrom(1e300, -1e300, '2', 'x', true, false, null, MISSING, { error: '#REF!' }),
+  );
+
+  it('xlVlookup equals the reference on any key, table and column argument', async () => {
+    await fc.assert(
+      fc.asyncProperty(table(true), key, column, async (rows, k, c) => {
+        const t = lookupTable(rows.map(([first, rest]) => [first, ...rest]) as CellValue[][]);
+        expectSame(await callWith('xlVlookup', [k, t, c]), await callWith('refXlVlookup', [k, t, c]), [
+          k,
+          t.rows,
+          c,
+        ]);
+      }),
+      many,
+    );
+  });
+  it('xlVlookupAt equals the reference for a column inside a table without wildcard text', async () => {
+    await fc.assert(
+      fc.asyncProperty(table(false), key, fc.integer({ min: 1, max: 3 }), async (rows, k, c) => {
+        const t = lookupTable(rows.map(([first, rest]) => [first, ...rest]) as CellValue[][]);
+        fc.pre(c <= t.w);
+        expectSame(await callWith('xlVlookupAt', [k, t, c]), await callWith('refXlVlookup', [k, t, c]), [
+          k,
+          t.rows,
+          c,
+        ]);
+      }),
+      many,
+    );
   });
 });

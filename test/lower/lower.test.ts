@@ -156,7 +156,7 @@ describe('lowerFormula with a workbook-like context', () => {
   });
   it('registers a lookup table as a library value', async () => {
     const r = await lowerRun('=VLOOKUP(C2,$E$2:$F$3,2,FALSE)', doc, { name: 'B' });
-    expect(r.lowered?.expr).toBe('$xlVlookup($parent.name, $xlRates, 2)');
+    expect(r.lowered?.expr).toBe('$xlVlookupAt($parent.name, $xlRates, 2)');
     expect(r.value).toBe(2);
   });
   it('passes a context refusal up with its code', async () => {

@@ -125,23 +125,52 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     doc: 'a formula result: a blank reference reads as 0',
   },
   xlAdd: {
-    fn: `function($a, $b) {( $x := $type($a) = "number" ? $a : $xlNum($a); $y := $type($b) = "number" ? $b : $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x + $y) )}`,
-    deps: ['xlNum', 'xlIsErr', 'xlFin'],
+    // Two numbers, the common case, skip the coercions. An error is the only object an Excel value can be, so
+    // `$type(x) = "object"` is $xlIsErr written inline: every lambda call builds a frame, once per row.
+    fn: `function($a, $b) {
+  $type($a) = "number" and $type($b) = "number" ? $xlFin($a + $b) : (
+    $x := $xlNum($a); $y := $xlNum($b);
+    $type($x) = "object" ? $x : $type($y) = "object" ? $y : $xlFin($x + $y)
+  )
+}`,
+    deps: ['xlNum', 'xlFin'],
     doc: 'Excel `+`',
   },
   xlSub: {
-    fn: `function($a, $b) {( $x := $type($a) = "number" ? $a : $xlNum($a); $y := $type($b) = "number" ? $b : $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x - $y) )}`,
-    deps: ['xlNum', 'xlIsErr', 'xlFin'],
+    fn: `function($a, $b) {
+  $type($a) = "number" and $type($b) = "number" ? $xlFin($a - $b) : (
+    $x := $xlNum($a); $y := $xlNum($b);
+    $type($x) = "object" ? $x : $type($y) = "object" ? $y : $xlFin($x - $y)
+  )
+}`,
+    deps: ['xlNum', 'xlFin'],
     doc: 'Excel `-`',
   },
   xlMul: {
-    fn: `function($a, $b) {( $x := $type($a) = "number" ? $a : $xlNum($a); $y := $type($b) = "number" ? $b : $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $xlFin($x * $y) )}`,
-    deps: ['xlNum', 'xlIsErr', 'xlFin'],
+    fn: `function($a, $b) {
+  $type($a) = "number" and $type($b) = "number" ? $xlFin($a * $b) : (
+    $x := $xlNum($a); $y := $xlNum($b);
+    $type($x) = "object" ? $x : $type($y) = "object" ? $y : $xlFin($x * $y)
+  )
+}`,
+    deps: ['xlNum', 'xlFin'],
     doc: 'Excel `*`',
   },
+  xlMulBy: {
+    // Excel `*` by a number literal of magnitude at most 1 (the lowering's form for `F2*0.9`): a finite number
+    // times it is finite, so a number needs no #NUM! check; anything else goes through $xlMul.
+    fn: `function($a, $l) { $type($a) = "number" ? $a * $l : $xlMul($a, $l) }`,
+    deps: ['xlMul'],
+    doc: 'Excel `*` by a literal of magnitude at most 1',
+  },
   xlDiv: {
-    fn: `function($a, $b) {( $x := $type($a) = "number" ? $a : $xlNum($a); $y := $type($b) = "number" ? $b : $xlNum($b); $xlIsErr($x) ? $x : $xlIsErr($y) ? $y : $y = 0 ? {"error": "#DIV/0!"} : $xlFin($x / $y) )}`,
-    deps: ['xlNum', 'xlIsErr', 'xlFin'],
+    fn: `function($a, $b) {
+  $type($a) = "number" and $type($b) = "number" and $b != 0 ? $xlFin($a / $b) : (
+    $x := $xlNum($a); $y := $xlNum($b);
+    $type($x) = "object" ? $x : $type($y) = "object" ? $y : $y = 0 ? {"error": "#DIV/0!"} : $xlFin($x / $y)
+  )
+}`,
+    deps: ['xlNum', 'xlFin'],
     doc: 'Excel `/` (#DIV/0! on a zero divisor)',
   },
   xlPowOver: {
@@ -404,33 +433,47 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     doc: 'ROUND through the decimal digits (internal; the exact reference for xlRound)',
   },
   xlRound: {
-    // Fast path, exactly xlRoundDec (test/lower/fast-paths.test.ts checks it on random and tie inputs). With
-    // s = 10^k exact (0 <= k <= 22) and y = |x|·s below 1E13, the decimal value D (15 digits) times s differs
-    // from y by at most 5.2E-15·y: when y is farther than 1E-14·y from a .5 tie, floor(y + 0.5) is D·s
-    // rounded. Near a tie, d = $number($string(|x|)) is D to 1.2E-16, d·s is within 2.3E-16·y of D·s, and D·s
-    // is either exactly the tie or at least one unit of its 15th digit (> 1E-15·y) away from it, so a 5E-16·y
-    // window tells them apart. m < 2^53 and s are exact, so m / s is the correctly rounded decimal m·10^-k.
-    fn: `function($v, $digits) {( $x := $type($v) = "number" ? $v : $xlNum($v); $n := $type($digits) = "number" ? $digits : $xlNum($digits);
-  $xlIsErr($x) ? $x : $xlIsErr($n) ? $n : $x = 0 ? 0 : (
-    $k := $n < 0 ? $ceil($n) : $floor($n);
-    $a := $abs($x);
-    $s := $k >= 0 and $k <= 22 ? $power(10, $k) : 0;
-    $y := $a * $s;
-    $s > 0 and $y < 1e13 ? (
-      $m := $abs($y - $floor($y) - 0.5) > $y * 1e-14 ? $floor($y + 0.5) : (
-        $z := $number($string($a)) * $s;
-        $abs($z - $floor($z) - 0.5) <= $z * 5e-16 ? $floor($z) + 1 : $floor($z + 0.5)
-      );
-      $x < 0 ? 0 - $m / $s : $m / $s
-    ) : $xlRoundDec($x, $k)
-  )
+    fn: `function($v, $digits) {(
+  $x := $type($v) = "number" ? $v : $xlNum($v);
+  $n := $type($digits) = "number" ? $digits : $xlNum($digits);
+  $k := $type($n) = "number" ? $n < 0 ? $ceil($n) : $floor($n);
+  $type($x) = "object" ? $x : $type($n) = "object" ? $n : $x = 0 ? 0 :
+    $k >= 0 and $k <= 22 ? $xlRoundTo($x, $k, $power(10, $k)) : $xlRoundDec($x, $k)
 )}`,
-    deps: ['xlNum', 'xlIsErr', 'xlRoundDec'],
+    deps: ['xlNum', 'xlRoundTo', 'xlRoundDec'],
     doc: 'ROUND: half away from zero on the decimal value',
   },
+  xlRoundTo: {
+    // ROUND to $k digits, an integer 0..22 with $s = 10^$k (exact): what $xlRound computes once it has checked
+    // its digits argument, and the lowering's form for literal digits (`ROUND(x, 2)` is `$xlRoundTo(x, 2, 100)`).
+    // Fast path, exactly xlRoundDec (test/lower/fast-paths.test.ts checks it on random and tie inputs): with y =
+    // |x|·s below 1E13, the decimal value D (15 digits) times s differs from y by at most 5.2E-15·y: when y is
+    // farther than 1E-14·y from a .5 tie, floor(y + 0.5) is D·s rounded. Near a tie, d = $number($string(|x|))
+    // is D to 1.2E-16, d·s is within 2.3E-16·y of D·s, and D·s is either exactly the tie or at least one unit of
+    // its 15th digit (> 1E-15·y) away from it, so a 5E-16·y window tells them apart. m < 2^53 and s are exact,
+    // so m / s is the correctly rounded decimal m·10^-k.
+    // Why this shape: a number (the common case) goes straight to the arithmetic; anything else is coerced and
+    // comes back as a number or is an error. Nested `?:` without parentheses, since each `(...)` is a block, a
+    // new frame on every call. `$y % 1` is `$y - $floor($y)` exactly for y >= 0 (both are the exact fraction).
+    fn: `function($v, $k, $s) {
+  $type($v) = "number" ? (
+    $y := $abs($v) * $s;
+    $m := $y < 1e13 ?
+      $abs($y % 1 - 0.5) > $y * 1e-14 ? $floor($y + 0.5) : (
+        $z := $number($string($abs($v))) * $s;
+        $abs($z - $floor($z) - 0.5) <= $z * 5e-16 ? $floor($z) + 1 : $floor($z + 0.5)
+      );
+    $v = 0 ? 0 : $y >= 1e13 ? $xlRoundDec($v, $k) : $v < 0 ? 0 - $m / $s : $m / $s
+  ) : ( $x := $xlNum($v); $type($x) = "object" ? $x : $xlRoundTo($x, $k, $s) )
+}`,
+    deps: ['xlNum', 'xlRoundDec'],
+    doc: 'ROUND to 0..22 digits given with their power of ten (the form for literal digits)',
+  },
   xlLen: {
-    fn: `function($v) {( $s := $xlText($v); $xlIsErr($s) ? $s : $count($split($s, "")) )}`,
-    deps: ['xlText', 'xlIsErr'],
+    fn: `function($v) {
+  $type($v) = "string" ? $count($split($v, "")) : ( $s := $xlText($v); $type($s) = "object" ? $s : $count($split($s, "")) )
+}`,
+    deps: ['xlText'],
     doc: 'LEN in UTF-16 code units',
   },
   xlUnits: {
@@ -463,24 +506,35 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     // points: a surrogate pair stays one character). Capital sigma always lowers to σ: Excel maps one
     // character at a time, JavaScript applies the word-final ς rule (`LOWER("ΣΑΣ")` is "σασ" in Excel).
     fn: String.raw`function($s, $up) {(
-  $f := function($c) { $up ? $uppercase($c) : $lowercase($replace($c, "Σ", "σ")) };
-  $all := $f($s);
-  $count($split($all, "")) = $count($split($s, "")) ? $all :
+  $all := $up ? $uppercase($s) : $lowercase($replace($s, "Σ", "σ"));
+  $count($split($all, "")) = $count($split($s, "")) ? $all : (
+    $f := function($c) { $up ? $uppercase($c) : $lowercase($replace($c, "Σ", "σ")) };
     $join($map($match($s, /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\s\S]/).match, function($c) {(
       $m := $f($c); $count($split($m, "")) = $count($split($c, "")) ? $m : $c
     )}), "")
+  )
 )}`,
     deps: [],
     doc: 'UPPER/LOWER per character, keeping characters whose mapping changes length (internal)',
   },
   xlUpper: {
-    fn: `function($v) {( $s := $xlText($v); $xlIsErr($s) ? $s : $xlCase($s, true) )}`,
-    deps: ['xlText', 'xlIsErr', 'xlCase'],
+    // Fast path, exactly $xlCase: text of ASCII characters only (U+0000..U+007F) maps a-z to A-Z and nothing
+    // else, one unit for one, so the whole-text mapping keeps the length and is $xlCase's answer. Text needs
+    // no $xlText. Nested `?:` without parentheses: each `(...)` is a block, a new frame on every call.
+    fn: String.raw`function($v) {
+  $type($v) = "string" ? $contains($v, /^[\u0000-\u007F]*$/) ? $uppercase($v) : $xlCase($v, true) :
+    ( $s := $xlText($v); $type($s) = "object" ? $s : $xlCase($s, true) )
+}`,
+    deps: ['xlText', 'xlCase'],
     doc: 'UPPER',
   },
   xlLower: {
-    fn: `function($v) {( $s := $xlText($v); $xlIsErr($s) ? $s : $xlCase($s, false) )}`,
-    deps: ['xlText', 'xlIsErr', 'xlCase'],
+    // Fast path, exactly $xlCase: ASCII text has no capital sigma and lowers A-Z to a-z, one unit for one.
+    fn: String.raw`function($v) {
+  $type($v) = "string" ? $contains($v, /^[\u0000-\u007F]*$/) ? $lowercase($v) : $xlCase($v, false) :
+    ( $s := $xlText($v); $type($s) = "object" ? $s : $xlCase($s, false) )
+}`,
+    deps: ['xlText', 'xlCase'],
     doc: 'LOWER',
   },
   xlTrim: {
@@ -520,21 +574,36 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     // $t is the lookup table built by lookupTable() (library.ts): {"rows", "w", "s", "n"}. A text key without
     // wildcards and an integer key are one `$lookup` in the index of first matches; any other key (a
     // wildcard, a fraction, a boolean) scans the rows in order.
-    fn: `function($key, $t, $col) {( $c := $type($col) = "number" ? $col : $xlNum($col);
-  $xlIsErr($key) ? $key : $xlIsErr($c) ? $c : $not($exists($key)) or $key = null ? {"error": "#N/A"} : $xlTrunc($c) < 1 ? {"error": "#VALUE!"} :
-  $xlTrunc($c) > $t.w ? {"error": "#REF!"} : (
-    $rows := $lookup($t, "rows");
+    fn: `function($key, $t, $col) {(
+  $c := $type($col) = "number" ? $col : $xlNum($col);
+  $k := $type($c) = "number" ? $c < 0 ? $ceil($c) : $floor($c);
+  $type($key) = "object" ? $key : $type($c) = "object" ? $c : $not($exists($key)) or $key = null ? {"error": "#N/A"} :
+  $k < 1 ? {"error": "#VALUE!"} : $k > $t.w ? {"error": "#REF!"} : (
     $r := $type($key) = "string" and $not($contains($key, /[*?~]/)) ? $lookup($t.s, "k" & $lowercase($key)) :
       $type($key) = "number" and $key = $floor($key) ? $lookup($t.n, "k" & $string($key)) : (
+        $rows := $lookup($t, "rows");
         $hits := $map($rows, function($row, $i) { $xlLookupEq($row[0], $key) ? $i });
         $exists($hits) ? $rows[$hits[0]]
       );
-    $i := $xlTrunc($c) - 1;
-    $exists($r) ? $r[$i] : {"error": "#N/A"}
+    $exists($r) ? $r[$k - 1] : {"error": "#N/A"}
   )
 )}`,
-    deps: ['xlNum', 'xlIsErr', 'xlTrunc', 'xlLookupEq'],
+    deps: ['xlNum', 'xlLookupEq'],
     doc: 'VLOOKUP exact match over a constant table (rows of values), first match wins, #N/A when absent',
+  },
+  xlVlookupAt: {
+    // The lowering's form for a literal column index $col within the table, over a table whose first column
+    // holds no text with a wildcard character (* ? ~). A text or integer key found in the index is then exactly
+    // $xlVlookup's answer: its lower-cased text equals a first-column text's, which has no wildcard, and
+    // lower-casing neither adds nor removes * ? ~, so $xlVlookup takes the same index path. Every other key
+    // (errors, blanks, booleans, fractions, wildcards, keys not found) goes to $xlVlookup.
+    fn: `function($key, $t, $col) {(
+  $r := $type($key) = "string" ? $lookup($t.s, "k" & $lowercase($key)) :
+    $type($key) = "number" and $key = $floor($key) ? $lookup($t.n, "k" & $string($key));
+  $exists($r) ? $r[$col - 1] : $xlVlookup($key, $t, $col)
+)}`,
+    deps: ['xlVlookup'],
+    doc: 'VLOOKUP with a literal column index in range over a table without wildcard text (the common form)',
   },
   xlSumProduct: {
     // $arrays: [{"a": [...]}, ...] (objects keep arrays from being flattened together). Same sizes or
@@ -543,21 +612,23 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = {
     // Row products are built array by array with $zip (never `$a[$i]`, which JSONata evaluates by scanning the
     // whole array); an overflowed product stays ±Infinity (never multiplied again) and the plain left-to-right
     // `$sum` then ends non-finite, which is #NUM!, as a step-by-step check would give.
-    fn: `function($arrays) {(
+    // Why `$string`: one native pass over an array tells what per-element checks would: an error (an object)
+    // always prints a "{", and an array printed with only number characters holds only numbers, so a column
+    // of numbers skips both the error scan and the mapping of non-numbers to 0.
+    fn: String.raw`function($arrays) {(
   $m := $count($arrays);
   $col := function($k) {( $o := $arrays[$k]; $type($o.a) = "array" ? $o.a : $exists($o.a) ? [$o.a] : [] )};
   $ks := [0..$m - 1];
   $n := $count($col(0));
-  $errs := $map($ks, function($k) {( $c := $col($k); $c[$type($) = "object"][0] )});
+  $errs := $map($ks, function($k) {( $c := $col($k); $contains($string($c), "{") ? $c[$type($) = "object"][0] )});
   $exists($errs) ? $errs[0] :
   $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? {"error": "#VALUE!"} :
   $n = 0 ? 0 :
   $n = 1 and $count($filter($ks, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} : (
-    $first := [$map($col(0), function($v) { $type($v) = "number" ? $v : 0 })];
+    $nums := function($c) { $contains($string($c), /^\[[-+.0-9eE,]*\]$/) ? $c : [$c.($type($) = "number" ? $ : 0)] };
+    $first := $nums($col(0));
     $p := $m = 1 ? $first : $reduce([1..$m - 1], function($acc, $k) {
-      [$map($zip($acc, $col($k)), function($t) {
-        $t[0] <= ${MAX} and $t[0] >= -${MAX} ? $t[0] * ($type($t[1]) = "number" ? $t[1] : 0) : $t[0]
-      })]
+      [$zip($acc, $nums($col($k))).($[0] <= ${MAX} and $[0] >= -${MAX} ? $[0] * $[1] : $[0])]
     }, $first);
     $xlFin($sum($p))
   )

@@ -387,6 +387,18 @@ class Lowerer {
             (b !== undefined && Math.abs(b) <= bound);
           return safe ? plain : this.finite(plain);
         }
+        if (op === '*') {
+          // A literal factor of magnitude at most 1 (never an error, so the other side's error is the only
+          // one, and `*` commutes exactly): $xlMulBy, which needs no overflow check for a number.
+          const a = literalOf(node.left, l);
+          const b = literalOf(node.right, r);
+          if (b !== undefined && Math.abs(b) <= 1) {
+            return this.helperVal('xlMulBy', [l.expr, r.expr], ['number', 'error'], invariant);
+          }
+          if (a !== undefined && Math.abs(a) <= 1) {
+            return this.helperVal('xlMulBy', [r.expr, l.expr], ['number', 'error'], invariant);
+          }
+        }
         const name = op === '+' ? 'xlAdd' : op === '-' ? 'xlSub' : 'xlMul';
         return this.helperVal(name, [l.expr, r.expr], ['number', 'error'], invariant);
       }
@@ -510,7 +522,16 @@ class Lowerer {
       case 'ROUND': {
         const x = this.lower(args[0]!);
         const d = this.lower(args[1]!);
-        return this.helperVal('xlRound', [x.expr, d.expr], ['number', 'error'], x.invariant && d.invariant);
+        const invariant = x.invariant && d.invariant;
+        // Literal digits (truncated toward zero, as ROUND does) from 0 to 22: the helper that skips checking
+        // them, given 10^k exactly ("1e2" read as a number is exactly 100).
+        const lit = literalOf(args[1]!, d);
+        const k = lit === undefined ? undefined : Math.trunc(lit);
+        if (k !== undefined && k >= 0 && k <= 22) {
+          const s = numberLiteral(Number(`1e${k}`));
+          return this.helperVal('xlRoundTo', [x.expr, String(k), s], ['number', 'error'], invariant);
+        }
+        return this.helperVal('xlRound', [x.expr, d.expr], ['number', 'error'], invariant);
       }
       case 'ABS': {
         const v = this.lower(args[0]!);
@@ -781,11 +802,18 @@ class Lowerer {
     if (table.kind !== 'table')
       fail('UNSUPPORTED_RANGE_SHAPE', 'VLOOKUP needs a constant lookup table', tableNode!);
     const col = this.lower(colNode!);
-    const exported = this.ctx.libraryValue(table.nameHint, lookupTable(table.rows));
+    const value = lookupTable(table.rows);
+    const exported = this.ctx.libraryValue(table.nameHint, value);
     const kinds = union(table.rows.flat().map(kindOfValue), ['error']);
+    // A literal column index inside the table (truncated toward zero, as VLOOKUP does) over a first column
+    // without wildcard text: $xlVlookupAt, which answers from the index alone (see library.ts).
+    const lit = literalOf(colNode!, col);
+    const c = lit === undefined ? undefined : Math.trunc(lit);
+    const wildcards = table.rows.some((r) => typeof r[0] === 'string' && /[*?~]/.test(r[0]));
+    const at = c !== undefined && c >= 1 && c <= value.w && !wildcards;
     return this.helperVal(
-      'xlVlookup',
-      [key.expr, `$${exported}`, col.expr],
+      at ? 'xlVlookupAt' : 'xlVlookup',
+      [key.expr, `$${exported}`, at ? String(c) : col.expr],
       kinds,
       key.invariant && col.invariant,
     );
