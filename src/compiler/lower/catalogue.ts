@@ -168,7 +168,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   {
     name: 'VLOOKUP',
     kind: 'function',
-    lowering: '$xlVlookup(key, $<table>, col) with the table a library value',
+    lowering:
+      '$xlVlookup(key, $<table>, col) with the table a library value; $xlVlookupAt(key, $<table>, c) for a literal column inside a table without wildcard keys',
     notes:
       'exact match only (4th argument FALSE/0); case-insensitive text, wildcards * ? ~; 1 and "1" differ; first match; #N/A when absent; col < 1 #VALUE!, beyond the table #REF!',
   },
