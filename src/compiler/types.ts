@@ -111,8 +111,17 @@ export interface ConvertOptions {
   /** Skip the oracle (for internal stage timing only; the CLI and MCP never set it). */
   verify?: boolean;
   /**
+   * Run the oracle (HyperFormula) in a worker thread while the spec's derivations run on this one. Default:
+   * on when the workbook holds at least 10,000 formula cells (below that, starting the worker costs about
+   * what the overlap saves). `false` runs the oracle and then the verification, one after the other.
+   * In a thread, the `oracle` stage (its start to its values) overlaps the stages after `read`, so the stage
+   * times can add up to more than the conversion's wall time.
+   */
+  oracleThread?: boolean;
+  /**
    * Called after each pipeline stage with its wall time in milliseconds. Stages: `read`, `recognise`,
-   * `analyse` (parse, analyse and lower), `oracle`, `verify`, `serialise`.
+   * `analyse` (parsing, the per-row uniformity check), `lower` (references and lowering), `oracle`, `verify`,
+   * `serialise`.
    */
   onStage?: (stage: string, ms: number) => void;
 }

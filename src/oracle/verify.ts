@@ -16,7 +16,11 @@
  *   silently override the oracle, and a disagreement is never silently dropped either.
  * Counts: `cellsChecked` / `matched` (against the reference), `cachedChecked` / `cachedExact` / `cached15`
  * (against Excel's saved values), per column and in total. The first 5 mismatches of each column are kept.
+ *
+ * The oracle may be handed over as a promise (the oracle running in a worker thread, oracle-thread.ts): the
+ * derivations are computed first and the promise is awaited only for the comparison, so the two overlap.
  */
+import { performance } from 'node:perf_hooks';
 import { a1, colName } from '../compiler/formula/ast.js';
 import type { Verification, ColumnVerification, Warning } from '../compiler/types.js';
 import { type CellValue, isErrorValue } from '../compiler/values.js';
@@ -53,8 +57,11 @@ export interface VerifyInput {
   columns: { field: string; col: number; header: string }[];
   /** Root derivations backed by a cell (a summary row). */
   roots?: { path: string; row: number; col: number }[];
-  /** Precomputed oracle values; default `evaluateWorkbook(workbook)` over all sheets. */
-  oracle?: OracleValues;
+  /**
+   * Precomputed oracle values, or a promise of them (awaited after the derivations, so that an oracle running
+   * in a worker thread overlaps them); default `evaluateWorkbook(workbook)` over all sheets.
+   */
+  oracle?: OracleValues | Promise<OracleValues>;
 }
 
 export interface VerifyOutcome {
@@ -62,6 +69,8 @@ export interface VerifyOutcome {
   /** Failing cells by field (per-row columns) or path (roots); a key is present only when it failed. */
   mismatches: Record<string, Mismatch[]>;
   warnings: Warning[];
+  /** Milliseconds spent after the derivations waiting for (or computing) the oracle's values. */
+  oracleWaitMs: number;
 }
 
 const KEEP = 5;
@@ -98,7 +107,6 @@ interface Tally extends ColumnVerification {}
 /** Runs the spec on the input rows and checks every derived cell against the oracle and Excel's saved values. */
 export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
   const { spec, workbook, sheet, rows } = input;
-  const oracle = input.oracle ?? evaluateWorkbook(workbook);
   const sheetModel = workbook.sheets.find((s) => s.name === sheet);
   const warnings: Warning[] = [];
   const mismatches: Record<string, Mismatch[]> = {};
@@ -125,6 +133,11 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
     for (const c of input.columns) thrown.set(c.field, failure);
     for (const r of input.roots ?? []) thrown.set(r.path, failure);
   }
+
+  // Only now: the derivations above needed no oracle, and a threaded oracle has been running meanwhile.
+  const waitStart = performance.now();
+  const oracle = await (input.oracle ?? evaluateWorkbook(workbook));
+  const oracleWaitMs = performance.now() - waitStart;
 
   const tallies: Tally[] = [];
   const check = (
@@ -212,6 +225,7 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
     },
     mismatches,
     warnings,
+    oracleWaitMs,
   };
 }
 

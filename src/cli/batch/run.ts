@@ -26,7 +26,11 @@ export async function runBatch(
   outputs: readonly string[],
   options: BatchRunOptions,
 ): Promise<FileResult[]> {
-  const pool = new ConversionPool({ ...options, jobs: Math.max(1, Math.min(options.jobs, inputs.length)) });
+  const jobs = Math.max(1, Math.min(options.jobs, inputs.length));
+  const pool = new ConversionPool({ ...options, jobs });
+  // Why: with several files converting at once the cores are already busy; the oracle's own thread
+  // (src/oracle/oracle-thread.ts) would only add a second heap per file. One file at a time keeps it.
+  const convert: ConvertOptions = jobs > 1 ? { oracleThread: false, ...options.convert } : options.convert;
   const results: Array<FileResult | undefined> = new Array(inputs.length);
   let released = 0;
   const release = () => {
@@ -40,7 +44,7 @@ export async function runBatch(
       inputs.map(async (input, i) => {
         const outcome = await pool.run({
           path: input.path,
-          options: { ...options.convert, filename: path.basename(input.path) },
+          options: { ...convert, filename: path.basename(input.path) },
           onStart: () => options.onStart?.(input, i),
         });
         let result = toFileResult(input.display, outcome, outputs[i]!);

@@ -1,0 +1,477 @@
+/**
+ * `evaluateWorkbookInThread`: the oracle (`evaluateWorkbook`, HyperFormula over the whole workbook) in a worker
+ * thread, so that the conversion's other CPU-bound stage (running the spec's derivations over every row) can
+ * use the second core meanwhile. The values are the ones `evaluateWorkbook` computes: the worker runs that
+ * very function on a rebuilt copy of the model.
+ *
+ * What crosses, and why in this shape: structured cloning a Map of Maps of cell objects costs about as much as
+ * the oracle saves at 10,000 rows, so each sheet goes as flat typed arrays (row, column, a tag byte, a number)
+ * plus its text (constants, formulas, array ranges) joined into one string with an end offset per piece, all
+ * transferred, not copied. Only what `evaluateWorkbook` reads is sent: a formula cell's saved value is left
+ * out (the engine never reads it), and so are number formats and merges. The answer comes back the same way and
+ * holds the values of formula cells only: every cell the pipeline asks the oracle about (a compiled column's
+ * data cell, a summary cell, the tests' expectations) is a formula cell, since a column holding any non-formula
+ * cell is refused (MIXED_CONTENT) and a summary cell is an aggregate formula. `get` gives null for other cells.
+ *
+ * The worker's heap limit is the parent's own (`v8.getHeapStatistics().heap_size_limit`, or the parent worker's
+ * `resourceLimits`), so a process started with `--max-old-space-size`, or the sandboxed conversion's worker,
+ * gives the oracle the budget it had when it ran in-line. A worker that runs out of heap, crashes or exits
+ * without answering rejects with `OracleThreadError` code `RESOURCE_LIMIT`; an error thrown by the oracle
+ * itself (a bug) rejects with `ORACLE_FAILED` and the same message. The worker is terminated when it has
+ * answered, when it fails, and when the caller's signal aborts.
+ *
+ * From TypeScript source (vitest, tsx) the worker module is a `.ts` file; `execArgv: ['--import', 'tsx']` does
+ * not reach a worker on Node 20, so (as in src/cli/batch/pool.ts) an eval bootstrap registers tsx's ESM hooks
+ * in the worker and then imports it. From compiled dist/ the `.js` worker is started directly.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import { isMainThread, type ResourceLimits, resourceLimits, Worker } from 'node:worker_threads';
+import type { ExcelErrorCode } from '../compiler/formula/ast.js';
+import type { CellValue } from '../compiler/values.js';
+import type {
+  CellModel,
+  DefinedName,
+  SheetModel,
+  TableModel,
+  WorkbookModel,
+} from '../compiler/workbook/model.js';
+import type { OracleValues } from './hyperformula.js';
+
+/** Why the threaded oracle gave no values. */
+export type OracleThreadErrorCode = 'RESOURCE_LIMIT' | 'ORACLE_FAILED' | 'ABORTED';
+
+export class OracleThreadError extends Error {
+  constructor(
+    readonly code: OracleThreadErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OracleThreadError';
+  }
+}
+
+export interface OracleThreadOptions {
+  /** Terminates the worker; the promise then rejects with `ABORTED` (unless it has already settled). */
+  signal?: AbortSignal;
+  /** The worker's old-generation heap limit in MB; default the calling thread's own limit. */
+  maxOldGenerationSizeMb?: number;
+  /**
+   * Called with the milliseconds from the call until the worker had its values ready, measured on the worker's
+   * side: the parent may be too busy to read the message until later, and that wait is not the oracle's.
+   */
+  onEvaluated?: (ms: number) => void;
+}
+
+/** Evaluates the workbook with `evaluateWorkbook` in a worker thread (see the header). */
+export function evaluateWorkbookInThread(
+  wb: WorkbookModel,
+  options: OracleThreadOptions = {},
+): Promise<OracleValues> {
+  const { signal, onEvaluated } = options;
+  const startedAt = performance.timeOrigin + performance.now();
+  // Everything runs inside the executor, so that even a throw while encoding is a rejection, never a throw.
+  return new Promise<OracleValues>((resolve, reject) => {
+    if (signal?.aborted) throw new OracleThreadError('ABORTED', 'The oracle was cancelled.');
+    const { boot, transfer } = encodeWorkbook(wb);
+    const limits = options.maxOldGenerationSizeMb
+      ? { ...oracleWorkerLimits(), maxOldGenerationSizeMb: options.maxOldGenerationSizeMb }
+      : oracleWorkerLimits();
+    let worker: Worker;
+    try {
+      worker = spawn(boot, transfer, limits);
+    } catch (e) {
+      reject(
+        new OracleThreadError('RESOURCE_LIMIT', `The oracle worker could not start: ${(e as Error).message}`),
+      );
+      return;
+    }
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      worker.removeAllListeners('message').removeAllListeners('exit');
+      // A late 'error' from the terminating worker must not become an uncaught one.
+      worker.removeAllListeners('error').on('error', () => {});
+      void worker.terminate();
+      outcome();
+    };
+    const fail = (code: OracleThreadErrorCode, message: string) =>
+      finish(() => reject(new OracleThreadError(code, message)));
+    const onAbort = () => fail('ABORTED', 'The oracle was cancelled.');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (m: FromOracleWorker) => {
+      if (m.type === 'done') {
+        // Why the try: this runs in an event handler, where a throw would be uncaught.
+        let values: OracleValues;
+        try {
+          onEvaluated?.(m.doneAt - startedAt);
+          values = decodeValues(m);
+        } catch (e) {
+          finish(() => reject(e));
+          return;
+        }
+        finish(() => resolve(values));
+      } else if (m.stackOverflow) {
+        fail('RESOURCE_LIMIT', `The oracle exhausted the call stack (budget: stack): ${m.message}`);
+      } else {
+        fail('ORACLE_FAILED', m.message);
+      }
+    });
+    worker.on('error', (e: Error & { code?: string }) => {
+      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        fail(
+          'RESOURCE_LIMIT',
+          `The oracle ran over its memory limit of ${limits.maxOldGenerationSizeMb} MB and was stopped (budget: heap).`,
+        );
+      } else if (e instanceof RangeError) {
+        fail('RESOURCE_LIMIT', `The oracle exhausted the call stack (budget: stack): ${e.message}`);
+      } else {
+        fail('RESOURCE_LIMIT', `The oracle worker crashed: ${e.message}`);
+      }
+    });
+    worker.on('exit', (code) =>
+      fail('RESOURCE_LIMIT', `The oracle worker exited (code ${code}) without answering.`),
+    );
+  });
+}
+
+/** Young generation V8 gives a 64-bit main thread by default (3 × 16 MB semi-spaces), in MB. */
+const MAIN_THREAD_YOUNG_MB = 48;
+
+/** The calling thread's heap budget, as limits for the oracle's worker. */
+export function oracleWorkerLimits(): ResourceLimits & { maxOldGenerationSizeMb: number } {
+  // In a worker (the sandboxed conversion runs in one) its own limits are known exactly.
+  if (!isMainThread && resourceLimits.maxOldGenerationSizeMb) {
+    return { ...resourceLimits, maxOldGenerationSizeMb: resourceLimits.maxOldGenerationSizeMb };
+  }
+  // Why subtract: heap_size_limit counts the young generation too (560 MB for --max-old-space-size=512).
+  const limitMb = Math.floor(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
+  return { maxOldGenerationSizeMb: Math.max(16, limitMb - MAIN_THREAD_YOUNG_MB) };
+}
+
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(`./oracle-worker${FROM_SOURCE ? '.ts' : '.js'}`, import.meta.url);
+/** Marks the worker's data so the entry module runs only when started as the oracle worker. */
+export const ORACLE_WORKER_KIND = 'sheetspec:oracle-thread';
+
+function spawn(boot: OracleBoot, transfer: ArrayBuffer[], limits: ResourceLimits): Worker {
+  const options = { workerData: boot, transferList: transfer, resourceLimits: limits };
+  if (!FROM_SOURCE) return new Worker(WORKER_URL, options);
+  return new Worker(tsxBootstrap(WORKER_URL.href), { ...options, eval: true });
+}
+
+/** Source for an eval worker that registers tsx's ESM hooks and then loads the `.ts` worker module. */
+function tsxBootstrap(workerUrl: string): string {
+  // tsx's ESM `register()`; its CommonJS twin mis-resolves its hooks file when called from an eval worker.
+  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const api = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The wire format, both ways. A cell's tag byte: bits 0-2 its value's kind (VALUE_*), bit 3 "has a formula",
+// bits 4-5 its formula kind (FORMULA_KINDS index), bit 6 "has an array range". Its pieces of text, in this order
+// and only when present: the value's text (a string, or an error's code), the formula, the array range.
+
+const VALUE_NULL = 0;
+const VALUE_NUMBER = 1;
+const VALUE_TEXT = 2;
+const VALUE_TRUE = 3;
+const VALUE_FALSE = 4;
+const VALUE_ERROR = 5;
+const VALUE_MASK = 0b111;
+const HAS_FORMULA = 1 << 3;
+const KIND_SHIFT = 4;
+const HAS_ARRAY_REF = 1 << 6;
+const FORMULA_KINDS = [undefined, 'normal', 'shared', 'array'] as const;
+
+/**
+ * Many pieces of text as a few long strings and the end offset of each piece in its string: one clone instead
+ * of one per string. A string holds at most CHUNK_CHARS characters unless one piece is longer (V8's strings stop
+ * near 2^29 characters, and a cell's text is repeated here each time a cell shows it).
+ */
+interface TextTable {
+  chunks: string[];
+  /** How many pieces each chunk holds. */
+  counts: number[];
+  ends: Uint32Array;
+}
+
+const CHUNK_CHARS = 2 ** 26;
+
+class TextWriter {
+  private readonly chunks: string[] = [];
+  private readonly counts: number[] = [];
+  private readonly ends: number[] = [];
+  private pieces: string[] = [];
+  private length = 0;
+
+  push(s: string): void {
+    if (this.length + s.length > CHUNK_CHARS && this.pieces.length > 0) this.close();
+    this.pieces.push(s);
+    this.length += s.length;
+    this.ends.push(this.length);
+  }
+
+  finish(): TextTable {
+    if (this.pieces.length > 0) this.close();
+    return { chunks: this.chunks, counts: this.counts, ends: Uint32Array.from(this.ends) };
+  }
+
+  private close(): void {
+    this.chunks.push(this.pieces.join(''));
+    this.counts.push(this.pieces.length);
+    this.pieces = [];
+    this.length = 0;
+  }
+}
+
+class TextReader {
+  private next = 0;
+  private chunk = 0;
+  private leftInChunk: number;
+  private start = 0;
+
+  constructor(private readonly table: TextTable) {
+    this.leftInChunk = table.counts[0] ?? 0;
+  }
+
+  read(): string {
+    if (this.leftInChunk === 0) {
+      this.chunk++;
+      this.leftInChunk = this.table.counts[this.chunk];
+      this.start = 0;
+    }
+    this.leftInChunk--;
+    const end = this.table.ends[this.next++];
+    const s = this.table.chunks[this.chunk].slice(this.start, end);
+    this.start = end;
+    return s;
+  }
+}
+
+/** One sheet's cells as parallel arrays, in the model's own iteration order (templates depend on it). */
+interface WireCells extends TextTable {
+  rows: Int32Array;
+  cols: Int32Array;
+  tags: Uint8Array;
+  numbers: Float64Array;
+}
+
+interface WireSheet extends WireCells {
+  name: string;
+  state: SheetModel['state'];
+  maxRow: number;
+  maxCol: number;
+}
+
+/** What the worker is started with. */
+export interface OracleBoot {
+  kind: typeof ORACLE_WORKER_KIND;
+  sheets: WireSheet[];
+  definedNames: DefinedName[];
+  tables: TableModel[];
+  application?: string;
+}
+
+/** The worker's answer: the formula cells' values of each sheet, in the order they were sent. */
+export type FromOracleWorker =
+  | {
+      type: 'done';
+      /** Epoch milliseconds (`timeOrigin + now()`) when the values were ready. */
+      doneAt: number;
+      name: OracleValues['name'];
+      version: string;
+      sheets: Array<{ name: string } & WireCells>;
+    }
+  | { type: 'failed'; message: string; stackOverflow: boolean };
+
+function valueTag(v: CellValue, text: TextWriter, numbers: Float64Array, i: number): number {
+  if (v === null) return VALUE_NULL;
+  if (typeof v === 'number') {
+    numbers[i] = v;
+    return VALUE_NUMBER;
+  }
+  if (typeof v === 'boolean') return v ? VALUE_TRUE : VALUE_FALSE;
+  if (typeof v === 'string') {
+    text.push(v);
+    return VALUE_TEXT;
+  }
+  text.push(v.error);
+  return VALUE_ERROR;
+}
+
+function readValue(tag: number, text: TextReader, numbers: Float64Array, i: number): CellValue {
+  switch (tag & VALUE_MASK) {
+    case VALUE_NUMBER:
+      return numbers[i];
+    case VALUE_TEXT:
+      return text.read();
+    case VALUE_TRUE:
+      return true;
+    case VALUE_FALSE:
+      return false;
+    case VALUE_ERROR:
+      return { error: text.read() as ExcelErrorCode };
+    default:
+      return null;
+  }
+}
+
+function buffersOf(c: WireCells): ArrayBuffer[] {
+  return [c.rows, c.cols, c.tags, c.numbers, c.ends].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** The model as the worker's boot data, and the buffers to transfer with it. */
+export function encodeWorkbook(wb: WorkbookModel): { boot: OracleBoot; transfer: ArrayBuffer[] } {
+  const sheets = wb.sheets.map((s): WireSheet => {
+    let n = 0;
+    for (const row of s.rows.values()) n += row.size;
+    const rows = new Int32Array(n);
+    const cols = new Int32Array(n);
+    const tags = new Uint8Array(n);
+    const numbers = new Float64Array(n);
+    const text = new TextWriter();
+    let i = 0;
+    for (const row of s.rows.values()) {
+      for (const cell of row.values()) {
+        rows[i] = cell.row;
+        cols[i] = cell.col;
+        let tag: number;
+        if (cell.formula === undefined) tag = valueTag(cell.value, text, numbers, i);
+        else {
+          // The saved value of a formula cell is never read by the engine: not sent.
+          tag = HAS_FORMULA | (FORMULA_KINDS.indexOf(cell.formulaKind) << KIND_SHIFT);
+          text.push(cell.formula);
+        }
+        if (cell.arrayRef !== undefined) {
+          tag |= HAS_ARRAY_REF;
+          text.push(cell.arrayRef);
+        }
+        tags[i++] = tag;
+      }
+    }
+    return {
+      name: s.name,
+      state: s.state,
+      maxRow: s.maxRow,
+      maxCol: s.maxCol,
+      rows,
+      cols,
+      tags,
+      numbers,
+      ...text.finish(),
+    };
+  });
+  return {
+    boot: {
+      kind: ORACLE_WORKER_KIND,
+      sheets,
+      definedNames: wb.definedNames,
+      tables: wb.tables,
+      ...(wb.application !== undefined ? { application: wb.application } : {}),
+    },
+    transfer: sheets.flatMap(buffersOf),
+  };
+}
+
+/** The worker's side: the model again, with the same cells in the same order (no merges, no saved values). */
+export function decodeWorkbook(boot: OracleBoot): WorkbookModel {
+  const sheets = boot.sheets.map((w): SheetModel => {
+    const sheet: SheetModel = {
+      name: w.name,
+      state: w.state,
+      rows: new Map(),
+      maxRow: w.maxRow,
+      maxCol: w.maxCol,
+      merges: [],
+    };
+    const text = new TextReader(w);
+    let line: Map<number, CellModel> | undefined;
+    let lineRow = -1;
+    for (let i = 0; i < w.rows.length; i++) {
+      const tag = w.tags[i];
+      const cell: CellModel = { row: w.rows[i], col: w.cols[i], value: null };
+      if (tag & HAS_FORMULA) {
+        cell.formula = text.read();
+        const kind = FORMULA_KINDS[(tag >> KIND_SHIFT) & 0b11];
+        if (kind !== undefined) cell.formulaKind = kind;
+      } else cell.value = readValue(tag, text, w.numbers, i);
+      if (tag & HAS_ARRAY_REF) cell.arrayRef = text.read();
+      if (cell.row !== lineRow || line === undefined) {
+        lineRow = cell.row;
+        line = sheet.rows.get(lineRow);
+        if (line === undefined) {
+          line = new Map();
+          sheet.rows.set(lineRow, line);
+        }
+      }
+      line.set(cell.col, cell);
+    }
+    return sheet;
+  });
+  return {
+    sheets,
+    definedNames: boot.definedNames,
+    tables: boot.tables,
+    ...(boot.application !== undefined ? { application: boot.application } : {}),
+  };
+}
+
+/** The worker's side: the oracle's value of every formula cell, in model order, and the buffers to transfer. */
+export function encodeValues(
+  wb: WorkbookModel,
+  oracle: OracleValues,
+  doneAt: number,
+): { message: FromOracleWorker & { type: 'done' }; transfer: ArrayBuffer[] } {
+  const sheets = wb.sheets.map((s) => {
+    let n = 0;
+    for (const row of s.rows.values()) for (const cell of row.values()) if (cell.formula !== undefined) n++;
+    const rows = new Int32Array(n);
+    const cols = new Int32Array(n);
+    const tags = new Uint8Array(n);
+    const numbers = new Float64Array(n);
+    const text = new TextWriter();
+    let i = 0;
+    for (const row of s.rows.values()) {
+      for (const cell of row.values()) {
+        if (cell.formula === undefined) continue;
+        rows[i] = cell.row;
+        cols[i] = cell.col;
+        tags[i] = valueTag(oracle.get(s.name, cell.row, cell.col), text, numbers, i);
+        i++;
+      }
+    }
+    return { name: s.name, rows, cols, tags, numbers, ...text.finish() };
+  });
+  return {
+    message: { type: 'done', doneAt, name: oracle.name, version: oracle.version, sheets },
+    transfer: sheets.flatMap(buffersOf),
+  };
+}
+
+/** The parent's side: the answer as OracleValues (rows of columns per sheet, as `evaluateWorkbook` keeps them). */
+function decodeValues(m: FromOracleWorker & { type: 'done' }): OracleValues {
+  const values = new Map<string, CellValue[][]>();
+  for (const s of m.sheets) {
+    const grid: CellValue[][] = [];
+    values.set(s.name, grid);
+    const text = new TextReader(s);
+    for (let i = 0; i < s.rows.length; i++) {
+      const v = readValue(s.tags[i], text, s.numbers, i);
+      if (v === null) continue;
+      grid[s.rows[i]] ??= [];
+      grid[s.rows[i]][s.cols[i]] = v;
+    }
+  }
+  return {
+    name: m.name,
+    version: m.version,
+    get: (sheet, row, col) => values.get(sheet)?.[row]?.[col] ?? null,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The entry module of the oracle's worker thread (started by oracle-thread.ts): rebuilds the workbook model
+ * from its boot data, runs `evaluateWorkbook` on it, answers with the formula cells' values and lets the
+ * thread end. It does nothing when loaded any other way.
+ */
+import { performance } from 'node:perf_hooks';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { evaluateWorkbook } from './hyperformula.js';
+import {
+  decodeWorkbook,
+  encodeValues,
+  type FromOracleWorker,
+  ORACLE_WORKER_KIND,
+  type OracleBoot,
+} from './oracle-thread.js';
+
+function run(boot: OracleBoot): void {
+  const port = parentPort!;
+  try {
+    const wb = decodeWorkbook(boot);
+    const oracle = evaluateWorkbook(wb);
+    const { message, transfer } = encodeValues(wb, oracle, performance.timeOrigin + performance.now());
+    port.postMessage(message, transfer);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const failed: FromOracleWorker = {
+      type: 'failed',
+      message,
+      stackOverflow: e instanceof RangeError && /call stack/i.test(message),
+    };
+    port.postMessage(failed);
+  }
+}
+
+if (!isMainThread && (workerData as Partial<OracleBoot> | null)?.kind === ORACLE_WORKER_KIND)
+  run(workerData as OracleBoot);

@@ -1,0 +1,279 @@
+/**
+ * The oracle in a worker thread (src/oracle/oracle-thread.ts) gives exactly what the in-line oracle gives: the
+ * wire format round-trips every cell `evaluateWorkbook` reads, every formula cell's value is identical for
+ * each fixture workbook and the example, and a conversion with the thread on is byte for byte the one with it
+ * off. A worker over its heap limit rejects with a coded error, and a cancelled one stops.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../src/compiler/convert.js';
+import type { CellValue } from '../../src/compiler/values.js';
+import { type CellModel, gridSheet, type WorkbookModel } from '../../src/compiler/workbook/model.js';
+import { readWorkbook } from '../../src/compiler/workbook/reader.js';
+import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import {
+  decodeWorkbook,
+  encodeWorkbook,
+  evaluateWorkbookInThread,
+  OracleThreadError,
+} from '../../src/oracle/oracle-thread.js';
+import { verifySpec } from '../../src/oracle/verify.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+// Why not volatile-function.xlsx: RAND() differs on every evaluation, so two oracles never agree there.
+// Why a selection and not every fixture: each case starts a worker (about 1 s under tsx). These cover every
+// value kind, shared and array formulas, lookups, aggregates and summaries, a refused table and the 10,000-row
+// table; the wire format itself is checked on every cell kind above without a worker.
+const WORKBOOKS = [
+  'all-functions',
+  'blanks-errors-unicode',
+  'array-formula',
+  'shared-formulas',
+  'share-of-total',
+  'summary-aggregates',
+  'vlookup-rates',
+  'hostile-headers',
+  'circular-reference',
+  'large-10k',
+].map((f) => `fixtures/${f}.xlsx`);
+WORKBOOKS.push('examples/orders.xlsx');
+
+const bytesOf = (file: string) => new Uint8Array(readFileSync(path.join(ROOT, file)));
+
+function* formulaCells(wb: WorkbookModel): Generator<[string, CellModel]> {
+  for (const s of wb.sheets)
+    for (const row of s.rows.values())
+      for (const c of row.values()) if (c.formula !== undefined) yield [s.name, c];
+}
+
+/** Identical values: same kind, numbers the same double (so -0 and 0 differ here), errors the same code. */
+function identical(a: CellValue, b: CellValue): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return Object.is(a, b);
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A model with every value kind, every formula kind, an array range, and text that stresses the wire format. */
+function awkwardWorkbook(): WorkbookModel {
+  const sheet = gridSheet('Data 1', [
+    ['Text', 'Number', 'Flag', 'Error', 'Formula'],
+    ['', -0, true, { error: '#N/A' }, '=A2&B2'],
+    ['\u0000 nul, é, 😀', 1e308, false, { error: '#DIV/0!' }, '=B3*2'],
+    ["'quoted", 5e-324, null, { error: '#VALUE!' }, '=IF(C3,1,0)'],
+  ]);
+  const array: CellModel = {
+    row: 5,
+    col: 0,
+    value: null,
+    formula: 'B2:B4*2',
+    formulaKind: 'array',
+    arrayRef: 'A6:A8',
+  };
+  const shared: CellModel = { row: 5, col: 1, value: 7, formula: 'B2+1', formulaKind: 'shared' };
+  const bare: CellModel = { row: 5, col: 2, value: null, formula: 'B2' };
+  sheet.rows.set(
+    5,
+    new Map([
+      [0, array],
+      [1, shared],
+      [2, bare],
+    ]),
+  );
+  // Rows out of order, as the map keeps insertion order: the copy must keep it too.
+  sheet.rows.set(4, new Map([[3, { row: 4, col: 3, value: 'late row' }]]));
+  sheet.maxRow = 5;
+  const empty = gridSheet('Empty', []);
+  return {
+    sheets: [sheet, { ...empty, state: 'hidden' }],
+    definedNames: [{ name: 'Rate', ref: "'Data 1'!$B$3" }],
+    tables: [
+      { name: 'T1', sheet: 'Data 1', ref: 'A1:E4', columns: ['Text', 'Number', 'Flag', 'Error', 'Formula'] },
+    ],
+    application: 'Microsoft Excel',
+  };
+}
+
+describe('wire format', () => {
+  it('round-trips every cell the oracle reads, in the same order', () => {
+    const wb = awkwardWorkbook();
+    const copy = decodeWorkbook(encodeWorkbook(wb).boot);
+    expect(copy.definedNames).toEqual(wb.definedNames);
+    expect(copy.tables).toEqual(wb.tables);
+    expect(copy.application).toBe(wb.application);
+    expect(copy.sheets.map((s) => [s.name, s.state, s.maxRow, s.maxCol])).toEqual(
+      wb.sheets.map((s) => [s.name, s.state, s.maxRow, s.maxCol]),
+    );
+    wb.sheets.forEach((s, i) => {
+      const got = copy.sheets[i];
+      expect([...got.rows.keys()]).toEqual([...s.rows.keys()]);
+      for (const [r, row] of s.rows) {
+        expect([...got.rows.get(r)!.keys()]).toEqual([...row.keys()]);
+        for (const [c, cell] of row) {
+          const back = got.rows.get(r)!.get(c)!;
+          // A formula cell's saved value is not sent: the engine never reads it.
+          const want = cell.formula === undefined ? cell : { ...cell, value: null };
+          expect(back).toEqual(want);
+          if (typeof cell.value === 'number' && cell.formula === undefined)
+            expect(Object.is(back.value, cell.value)).toBe(true);
+        }
+      }
+    });
+  });
+
+  it('splits very long text over several strings and reads it back whole', () => {
+    const long = 'x'.repeat(2 ** 25 + 3);
+    const wb: WorkbookModel = {
+      sheets: [gridSheet('S', [[long, `${long}y`, 'z']])],
+      definedNames: [],
+      tables: [],
+    };
+    const { boot } = encodeWorkbook(wb);
+    expect(boot.sheets[0].chunks.length).toBe(2);
+    const row = decodeWorkbook(boot).sheets[0].rows.get(0)!;
+    expect(row.get(0)!.value).toBe(long);
+    expect(row.get(1)!.value).toBe(`${long}y`);
+    expect(row.get(2)!.value).toBe('z');
+  });
+});
+
+/** The heap limits of a process started with `flags`, and of a worker it starts with `oracleWorkerLimits()`. */
+function heapLimits(flags: string[]): [number, number] {
+  const script = `
+    import v8 from 'node:v8';
+    import { Worker } from 'node:worker_threads';
+    import { oracleWorkerLimits } from ${JSON.stringify(path.join(ROOT, 'src/oracle/oracle-thread.ts'))};
+    const w = new Worker(
+      // Dynamic imports: the eval worker inherits --input-type=module, so it has no require().
+      "Promise.all([import('node:worker_threads'), import('node:v8')]).then(([t, v]) => t.parentPort.postMessage(v.default.getHeapStatistics().heap_size_limit))",
+      { eval: true, resourceLimits: oracleWorkerLimits() },
+    );
+    w.once('message', (v) => { console.log(JSON.stringify([v8.getHeapStatistics().heap_size_limit, v])); void w.terminate(); });
+  `;
+  const out = execFileSync(
+    process.execPath,
+    [...flags, '--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(out) as [number, number];
+}
+
+describe('oracleWorkerLimits', () => {
+  it("gives the worker the parent's own heap limit", () => {
+    const [parent, worker] = heapLimits([]);
+    expect(worker).toBe(parent);
+  });
+
+  it('keeps a budget set with --max-old-space-size', () => {
+    const [parent, worker] = heapLimits(['--max-old-space-size=300']);
+    expect(parent).toBeLessThan(400 * 2 ** 20);
+    expect(worker).toBe(parent);
+  });
+});
+
+describe('evaluateWorkbookInThread', () => {
+  it('gives the in-line values for a model with every value and formula kind', async () => {
+    const wb = awkwardWorkbook();
+    const inline = evaluateWorkbook(wb);
+    const threaded = await evaluateWorkbookInThread(wb);
+    expect(threaded.name).toBe(inline.name);
+    expect(threaded.version).toBe(inline.version);
+    let n = 0;
+    for (const [sheet, c] of formulaCells(wb)) {
+      n++;
+      expect([sheet, c.row, c.col, threaded.get(sheet, c.row, c.col)]).toEqual([
+        sheet,
+        c.row,
+        c.col,
+        inline.get(sheet, c.row, c.col),
+      ]);
+    }
+    expect(n).toBe(6);
+    // Only formula cells are answered: nothing in the pipeline asks the oracle about a constant.
+    expect(inline.get('Data 1', 2, 1)).toBe(1e308);
+    expect(threaded.get('Data 1', 2, 1)).toBeNull();
+  });
+
+  it('rejects with RESOURCE_LIMIT when the worker runs out of heap, and the process goes on', async () => {
+    const wb = await readWorkbook(bytesOf('fixtures/large-10k.xlsx'));
+    const error = await evaluateWorkbookInThread(wb, { maxOldGenerationSizeMb: 32 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OracleThreadError);
+    expect((error as OracleThreadError).code).toBe('RESOURCE_LIMIT');
+    expect((error as Error).message).toMatch(/budget: heap/);
+  });
+
+  it('stops the worker and rejects with ABORTED when cancelled', async () => {
+    const wb = await readWorkbook(bytesOf('fixtures/large-10k.xlsx'));
+    const cancel = new AbortController();
+    const pending = evaluateWorkbookInThread(wb, { signal: cancel.signal });
+    cancel.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'ABORTED' });
+    cancel.abort();
+    await expect(evaluateWorkbookInThread(wb, { signal: cancel.signal })).rejects.toMatchObject({
+      code: 'ABORTED',
+    });
+  });
+});
+
+describe('verifySpec with a promised oracle', () => {
+  const wb: WorkbookModel = {
+    sheets: [
+      gridSheet('S', [
+        ['A', 'B'],
+        [2, '=A2*3'],
+      ]),
+    ],
+    definedNames: [],
+    tables: [],
+  };
+  const input = {
+    spec: {
+      id: 't',
+      version: '1.0.0',
+      schema: {},
+      derivations: [{ path: '$.items[*].b', expr: '$parent.a * 3' }],
+    },
+    doc: { items: [{ a: 2 }] },
+    workbook: wb,
+    sheet: 'S',
+    rows: [1],
+    columns: [{ field: 'b', col: 1, header: 'B' }],
+  };
+
+  it('awaits it for the comparison', async () => {
+    const out = await verifySpec({ ...input, oracle: evaluateWorkbookInThread(wb) });
+    expect(out.mismatches).toEqual({});
+    expect(out.verification.matched).toBe(1);
+  });
+
+  it('rejects when it rejects', async () => {
+    const failing = Promise.reject(new OracleThreadError('RESOURCE_LIMIT', 'no heap'));
+    await expect(verifySpec({ ...input, oracle: failing })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT' });
+  });
+});
+
+describe.each(WORKBOOKS)('%s with the oracle in a thread', (file) => {
+  it('gives every formula cell the in-line value', async () => {
+    const wb = await readWorkbook(bytesOf(file));
+    const inline = evaluateWorkbook(wb);
+    const threaded = await evaluateWorkbookInThread(wb);
+    const differ: string[] = [];
+    for (const [sheet, c] of formulaCells(wb)) {
+      const a = inline.get(sheet, c.row, c.col);
+      const b = threaded.get(sheet, c.row, c.col);
+      if (!identical(a, b))
+        differ.push(`${sheet}!${c.row},${c.col}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it('converts byte-identically with the thread on and off', async () => {
+    const bytes = bytesOf(file);
+    const on = await convert(bytes, { filename: path.basename(file), oracleThread: true });
+    const off = await convert(bytes, { filename: path.basename(file), oracleThread: false });
+    expect(JSON.stringify(on)).toBe(JSON.stringify(off));
+  });
+});
