@@ -32,20 +32,31 @@ interface Stat {
   min: number;
   max: number;
   n: number;
+  /** Runs that timed out (a baseline); the median counts them as slower than any finished run. */
+  timedOut?: number;
 }
 function stat(xs: number[]): Stat {
-  if (xs.some((x) => Number.isNaN(x)))
-    return { median: Number.NaN, min: Number.NaN, max: Number.NaN, n: xs.length };
+  const done = xs.filter((x) => !Number.isNaN(x));
+  const timedOut = xs.length - done.length;
+  if (timedOut > 0) {
+    const s = [...done].sort((a, b) => a - b);
+    // With timed-out runs slowest, the median is a finished run only when most runs finished.
+    const median = timedOut * 2 < xs.length ? s[Math.floor((xs.length - 1) / 2)] : Number.NaN;
+    return { median, min: s[0] ?? Number.NaN, max: s[s.length - 1] ?? Number.NaN, n: xs.length, timedOut };
+  }
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   return { median: m, min: s[0], max: s[s.length - 1], n: s.length };
 }
-const fmt = (st: Stat | undefined, unit = 'ms') =>
-  !st
-    ? 'n/a'
-    : Number.isNaN(st.median)
-      ? `> ${MEASURE_TIMEOUT_MS / 1000} s (timed out)`
-      : `${Math.round(st.median)}${unit} (${Math.round(st.min)}–${Math.round(st.max)})`;
+const fmt = (st: Stat | undefined, unit = 'ms') => {
+  if (!st) return 'n/a';
+  const finished = st.n - (st.timedOut ?? 0);
+  const range = finished > 0 ? ` (${Math.round(st.min)}–${Math.round(st.max)})` : '';
+  const late = st.timedOut ? `, ${st.timedOut} of ${st.n} > ${MEASURE_TIMEOUT_MS / 1000} s` : '';
+  if (Number.isNaN(st.median))
+    return `> ${MEASURE_TIMEOUT_MS / 1000} s (timed out)${finished > 0 ? `; finished${range}` : ''}`;
+  return `${Math.round(st.median)}${unit}${range}${late}`;
+};
 
 const MEASURE_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
 
