@@ -323,6 +323,17 @@ function readValue(tag: number, text: TextReader, numbers: Float64Array, i: numb
   }
 }
 
+/** Empty wire columns for n cells. */
+function wireArrays(n: number) {
+  return {
+    rows: new Int32Array(n),
+    cols: new Int32Array(n),
+    tags: new Uint8Array(n),
+    numbers: new Float64Array(n),
+    text: new TextWriter(),
+  };
+}
+
 function buffersOf(c: WireCells): ArrayBuffer[] {
   return [c.rows, c.cols, c.tags, c.numbers, c.ends].map((a) => a.buffer as ArrayBuffer);
 }
@@ -332,11 +343,7 @@ export function encodeWorkbook(wb: WorkbookModel): { boot: OracleBoot; transfer:
   const sheets = wb.sheets.map((s): WireSheet => {
     let n = 0;
     for (const row of s.rows.values()) n += row.size;
-    const rows = new Int32Array(n);
-    const cols = new Int32Array(n);
-    const tags = new Uint8Array(n);
-    const numbers = new Float64Array(n);
-    const text = new TextWriter();
+    const { rows, cols, tags, numbers, text } = wireArrays(n);
     let i = 0;
     for (const row of s.rows.values()) {
       for (const cell of row.values()) {
@@ -432,11 +439,7 @@ export function encodeValues(
   const sheets = wb.sheets.map((s) => {
     let n = 0;
     for (const row of s.rows.values()) for (const cell of row.values()) if (cell.formula !== undefined) n++;
-    const rows = new Int32Array(n);
-    const cols = new Int32Array(n);
-    const tags = new Uint8Array(n);
-    const numbers = new Float64Array(n);
-    const text = new TextWriter();
+    const { rows, cols, tags, numbers, text } = wireArrays(n);
     let i = 0;
     for (const row of s.rows.values()) {
       for (const cell of row.values()) {
