@@ -7,6 +7,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+// The hostile cases' mulberry32: the same seed gives the same workbook on every run.
+import { prng } from '../hostile/cases.js';
 
 const VERSION = 1;
 export const CACHE_DIR = path.resolve(import.meta.dirname, '../../.bench-cache');
@@ -14,18 +16,6 @@ const CODES = 50;
 
 export function benchFile(rows: number): string {
   return path.join(CACHE_DIR, `bench-v${VERSION}-${rows}.xlsx`);
-}
-
-/** A small deterministic PRNG (mulberry32) so every run generates the same workbook. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export async function generateBenchWorkbook(rows: number): Promise<string> {
