@@ -149,7 +149,7 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
   for (let r = firstDataRow + 1; r <= lastDataRow; r++) {
     const f = getCell(sheet, r, column.col)?.formula ?? '';
     if (f === formula0 && !/[A-Za-z]\$?[0-9]/.test(f)) continue;
-    if (f === fillDown(filled, r, column.col) && f.split('#REF!').length === refs0) continue;
+    if (f === filled(r, column.col) && f.split('#REF!').length === refs0) continue;
     if (toR1C1(f, r, column.col) !== r1c1) {
       return refused(
         'NON_UNIFORM_FORMULA',
@@ -160,19 +160,6 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
     }
   }
   return { kind: 'formula', column, formula: formula0, ast: parsed.ast, firstRow: firstDataRow };
-}
-
-/** The first formula moved to (row, col), or undefined when it cannot be moved. */
-function fillDown(
-  filled: ((row: number, col: number) => string) | undefined,
-  row: number,
-  col: number,
-): string | undefined {
-  try {
-    return filled?.(row, col);
-  } catch {
-    return undefined;
-  }
 }
 
 /** What a single-cell reference resolves to. */

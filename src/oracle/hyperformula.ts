@@ -31,11 +31,11 @@ import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent
 import type { ExcelErrorCode } from '../compiler/formula/ast.js';
 import type { CellValue } from '../compiler/values.js';
 import type { CellModel, WorkbookModel } from '../compiler/workbook/model.js';
-import { prepareStrictShift } from '../compiler/formula/r1c1.js';
+import { prepareStrictShift, type StrictShift } from '../compiler/formula/r1c1.js';
 import { ensureCorrectionsRegistered } from './corrections.js';
 import { ensureSupportedSetRegistered } from './excel-functions.js';
 import { patchDependencyGraph } from './hf-graph.js';
-import { moved, type Template, TemplateIndex } from './templates.js';
+import { type Template, TemplateIndex } from './templates.js';
 import {
   ALL_CORRECTIONS,
   aggregateCalls,
@@ -205,17 +205,12 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
               }
             : undefined;
           const template = templateOf.get(cell);
-          let text: string;
-          if (template !== undefined) {
-            template.rewritten ??= rewrittenTemplate(template, corrections, hoist);
-            text = template.rewritten.shift(cell.row, cell.col);
-          } else {
-            text = rewriteFormula(cell.formula, {
-              corrections,
-              hoist,
-              array: cell.formulaKind === 'array',
-            });
-          }
+          if (template !== undefined) template.rewritten ??= rewrittenTemplate(template, corrections, hoist);
+          // Why the fallback: a rewritten text that cannot be moved (the tokenizer rejects it, a reference does
+          // not print) is rewritten from the cell's own text, which the template matched exactly.
+          const text =
+            template?.rewritten?.(cell.row, cell.col) ??
+            rewriteFormula(cell.formula, { corrections, hoist, array: cell.formulaKind === 'array' });
           line[c] = cell.formulaKind === 'array' ? `=ARRAYFORMULA(${text})` : `=${text}`;
         }
       }
@@ -255,20 +250,14 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
   }
 }
 
-/** A template's rewritten text, and how to move it to another cell of the template. */
+/** A template's formula rewritten at its own cell, ready to be moved to the template's other cells. */
 function rewrittenTemplate(
   t: Template,
   corrections: ReadonlySet<CorrectionName>,
   hoist: RewriteOptions['hoist'],
-): NonNullable<Template['rewritten']> {
+): StrictShift {
   const text = rewriteFormula(t.formula, { corrections, hoist });
-  const shift = text === t.formula ? t.shift : prepareStrictShift(text, t.row, t.col);
-  // Why the fallback: a rewritten text that cannot be moved (the tokenizer rejects it, a reference does not
-  // print) is rewritten cell by cell from the cell's own text, which the template matched exactly.
-  return {
-    text,
-    shift: (row, col) => moved(shift, row, col) ?? rewriteFormula(t.shift(row, col), { corrections, hoist }),
-  };
+  return text === t.formula ? t.shift : prepareStrictShift(text, t.row, t.col);
 }
 
 function* formulaCells(rows: Map<number, Map<number, CellModel>>): Generator<CellModel> {

@@ -14,10 +14,10 @@
  * - every aggregate call of the template (the hoisting candidates) reads the same cells from the cell as
  *   from the template, i.e. does not change under the shift; otherwise a hoisted helper reference would be
  *   wrong for the cell, so the cell is rewritten on its own.
- * Anything else (array formulas, formulas the tokenizer rejects, more than `PER_SHAPE` distinct formulas of
+ * Anything else (array formulas, cells no template moves onto, more than `PER_SHAPE` distinct formulas of
  * one shape) takes the per-cell path, which is the reference this is tested against.
  */
-import { prepareStrictShift } from '../compiler/formula/r1c1.js';
+import { prepareStrictShift, type StrictShift } from '../compiler/formula/r1c1.js';
 import { aggregateCalls, type CorrectionName } from './rewrite.js';
 
 /** Distinct templates kept per digit-blanked shape (a column of `=A2*1.05`, `=A3*1.07`, ... has many). */
@@ -32,28 +32,14 @@ export interface Template {
   /** The calls read the same cells when the formula moves vertically / horizontally. */
   fixedRows: boolean;
   fixedCols: boolean;
-  shift: (row: number, col: number) => string;
-  /** The rewritten text at the template's own cell, and its shifter (set by the caller's first rewrite). */
-  rewritten?: { text: string; shift: (row: number, col: number) => string };
+  shift: StrictShift;
+  /** The rewritten text moved to a cell of the template (set by the caller's first rewrite). */
+  rewritten?: StrictShift;
 }
 
 /** Does a call's text stay the same when moved one row down (rows) or one column right (cols)? */
 function fixedUnder(call: string, dr: number, dc: number): boolean {
-  return moved(prepareStrictShift(call, 1000, 1000), 1000 + dr, 1000 + dc) === call;
-}
-
-/** A prepared text moved to (row, col), or undefined when it cannot be. */
-export function moved(
-  shift: ((row: number, col: number) => string) | undefined,
-  row: number,
-  col: number,
-): string | undefined {
-  if (shift === undefined) return undefined;
-  try {
-    return shift(row, col);
-  } catch {
-    return undefined;
-  }
+  return prepareStrictShift(call, 1000, 1000)(1000 + dr, 1000 + dc) === call;
 }
 
 /** The templates of one sheet. */
@@ -74,14 +60,12 @@ export class TemplateIndex {
       this.byShape.set(shape, list);
     }
     for (const t of list) {
-      if (moved(t.shift, row, col) !== formula) continue;
+      if (t.shift(row, col) !== formula) continue;
       const dr = row - t.row;
       const dc = col - t.col;
       return (dr === 0 || t.fixedRows) && (dc === 0 || t.fixedCols) ? t : undefined;
     }
     if (list.length >= PER_SHAPE) return undefined;
-    const shift = prepareStrictShift(formula, row, col);
-    if (shift === undefined) return undefined;
     const calls = aggregateCalls(formula, this.corrections);
     const t: Template = {
       row,
@@ -90,7 +74,7 @@ export class TemplateIndex {
       calls,
       fixedRows: calls.every((c) => fixedUnder(c, 1, 0)),
       fixedCols: calls.every((c) => fixedUnder(c, 0, 1)),
-      shift,
+      shift: prepareStrictShift(formula, row, col),
     };
     list.push(t);
     return t;

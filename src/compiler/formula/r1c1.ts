@@ -79,39 +79,36 @@ interface PreparedRef {
  */
 export function prepareShift(masterFormula: string, masterRow: number, masterCol: number): ShiftedFormula {
   const strict = prepareStrictShift(masterFormula, masterRow, masterCol);
-  if (strict === undefined) return () => masterFormula;
-  return (row, col) => {
-    try {
-      return strict(row, col);
-    } catch {
-      return masterFormula;
-    }
-  };
+  return (row, col) => strict(row, col) ?? masterFormula;
 }
 
+/** A prepared formula moved to (row, col), or undefined when it cannot be. */
+export type StrictShift = (row: number, col: number) => string | undefined;
+
 /**
- * `prepareShift` without the fallbacks, for callers that must know when a text could not be moved (the
- * oracle's templates): undefined when the formula does not tokenize, and the returned function throws when a
- * reference cannot be printed.
+ * `prepareShift` without the fallback, for callers that must know when a text could not be moved (the
+ * oracle's templates, the analyser's fill-down check): undefined when the formula does not tokenize or a
+ * reference cannot be printed. The master's own cell is always its text.
  */
-export function prepareStrictShift(
-  masterFormula: string,
-  masterRow: number,
-  masterCol: number,
-): ShiftedFormula | undefined {
-  let pieces: Array<string | PreparedRef>;
+export function prepareStrictShift(masterFormula: string, masterRow: number, masterCol: number): StrictShift {
+  let pieces: Array<string | PreparedRef> | undefined;
   try {
     pieces = prepareTemplate(masterFormula);
   } catch {
-    return undefined;
+    pieces = undefined;
   }
   return (row, col) => {
     const dr = row - masterRow;
     const dc = col - masterCol;
     if (dr === 0 && dc === 0) return masterFormula;
-    let out = '';
-    for (const piece of pieces) out += typeof piece === 'string' ? piece : shiftRef(piece, dr, dc);
-    return out;
+    if (pieces === undefined) return undefined;
+    try {
+      let out = '';
+      for (const piece of pieces) out += typeof piece === 'string' ? piece : shiftRef(piece, dr, dc);
+      return out;
+    } catch {
+      return undefined;
+    }
   };
 }
 
