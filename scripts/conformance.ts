@@ -13,14 +13,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Node } from '../src/compiler/formula/ast.js';
-import { a1 } from '../src/compiler/formula/ast.js';
-import { parseFormula } from '../src/compiler/formula/parser.js';
+import type { Node } from '../src/workbook/formula/ast.js';
+import { a1 } from '../src/workbook/formula/ast.js';
+import { parseFormula } from '../src/workbook/formula/parser.js';
 import { translateFormula } from '../src/compiler/formula-command.js';
 import { SUPPORTED_FUNCTIONS } from '../src/compiler/lower/lower.js';
-import type { CellValue } from '../src/compiler/values.js';
-import { getCell, type SheetModel, type WorkbookModel } from '../src/compiler/workbook/model.js';
-import { readWorkbook } from '../src/compiler/workbook/reader.js';
+import type { CellValue } from '../src/workbook/values.js';
+import { getCell, type SheetModel, type WorkbookModel } from '../src/workbook/model.js';
+import { readWorkbook } from '../src/workbook/reader.js';
 import { type ExpectedCell, readExpectedCells, savedValue } from './corpus.js';
 
 type Expected = ExpectedCell;

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CellValue } from '../src/compiler/values.js';
+import type { CellValue } from '../src/workbook/values.js';
 
 export interface ExpectedCell {
   file: string;

@@ -11,8 +11,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CellValue } from '../src/compiler/values.js';
-import { readWorkbook } from '../src/compiler/workbook/reader.js';
+import type { CellValue } from '../src/workbook/values.js';
+import { readWorkbook } from '../src/workbook/reader.js';
 import { equalAt15, sameValue } from '../src/oracle/compare.js';
 import { evaluateWorkbook, type OracleValues } from '../src/oracle/hyperformula.js';
 import { ALL_CORRECTIONS, type CorrectionName } from '../src/oracle/rewrite.js';

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFormula } from '../src/compiler/formula/index.js';
+import { parseFormula } from '../src/workbook/formula/index.js';
 
 const THRESHOLD = 99.5;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

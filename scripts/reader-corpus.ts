@@ -11,9 +11,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCellRef } from '../src/compiler/workbook/xml-scan.js';
-import { getCell, readWorkbook, WorkbookError, type WorkbookModel } from '../src/compiler/workbook/index.js';
-import type { CellValue } from '../src/compiler/values.js';
+import { parseCellRef } from '../src/workbook/xml-scan.js';
+import { getCell, readWorkbook, WorkbookError, type WorkbookModel } from '../src/workbook/index.js';
+import type { CellValue } from '../src/workbook/values.js';
 import { type ExpectedCell, readExpectedCells, savedValue } from './corpus.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../../shared/corpus');

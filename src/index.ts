@@ -5,8 +5,8 @@ export { convert, convertWorkbook, compileWorkbook } from './compiler/convert.js
 export { convertSandboxed } from './compiler/convert-sandboxed.js';
 export { translateFormula } from './compiler/formula-command.js';
 export { listFunctions } from './compiler/lower/index.js';
-export { parseFormula, printFormula } from './compiler/formula/index.js';
-export { readWorkbook, WorkbookError } from './compiler/workbook/index.js';
+export { parseFormula, printFormula } from './workbook/formula/index.js';
+export { readWorkbook, WorkbookError } from './workbook/index.js';
 export { evaluateWorkbook, verifySpec } from './oracle/index.js';
 export {
   dryRun,
@@ -15,8 +15,8 @@ export {
   runModel,
   testSpec,
   validateSpec,
-} from './spec/index.js';
-export type { ModelSpec } from './spec/types.js';
+} from './modelspec/index.js';
+export type { ModelSpec } from './modelspec/types.js';
 export type {
   ConversionFailure,
   ConversionResult,
@@ -26,4 +26,4 @@ export type {
   Verification,
   Warning,
 } from './compiler/types.js';
-export type { CellValue, ErrorValue } from './compiler/values.js';
+export type { CellValue, ErrorValue } from './workbook/values.js';

@@ -12,9 +12,9 @@ import { compileRecognised } from '../../src/compiler/compile.js';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
 import { buildSpec, keptParts, seedDocument, specId } from '../../src/compiler/spec-builder.js';
 import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
-import { readWorkbook } from '../../src/compiler/workbook/reader.js';
-import { specBindings } from '../../src/spec/bind.js';
-import { compileDerivation, computeDerivations } from '../../src/spec/derive.js';
+import { readWorkbook } from '../../src/workbook/reader.js';
+import { specBindings } from '../../src/modelspec/bind.js';
+import { compileDerivation, computeDerivations } from '../../src/modelspec/derive.js';
 import { generateBenchWorkbook } from './generate.js';
 
 const args = process.argv.slice(2);

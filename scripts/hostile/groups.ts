@@ -9,11 +9,11 @@
  */
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { parseFormula } from '../../src/compiler/formula/index.js';
-import { dryRun } from '../../src/spec/dry-run.js';
-import { evalExpression } from '../../src/spec/eval.js';
-import type { ModelSpec } from '../../src/spec/types.js';
-import { validateSpec } from '../../src/spec/validate.js';
+import { parseFormula } from '../../src/workbook/formula/index.js';
+import { dryRun } from '../../src/modelspec/dry-run.js';
+import { evalExpression } from '../../src/modelspec/eval.js';
+import type { ModelSpec } from '../../src/modelspec/types.js';
+import { validateSpec } from '../../src/modelspec/validate.js';
 import { parseJsonInput } from '../../src/sandbox/index.js';
 import { type ChildLine, rssMb } from './line.js';
 

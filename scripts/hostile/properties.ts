@@ -12,8 +12,8 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { unzipSync, zipSync } from 'fflate';
 import { convert } from '../../src/compiler/convert.js';
-import { parseFormula } from '../../src/compiler/formula/index.js';
-import { preflight, readWorkbook, WorkbookError } from '../../src/compiler/workbook/index.js';
+import { parseFormula } from '../../src/workbook/formula/index.js';
+import { preflight, readWorkbook, WorkbookError } from '../../src/workbook/index.js';
 
 export const WORKBOOK_CODES = [
   'EMPTY_WORKBOOK',

@@ -18,10 +18,10 @@
  * - another workbook → EXTERNAL_REFERENCE, another sheet → CROSS_SHEET_REFERENCE.
  * The same resolver serves the dependency pass (which columns a formula reads) and the lowering context.
  */
-import type { CellNode, Node, RangeNode } from './formula/ast.js';
-import { a1 } from './formula/ast.js';
-import { parseFormula } from './formula/parser.js';
-import { prepareStrictShift, toR1C1 } from './formula/r1c1.js';
+import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
+import { a1 } from '../workbook/formula/ast.js';
+import { parseFormula } from '../workbook/formula/parser.js';
+import { prepareStrictShift, toR1C1 } from '../workbook/formula/r1c1.js';
 import { fieldName, NameAllocator } from './fields.js';
 import type { Refusal, ValueKind } from './lower/contract.js';
 import { refuse } from './lower/contract.js';
@@ -29,9 +29,9 @@ import { rangeText, sheetCell } from './refs.js';
 import type { RecognisedTable, TableColumn } from './table.js';
 import { isEmpty } from './table.js';
 import type { RejectedColumn } from './types.js';
-import type { CellValue } from './values.js';
-import { isErrorValue } from './values.js';
-import { getCell } from './workbook/model.js';
+import type { CellValue } from '../workbook/values.js';
+import { isErrorValue } from '../workbook/values.js';
+import { getCell } from '../workbook/model.js';
 
 /** Lookup tables larger than this many cells are refused (they would bloat the library). */
 export const MAX_LOOKUP_CELLS = 50_000;

@@ -15,7 +15,7 @@
  */
 import type { ColumnPlan } from './analyse.js';
 import { analyseColumns, Constants, KIND_ORDER, Resolver, rejection } from './analyse.js';
-import type { Node, RangeNode } from './formula/ast.js';
+import type { Node, RangeNode } from '../workbook/formula/ast.js';
 import { fieldName, NameAllocator } from './fields.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
@@ -24,7 +24,7 @@ import { references, sheetCell } from './refs.js';
 import type { RecognisedTable, RecogniseFailure, RecogniseOptions, TableColumn } from './table.js';
 import { isRecogniseFailure, recogniseTable } from './table.js';
 import type { RejectedColumn, Warning } from './types.js';
-import type { WorkbookModel } from './workbook/model.js';
+import type { WorkbookModel } from '../workbook/model.js';
 
 /** A formula column that lowered. */
 export interface CompiledColumn {

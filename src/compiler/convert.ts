@@ -33,9 +33,9 @@ import type {
   Verification,
   Warning,
 } from './types.js';
-import { readWorkbook } from './workbook/reader.js';
-import { WorkbookError } from './workbook/preflight.js';
-import type { WorkbookModel } from './workbook/model.js';
+import { readWorkbook } from '../workbook/reader.js';
+import { WorkbookError } from '../workbook/preflight.js';
+import type { WorkbookModel } from '../workbook/model.js';
 import { analyseColumns, rejection } from './analyse.js';
 import type { Mismatch, VerifyOutcome } from '../oracle/verify.js';
 

@@ -6,10 +6,10 @@
  * is blank. A range over given cells becomes a constant table (row-major), usable by aggregates, VLOOKUP and
  * SUMPRODUCT; a row-invariant aggregate is not hoisted (there is only one evaluation).
  */
-import { isErrorValue } from './values.js';
-import type { CellValue } from './values.js';
-import { a1, type CellNode, type RangeNode, type Span } from './formula/ast.js';
-import { parseFormula } from './formula/parser.js';
+import { isErrorValue } from '../workbook/values.js';
+import type { CellValue } from '../workbook/values.js';
+import { a1, type CellNode, type RangeNode, type Span } from '../workbook/formula/ast.js';
+import { parseFormula } from '../workbook/formula/parser.js';
 import {
   isRefusal,
   type LowerContext,
@@ -20,8 +20,8 @@ import {
 } from './lower/contract.js';
 import { buildLibrary } from './lower/library.js';
 import { lowerFormula } from './lower/lower.js';
-import { compileExpression, evaluateExpression, specBindings } from '../spec/bind.js';
-import type { LibraryObject } from '../spec/types.js';
+import { compileExpression, evaluateExpression, specBindings } from '../modelspec/bind.js';
+import type { LibraryObject } from '../modelspec/types.js';
 
 export type TranslateResult =
   | { formula: string; jsonata: string; library?: LibraryObject; value: CellValue; kinds: ValueKind[] }

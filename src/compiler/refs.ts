@@ -2,8 +2,8 @@
  * Small helpers over formula ASTs shared by table recognition and column analysis: walking every node, and
  * collecting the references a formula makes.
  */
-import type { CellNode, Node, RangeNode } from './formula/ast.js';
-import { a1, assertNever } from './formula/ast.js';
+import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
+import { a1, assertNever } from '../workbook/formula/ast.js';
 
 /** Calls `visit` on every node of the tree, parents before children. */
 export function walk(node: Node, visit: (n: Node) => void): void {

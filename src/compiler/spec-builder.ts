@@ -16,10 +16,10 @@
 import type { CompiledColumn, Compilation, RootDerivation } from './compile.js';
 import type { ValueKind } from './lower/contract.js';
 import type { ColumnPlan } from './analyse.js';
-import type { CellValue } from './values.js';
-import { isErrorValue } from './values.js';
+import type { CellValue } from '../workbook/values.js';
+import { isErrorValue } from '../workbook/values.js';
 import type { Warning } from './types.js';
-import type { Derivation, LibraryObject, ModelSpec, SpecTest } from '../spec/types.js';
+import type { Derivation, LibraryObject, ModelSpec, SpecTest } from '../modelspec/types.js';
 
 export const DEFAULT_SEED_BUDGET = 55_000;
 /** Rows in a sampled test at most. */

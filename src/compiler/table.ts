@@ -16,14 +16,14 @@
  *
  * Recognition reads formulas only through the parser; it never throws on user input.
  */
-import type { CellNode, Node, RangeNode } from './formula/ast.js';
-import { colName } from './formula/ast.js';
-import { parseFormula } from './formula/parser.js';
+import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
+import { colName } from '../workbook/formula/ast.js';
+import { parseFormula } from '../workbook/formula/parser.js';
 import { assignFieldNames } from './fields.js';
 import { references, sheetCell } from './refs.js';
 import type { FailureCode, Warning } from './types.js';
-import type { CellModel, SheetModel, WorkbookModel } from './workbook/model.js';
-import { getCell } from './workbook/model.js';
+import type { CellModel, SheetModel, WorkbookModel } from '../workbook/model.js';
+import { getCell } from '../workbook/model.js';
 
 export const DEFAULT_MAX_ROWS = 100_000;
 export const DEFAULT_MAX_COLUMNS = 200;

@@ -2,7 +2,7 @@
  * The public result of a conversion and the codes it uses. These codes are stable API, documented in
  * README.md ("Codes").
  */
-import type { ModelSpec } from '../spec/types.js';
+import type { ModelSpec } from '../modelspec/types.js';
 
 /** Why a whole workbook was refused. */
 export type FailureCode =

@@ -7,7 +7,7 @@
 import { convertSandboxed } from '../compiler/convert-sandboxed.js';
 import { listFunctions as catalogueList } from '../compiler/lower/catalogue.js';
 import type { ConversionResult, ConvertOptions } from '../compiler/types.js';
-import type { CellValue } from '../compiler/values.js';
+import type { CellValue } from '../workbook/values.js';
 import { runInSandbox, SandboxError } from '../sandbox/index.js';
 import {
   dryRun as specDryRun,
@@ -24,7 +24,7 @@ import {
   type SpecTest,
   type TestReport,
   type ValidationReport,
-} from '../spec/index.js';
+} from '../modelspec/index.js';
 
 type Loose = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 /**
- * Verification: the compiled spec is run the way users run it (the binding convention of src/spec/bind.ts and
- * the derivation core of src/spec/derive.ts, on a copy of the input document), and every derived cell is
+ * Verification: the compiled spec is run the way users run it (the binding convention of src/modelspec/bind.ts and
+ * the derivation core of src/modelspec/derive.ts, on a copy of the input document), and every derived cell is
  * compared with the oracle and, when the file carries one, with the value Excel saved.
  *
  * What fails a column (the caller refuses it with VALUE_MISMATCH):
@@ -21,14 +21,14 @@
  * derivations are computed first and the promise is awaited only for the comparison, so the two overlap.
  */
 import { performance } from 'node:perf_hooks';
-import { a1, colName } from '../compiler/formula/ast.js';
+import { a1, colName } from '../workbook/formula/ast.js';
 import type { Verification, ColumnVerification, Warning } from '../compiler/types.js';
-import { type CellValue, isErrorValue } from '../compiler/values.js';
-import { getCell, type WorkbookModel } from '../compiler/workbook/model.js';
-import { specBindings } from '../spec/bind.js';
-import { compileDerivation, computeDerivations } from '../spec/derive.js';
-import { getAll, parsePath } from '../spec/paths.js';
-import type { ModelSpec } from '../spec/types.js';
+import { type CellValue, isErrorValue } from '../workbook/values.js';
+import { getCell, type WorkbookModel } from '../workbook/model.js';
+import { specBindings } from '../modelspec/bind.js';
+import { compileDerivation, computeDerivations } from '../modelspec/derive.js';
+import { getAll, parsePath } from '../modelspec/paths.js';
+import type { ModelSpec } from '../modelspec/types.js';
 import { equalAt15, sameValue } from './compare.js';
 import { evaluateWorkbook, type OracleValues } from './hyperformula.js';
 

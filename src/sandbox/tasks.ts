@@ -3,11 +3,11 @@
  * payload and returns a JSON-serialisable result. Add a task here to sandbox another kind of work (the
  * workbook conversion, for one).
  */
-import { dryRunInProcess } from '../spec/dry-run.js';
-import { evalExpressionInProcess } from '../spec/eval.js';
-import { testSpecInProcess } from '../spec/test-spec.js';
-import type { ModelSpec, SpecTest } from '../spec/types.js';
-import { validateSpecInProcess } from '../spec/validate.js';
+import { dryRunInProcess } from '../modelspec/dry-run.js';
+import { evalExpressionInProcess } from '../modelspec/eval.js';
+import { testSpecInProcess } from '../modelspec/test-spec.js';
+import type { ModelSpec, SpecTest } from '../modelspec/types.js';
+import { validateSpecInProcess } from '../modelspec/validate.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: payloads are JSON checked by each task
 type Task = (payload: any) => Promise<unknown>;

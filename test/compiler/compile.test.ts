@@ -5,11 +5,11 @@ import { compileTable } from '../../src/compiler/compile.js';
 import { compileWorkbook, convert, convertWorkbook, verifyCompilation } from '../../src/compiler/convert.js';
 import { isRecogniseFailure } from '../../src/compiler/table.js';
 import type { ConversionResult, RejectedColumn } from '../../src/compiler/types.js';
-import type { CellValue } from '../../src/compiler/values.js';
-import type { WorkbookModel } from '../../src/compiler/workbook/model.js';
-import { gridSheet } from '../../src/compiler/workbook/model.js';
-import { specBindings } from '../../src/spec/bind.js';
-import { compileDerivation, computeDerivations } from '../../src/spec/derive.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import type { WorkbookModel } from '../../src/workbook/model.js';
+import { gridSheet } from '../../src/workbook/model.js';
+import { specBindings } from '../../src/modelspec/bind.js';
+import { compileDerivation, computeDerivations } from '../../src/modelspec/derive.js';
 
 type Grid = ReadonlyArray<ReadonlyArray<CellValue | undefined>>;
 const book = (grid: Grid, ...more: Array<[string, Grid]>): WorkbookModel => ({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RecognisedTable } from '../../src/compiler/table.js';
 import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
-import type { CellValue } from '../../src/compiler/values.js';
-import type { WorkbookModel } from '../../src/compiler/workbook/model.js';
-import { gridSheet } from '../../src/compiler/workbook/model.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import type { WorkbookModel } from '../../src/workbook/model.js';
+import { gridSheet } from '../../src/workbook/model.js';
 
 type Grid = ReadonlyArray<ReadonlyArray<CellValue | undefined>>;
 const book = (...sheets: Array<[string, Grid]>): WorkbookModel => ({

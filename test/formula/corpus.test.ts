@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFormula } from '../../src/compiler/formula/index.js';
+import { parseFormula } from '../../src/workbook/formula/index.js';
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/formulas/parse-corpus.txt');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_DEPTH, FORMULA_MESSAGES, parseFormula } from '../../src/compiler/formula/index.js';
+import { DEFAULT_MAX_DEPTH, FORMULA_MESSAGES, parseFormula } from '../../src/workbook/formula/index.js';
 
 // [formula, code, span]
 const cases: [string, string, { start: number; end: number }][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFormula } from '../../src/compiler/formula/index.js';
+import { parseFormula } from '../../src/workbook/formula/index.js';
 
 const n = (value: number) => ({ kind: 'number', value });
 const cell = (row: number, col: number, extra: object = {}) => ({ kind: 'cell', row, col, ...extra });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Node } from '../../src/compiler/formula/index.js';
-import { parseFormula, printFormula } from '../../src/compiler/formula/index.js';
+import type { Node } from '../../src/workbook/formula/index.js';
+import { parseFormula, printFormula } from '../../src/workbook/formula/index.js';
 
 const span = { start: 0, end: 0 };
 const scope = fc.constantFrom(

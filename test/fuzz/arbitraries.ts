@@ -15,8 +15,8 @@
  * zeros (also -0), huge and tiny magnitudes, 2^53 neighbours and error values.
  */
 import fc from 'fast-check';
-import type { ExcelErrorCode } from '../../src/compiler/formula/ast.js';
-import type { CellValue } from '../../src/compiler/values.js';
+import type { ExcelErrorCode } from '../../src/workbook/formula/ast.js';
+import type { CellValue } from '../../src/workbook/values.js';
 
 /** The input columns A..E: every case binds these five cells of its row. */
 export const INPUT_COLUMNS = ['A', 'B', 'C', 'D', 'E'] as const;

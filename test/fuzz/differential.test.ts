@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFormula } from '../../src/compiler/formula/index.js';
-import type { CellValue } from '../../src/compiler/values.js';
+import { parseFormula } from '../../src/workbook/formula/index.js';
+import type { CellValue } from '../../src/workbook/values.js';
 import { formulaTree, renderFormula } from './arbitraries.js';
 import { checkCase, formatFinding, judge, runDifferential, shrinkFinding } from './harness.js';
 

@@ -14,10 +14,10 @@
  * workbook, and returns the minimal counterexample.
  */
 import fc from 'fast-check';
-import { FORMULA_MESSAGES } from '../../src/compiler/formula/diagnostics.js';
+import { FORMULA_MESSAGES } from '../../src/workbook/formula/diagnostics.js';
 import { translateFormula } from '../../src/compiler/formula-command.js';
-import { type CellValue, isErrorValue } from '../../src/compiler/values.js';
-import { gridSheet, type WorkbookModel } from '../../src/compiler/workbook/model.js';
+import { type CellValue, isErrorValue } from '../../src/workbook/values.js';
+import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { evaluateWorkbook, sameValue } from '../../src/oracle/index.js';
 import { cellsByAddress, type FuzzCase, fuzzCase, referencedColumns, renderFormula } from './arbitraries.js';
 

@@ -9,7 +9,12 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
 import { excelTextToNumber } from '../../src/oracle/excel-values.js';
-import { type Bindings, compileExpression, evaluateExpression, specBindings } from '../../src/spec/bind.js';
+import {
+  type Bindings,
+  compileExpression,
+  evaluateExpression,
+  specBindings,
+} from '../../src/modelspec/bind.js';
 
 let b: Bindings;
 const parse = compileExpression('$xlParseNum($$.t)');

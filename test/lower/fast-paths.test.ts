@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildLibrary, lookupTable } from '../../src/compiler/lower/library.js';
 import { nextDouble, r15Bounds } from '../../src/compiler/lower/lower.js';
-import type { CellValue } from '../../src/compiler/values.js';
-import { type Bindings, compileExpression, specBindings } from '../../src/spec/bind.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import { type Bindings, compileExpression, specBindings } from '../../src/modelspec/bind.js';
 import { libraryWithReferences } from './reference-helpers.js';
 
 let b: Bindings;

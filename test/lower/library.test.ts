@@ -1,9 +1,14 @@
 /** Each helper run directly on plain jsonata through the spec binding convention. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildLibrary, HELPERS, lookupTable, resolveHelpers } from '../../src/compiler/lower/library.js';
-import type { CellValue } from '../../src/compiler/values.js';
-import { RESERVED_NAMES } from '../../src/spec/types.js';
-import { type Bindings, compileExpression, evaluateExpression, specBindings } from '../../src/spec/bind.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import { RESERVED_NAMES } from '../../src/modelspec/types.js';
+import {
+  type Bindings,
+  compileExpression,
+  evaluateExpression,
+  specBindings,
+} from '../../src/modelspec/bind.js';
 
 let b: Bindings;
 beforeAll(async () => {

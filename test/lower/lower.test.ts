@@ -1,11 +1,11 @@
 /** Lowering against a hand-built context: same-row fields, whole columns (hoisted), lookup tables. */
 import { describe, expect, it } from 'vitest';
-import { a1 } from '../../src/compiler/formula/ast.js';
-import { parseFormula } from '../../src/compiler/formula/parser.js';
+import { a1 } from '../../src/workbook/formula/ast.js';
+import { parseFormula } from '../../src/workbook/formula/parser.js';
 import { isRefusal, type LowerContext, type Operand, refuse } from '../../src/compiler/lower/contract.js';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
 import { lowerFormula } from '../../src/compiler/lower/lower.js';
-import { compileExpression, evaluateExpression, specBindings } from '../../src/spec/bind.js';
+import { compileExpression, evaluateExpression, specBindings } from '../../src/modelspec/bind.js';
 
 const fields: Record<string, Operand> = {
   A: { expr: '$parent.price', kinds: ['number'] },

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { translateFormula } from '../../src/compiler/formula-command.js';
-import type { CellValue } from '../../src/compiler/values.js';
+import type { CellValue } from '../../src/workbook/values.js';
 
 const table: Record<string, CellValue> = { A1: 'a', B1: 1, A2: 'B', B2: 2 };
 const wildTable: Record<string, CellValue> = { A1: 'a*', B1: 1, A2: 'ab', B2: 2 };

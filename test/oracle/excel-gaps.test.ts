@@ -4,8 +4,8 @@
  * HyperFormula alone (`corrections: []`) to show the gap each correction closes.
  */
 import { describe, expect, it } from 'vitest';
-import type { CellValue } from '../../src/compiler/values.js';
-import { gridSheet, type WorkbookModel } from '../../src/compiler/workbook/model.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { excelTextToNumber, excelTrim, textMatches } from '../../src/oracle/excel-values.js';
 import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CellValue } from '../../src/compiler/values.js';
-import { gridSheet, type WorkbookModel } from '../../src/compiler/workbook/model.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
 
 function evalGrid(grid: (CellValue | undefined)[][], options = {}) {

@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../src/compiler/convert.js';
-import type { CellValue } from '../../src/compiler/values.js';
-import { type CellModel, gridSheet, type WorkbookModel } from '../../src/compiler/workbook/model.js';
-import { readWorkbook } from '../../src/compiler/workbook/reader.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import { type CellModel, gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
+import { readWorkbook } from '../../src/workbook/reader.js';
 import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
 import {
   decodeWorkbook,

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CellValue } from '../../src/compiler/values.js';
-import { gridSheet, type WorkbookModel } from '../../src/compiler/workbook/model.js';
-import { readWorkbook } from '../../src/compiler/workbook/reader.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
+import { readWorkbook } from '../../src/workbook/reader.js';
 import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
 import { TemplateIndex } from '../../src/oracle/templates.js';
 import { ALL_CORRECTIONS } from '../../src/oracle/rewrite.js';

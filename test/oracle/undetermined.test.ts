@@ -4,8 +4,8 @@
  * Excel's saved value or refuses. Each formula here is one the fuzzer found the two sides disagreeing on.
  */
 import { describe, expect, it } from 'vitest';
-import type { CellValue } from '../../src/compiler/values.js';
-import { gridSheet, type WorkbookModel } from '../../src/compiler/workbook/model.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { excelTextToNumber } from '../../src/oracle/excel-values.js';
 import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CellValue } from '../../src/compiler/values.js';
-import { getCell, gridSheet, type WorkbookModel } from '../../src/compiler/workbook/model.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import { getCell, gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { equalAt15, sameValue } from '../../src/oracle/compare.js';
 import { verifySpec } from '../../src/oracle/verify.js';
-import type { ModelSpec } from '../../src/spec/types.js';
+import type { ModelSpec } from '../../src/modelspec/types.js';
 
 describe('sameValue / equalAt15', () => {
   it('numbers as IEEE doubles, -0 equals 0', () => {

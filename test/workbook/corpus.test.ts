@@ -2,9 +2,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shiftFormula } from '../../src/compiler/formula/r1c1.js';
-import { getCell, readWorkbook, WorkbookError } from '../../src/compiler/workbook/index.js';
-import { parseCellRef } from '../../src/compiler/workbook/xml-scan.js';
+import { shiftFormula } from '../../src/workbook/formula/r1c1.js';
+import { getCell, readWorkbook, WorkbookError } from '../../src/workbook/index.js';
+import { parseCellRef } from '../../src/workbook/xml-scan.js';
 import { type ExpectedCell, readExpectedCells, savedValue } from '../../scripts/corpus.js';
 
 const root = resolve(import.meta.dirname, '../../../shared/corpus');

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { preflight, readWorkbook, WorkbookError } from '../../src/compiler/workbook/index.js';
+import { preflight, readWorkbook, WorkbookError } from '../../src/workbook/index.js';
 import { patchZip, sheetWorkbook } from './helpers.js';
 
 function codeOf(fn: () => unknown): { code: string; data?: Record<string, unknown> } {

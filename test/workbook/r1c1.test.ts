@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellId, shiftFormula, toR1C1 } from '../../src/compiler/formula/r1c1.js';
+import { cellId, shiftFormula, toR1C1 } from '../../src/workbook/formula/r1c1.js';
 
 describe('toR1C1', () => {
   it.each([

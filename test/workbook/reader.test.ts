@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getCell, readWorkbook, WorkbookError } from '../../src/compiler/workbook/index.js';
+import { getCell, readWorkbook, WorkbookError } from '../../src/workbook/index.js';
 import { excelBytes, patchZip, sheetWorkbook } from './helpers.js';
 
 describe('readWorkbook: values written by exceljs', () => {

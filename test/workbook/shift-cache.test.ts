@@ -8,8 +8,8 @@ import { resolve } from 'node:path';
 import { parseA1Ref, stringifyA1Ref, tokenize } from '@borgar/fx';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prepareShift, shiftFormula } from '../../src/compiler/formula/r1c1.js';
-import { getCell, readWorkbook } from '../../src/compiler/workbook/index.js';
+import { prepareShift, shiftFormula } from '../../src/workbook/formula/r1c1.js';
+import { getCell, readWorkbook } from '../../src/workbook/index.js';
 import { sheetWorkbook } from './helpers.js';
 
 const MAX_ROW = 1_048_575;

@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { translateFormula } from '../../compiler/formula-command.js';
-import type { CellValue } from '../../compiler/values.js';
+import type { CellValue } from '../../workbook/values.js';
 import { CommandExit } from '../batch/command.js';
 
 /** `A1=1.5`, `B2="text"`, `C3=TRUE` → [address, value]; undefined when malformed. */

@@ -3,9 +3,9 @@
  * callers (the workbook compiler, the formula command). The lowering knows Excel; the caller knows where a
  * reference points. Lowering never throws on user input: it returns a Refusal.
  */
-import type { CellNode, RangeNode, Span } from '../formula/ast.js';
+import type { CellNode, RangeNode, Span } from '../../workbook/formula/ast.js';
 import type { RefusalCode } from '../types.js';
-import type { CellValue } from '../values.js';
+import type { CellValue } from '../../workbook/values.js';
 
 /** The Excel value kinds an operand may take at run time. */
 export type ValueKind = 'number' | 'string' | 'boolean' | 'blank' | 'error';

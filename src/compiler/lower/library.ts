@@ -6,7 +6,7 @@
  * helpers an expression uses, with their transitive dependencies, in dependency order, as
  * `( $xlA := function(...) {...}; ...; ["xlA", ...] )`.
  *
- * Value representation (src/compiler/values.ts): number, string, boolean as themselves; blank is `null` or a
+ * Value representation (src/workbook/values.ts): number, string, boolean as themselves; blank is `null` or a
  * missing value (`undefined` inside JSONata); an error is `{"error": "#DIV/0!"}`, the only object an Excel
  * value can be, so `$type(v) = "object"` tests for an error. Helpers never throw on any Excel value: arithmetic
  * that overflows gives #NUM!, JSONata's `$power` is only called once it is known to be finite.
@@ -16,8 +16,8 @@
  * `=` on strings is case-sensitive; `$round` is half-even; an array constructor flattens arrays held in
  * variables; `undefined` entries vanish from arrays.
  */
-import type { LibraryObject } from '../../spec/types.js';
-import type { CellValue } from '../values.js';
+import type { LibraryObject } from '../../modelspec/types.js';
+import type { CellValue } from '../../workbook/values.js';
 
 export interface HelperDef {
   /** JSONata `function(...) {...}` text. */

@@ -15,9 +15,9 @@
  * A construct outside the supported set stops the lowering with a Refusal naming it. Internally that is a
  * thrown `Refused`, caught in `lowerFormula`; it never escapes.
  */
-import { assertNever, type CallNode, type Node } from '../formula/ast.js';
+import { assertNever, type CallNode, type Node } from '../../workbook/formula/ast.js';
 import type { RefusalCode } from '../types.js';
-import type { CellValue } from '../values.js';
+import type { CellValue } from '../../workbook/values.js';
 import {
   isRefusal,
   type LowerContext,

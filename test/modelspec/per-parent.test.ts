@@ -4,7 +4,7 @@ import {
   evaluateExpression,
   perParentEvaluator,
   specBindings,
-} from '../../src/spec/bind.js';
+} from '../../src/modelspec/bind.js';
 
 describe('perParentEvaluator', () => {
   const library = {

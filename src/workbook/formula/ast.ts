@@ -1,6 +1,6 @@
 /**
  * The one formula AST the compiler sees. The parser adapter (parser.ts) maps @borgar/fx's tree onto
- * these kinds; nothing outside src/compiler/formula knows fx exists.
+ * these kinds; nothing outside src/workbook/formula knows fx exists.
  *
  * - A discriminated union on `kind`; one `Binary {op}` node for every infix operator.
  * - Every node carries `span` in UTF-16 offsets into the formula text *without* its leading `=`.

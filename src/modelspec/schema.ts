@@ -1,7 +1,7 @@
 /**
  * The ModelSpec JSON Schema (schemas/modelspec.schema.json) and the ajv validators built from it. The schema
- * file is the normative format description; it is read from the package (two levels up from both src/spec
- * and dist/spec) so the published file and the one we validate with are the same bytes.
+ * file is the normative format description; it is read from the package (two levels up from both src/modelspec
+ * and dist/modelspec) so the published file and the one we validate with are the same bytes.
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';

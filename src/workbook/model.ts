@@ -2,7 +2,7 @@
  * The workbook model: what the reader (exceljs behind `readWorkbook`) hands to the rest of the compiler,
  * and what tests build in memory with `gridSheet()`. Rows and columns are 0-based.
  */
-import type { CellValue } from '../values.js';
+import type { CellValue } from './values.js';
 
 export interface CellModel {
   row: number;

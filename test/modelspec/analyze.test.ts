@@ -1,6 +1,6 @@
 import jsonata from 'jsonata';
 import { describe, expect, it } from 'vitest';
-import { expressionReads, type JNode } from '../../src/spec/analyze.js';
+import { expressionReads, type JNode } from '../../src/modelspec/analyze.js';
 
 const reads = (expr: string) => expressionReads(jsonata(expr).ast() as unknown as JNode);
 

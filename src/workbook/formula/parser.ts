@@ -2,7 +2,7 @@
  * The formula front end: Excel formula text → the one AST of ast.ts, with coded diagnostics.
  *
  * @borgar/fx does the tokenizing and the Pratt parse; this file is the adapter that guards it and maps its
- * tree onto our kinds. Nothing outside src/compiler/formula sees fx.
+ * tree onto our kinds. Nothing outside src/workbook/formula sees fx.
  *
  * Grammar (Excel's, as fx implements it and this adapter corrects it), lowest binding first:
  *

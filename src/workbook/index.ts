@@ -4,3 +4,5 @@ export type { LimitName, PreflightInfo, ReadLimits, ZipEntryInfo } from './prefl
 export { DEFAULT_READ_LIMITS, preflight, resolveLimits, WorkbookError } from './preflight.js';
 export type { ReadOptions } from './reader.js';
 export { dateToSerial, readWorkbook } from './reader.js';
+export type { CellValue, ErrorValue } from './values.js';
+export { errorValue, isErrorValue } from './values.js';

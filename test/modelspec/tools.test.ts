@@ -9,7 +9,7 @@ import {
   getDomainGuidance,
   type ModelSpec,
   testSpec,
-} from '../../src/spec/index.js';
+} from '../../src/modelspec/index.js';
 
 const fixture = (p: string): ModelSpec =>
   JSON.parse(readFileSync(new URL(`../../fixtures/specs/${p}`, import.meta.url), 'utf8'));

@@ -16,9 +16,9 @@
  */
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
-import { ERROR_CODES, type ExcelErrorCode } from '../formula/ast.js';
-import { prepareShift, type ShiftedFormula } from '../formula/r1c1.js';
-import type { CellValue } from '../values.js';
+import { ERROR_CODES, type ExcelErrorCode } from './formula/ast.js';
+import { prepareShift, type ShiftedFormula } from './formula/r1c1.js';
+import type { CellValue } from './values.js';
 import type { CellModel, DefinedName, SheetModel, TableModel, WorkbookModel } from './model.js';
 import { type PreflightInfo, preflight, type ReadLimits, resolveLimits, WorkbookError } from './preflight.js';
 import {

@@ -6,7 +6,7 @@ import {
   type ModelSpec,
   runModel,
   SpecError,
-} from '../../src/spec/index.js';
+} from '../../src/modelspec/index.js';
 
 const orders = (): ModelSpec =>
   JSON.parse(readFileSync(new URL('../../fixtures/specs/valid/orders.spec.json', import.meta.url), 'utf8'));

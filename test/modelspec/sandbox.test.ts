@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonInput, runInSandbox } from '../../src/sandbox/index.js';
-import { evalExpression } from '../../src/spec/index.js';
+import { evalExpression } from '../../src/modelspec/index.js';
 
 // Each case spawns a sandbox process; the limits are what is asserted, not timings.
 describe('sandbox limits', () => {
