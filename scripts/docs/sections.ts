@@ -21,7 +21,10 @@ export const SECTIONS: GeneratedSection[] = [];
 
 const ROOT = new URL('../../', import.meta.url);
 
-const markers = (name: string) => ({ open: `<!-- generated:${name} -->`, close: `<!-- /generated:${name} -->` });
+const markers = (name: string) => ({
+  open: `<!-- generated:${name} -->`,
+  close: `<!-- /generated:${name} -->`,
+});
 
 /** The file's text with the section replaced by its rendering; throws when the markers are missing. */
 export function applySection(text: string, section: GeneratedSection): string {
