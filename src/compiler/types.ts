@@ -4,40 +4,8 @@
  */
 import type { ModelSpec } from '../modelspec/types.js';
 
-/** Why a whole workbook was refused. */
-export type FailureCode =
-  | 'UNSUPPORTED_FORMAT'
-  | 'EMPTY_WORKBOOK'
-  | 'FILE_TOO_LARGE'
-  | 'TOO_MANY_ROWS'
-  | 'TOO_MANY_COLUMNS'
-  | 'PARSE_FAILED'
-  | 'NO_TABLE'
-  | 'SHEET_NOT_FOUND'
-  | 'RESOURCE_LIMIT'
-  | RefusalCode;
-
-/** Why one column was refused. */
-export type RefusalCode =
-  | 'UNSUPPORTED_FUNCTION'
-  | 'CROSS_SHEET_REFERENCE'
-  | 'EXTERNAL_REFERENCE'
-  | 'UNSUPPORTED_RANGE_SHAPE'
-  | 'MALFORMED_FORMULA'
-  | 'MIXED_CONTENT'
-  | 'NON_UNIFORM_FORMULA'
-  | 'CROSS_ROW_REFERENCE'
-  | 'ARRAY_FORMULA'
-  | 'STRUCTURED_REFERENCE'
-  | 'DEFINED_NAME'
-  | 'VOLATILE_FUNCTION'
-  | 'UNRESOLVED_REFERENCE'
-  | 'UNSUPPORTED_LOOKUP_MODE'
-  | 'LOOKUP_TABLE_CONTAINS_FORMULA'
-  | 'CIRCULAR_REFERENCE'
-  | 'DEPENDS_ON_REJECTED_COLUMN'
-  | 'UNSUPPORTED_CONSTRUCT'
-  | 'VALUE_MISMATCH';
+export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
+import type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
 
 export interface RejectedColumn {
   header: string;
@@ -48,12 +16,6 @@ export interface RejectedColumn {
   /** First offending cell, e.g. `Sheet1!D2`. */
   cell: string;
   formula: string;
-}
-
-export interface Warning {
-  code: string;
-  message: string;
-  cell?: string;
 }
 
 export interface ColumnVerification {

@@ -11,7 +11,7 @@
  * inflates twice and never reads anything this pass did not check.
  */
 import { Inflate } from 'fflate';
-import type { FailureCode } from '../compiler/types.js';
+import type { FailureCode } from '../codes/index.js';
 
 /** Limits applied by `preflight` and `readWorkbook`; every one is configurable. */
 export interface ReadLimits {
