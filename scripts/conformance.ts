@@ -5,8 +5,11 @@
  * resolve to constant cells of its own sheet (read with readWorkbook, which shifts shared formulas itself),
  * the formula is lowered with those cells' values, evaluated, and compared with the value Excel saved
  * (`cached.t`/`cached.v`; numbers compared as doubles: `Number(v)`). Reports per function and in total:
- * tried, exact, match only at 15 significant digits, mismatches (listed), and skips by reason. Files not last
- * saved by Microsoft Excel are reported apart (their cached values are another engine's).
+ * tried, exact, match only at 15 significant digits, mismatches (listed), and skips by reason; and per producer
+ * (`<Application>` of docProps/app.xml). TOTAL counts files saved by Microsoft Excel on any platform (Windows,
+ * Macintosh, Online: src/workbook/producer.ts); files saved by another application or with no producer are
+ * reported apart (their cached values are another engine's, or nobody vouched for them). Any folder with an
+ * `expected-cells.jsonl` works: `npm run expected-cells -- <folder>` builds one for a user's own workbooks.
  *
  * Exit 1 when the corpus is absent or on any mismatch not listed in conformance-exceptions.json
  * (`[{file, cell, reason}]`, each reason saying why it is Excel's quirk and not our bug).
@@ -20,6 +23,7 @@ import { translateFormula } from '../src/compiler/formula-command.js';
 import { SUPPORTED_FUNCTIONS } from '../src/compiler/lower/lower.js';
 import type { CellValue } from '../src/workbook/values.js';
 import { getCell, type SheetModel, type WorkbookModel } from '../src/workbook/model.js';
+import { producerOf } from '../src/workbook/producer.js';
 import { readWorkbook } from '../src/workbook/reader.js';
 import { type ExpectedCell, readExpectedCells, savedValue } from './corpus.js';
 
@@ -136,6 +140,8 @@ const near: string[] = [];
 const unexplained: string[] = [];
 const otherApps: string[] = [];
 const otherAppTally: Tally = { tried: 0, exact: 0, match15: 0, mismatch: 0 };
+/** Per producer (`<Application>` of docProps/app.xml), Excel's platforms and the others alike. */
+const perProducer = new Map<string, Tally & { files: number }>();
 const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
 
 for (const [file, cells] of byFile) {
@@ -146,8 +152,19 @@ for (const [file, cells] of byFile) {
     for (const _ of cells) skip('workbook not readable');
     continue;
   }
-  const excel = wb.application === undefined || /microsoft excel/i.test(wb.application);
-  if (!excel) otherApps.push(`${file} (${wb.application})`);
+  const producer = producerOf(wb.application);
+  const excel = producer.kind === 'excel';
+  if (!excel) otherApps.push(`${file} (${producer.name})`);
+  const producerName = producer.kind === 'libreoffice' ? 'LibreOffice' : producer.name;
+  const byProducer = perProducer.get(producerName) ?? {
+    tried: 0,
+    exact: 0,
+    match15: 0,
+    mismatch: 0,
+    files: 0,
+  };
+  perProducer.set(producerName, byProducer);
+  byProducer.files++;
   for (const e of cells) {
     const sheet = wb.sheets.find((s) => s.name === e.sheet);
     if (!sheet) {
@@ -188,7 +205,7 @@ for (const [file, cells] of byFile) {
     } else {
       outcome = JSON.stringify(want) === JSON.stringify(r.value) ? 'exact' : 'mismatch';
     }
-    const tallies = excel
+    const tallies: Tally[] = excel
       ? [
           total,
           ...[...(fns.size ? fns : ['(operators only)'])].map((f) => {
@@ -198,6 +215,7 @@ for (const [file, cells] of byFile) {
           }),
         ]
       : [otherAppTally];
+    tallies.push(byProducer);
     for (const t of tallies) {
       t.tried++;
       t[outcome]++;
@@ -207,7 +225,7 @@ for (const [file, cells] of byFile) {
         `${file} ${e.sheet}!${e.cell} =${formula} expected ${JSON.stringify(want)} got ${JSON.stringify(r.value)}`,
       );
     if (outcome === 'mismatch') {
-      const line = `${file} ${e.sheet}!${e.cell} =${formula} expected ${JSON.stringify(want)} got ${JSON.stringify(r.value)}${excel ? '' : ` [${wb.application}]`}`;
+      const line = `${file} ${e.sheet}!${e.cell} =${formula} expected ${JSON.stringify(want)} got ${JSON.stringify(r.value)}${excel ? '' : ` [${producer.name}]`}`;
       mismatches.push(line);
       if (excel && !exceptions.some((x) => x.file === file && x.cell === `${e.sheet}!${e.cell}`))
         unexplained.push(line);
@@ -216,10 +234,13 @@ for (const [file, cells] of byFile) {
 }
 
 const fmt = (name: string, t: Tally) =>
-  `${name.padEnd(18)} tried ${String(t.tried).padStart(5)}  exact ${String(t.exact).padStart(5)}  15-digit ${String(t.match15).padStart(4)}  mismatch ${String(t.mismatch).padStart(4)}`;
+  `${name.padEnd(28)} tried ${String(t.tried).padStart(5)}  exact ${String(t.exact).padStart(5)}  15-digit ${String(t.match15).padStart(4)}  mismatch ${String(t.mismatch).padStart(4)}`;
 console.log(`Conformance against Excel's saved values (${corpus})\n`);
 for (const [f, t] of [...perFn].sort((a, b) => a[0].localeCompare(b[0]))) console.log(fmt(f, t));
 console.log(fmt('TOTAL', total));
+console.log('\nBy producer (docProps/app.xml; TOTAL counts every Microsoft Excel platform):');
+for (const [name, t] of [...perProducer].sort((a, b) => b[1].tried - a[1].tried || a[0].localeCompare(b[0])))
+  console.log(`${fmt(`  ${name.slice(0, 26)}`, t)}  files ${t.files}`);
 if (otherApps.length > 0) {
   console.log(`\nFiles not saved by Microsoft Excel (reported apart): ${otherApps.length}`);
   console.log(fmt('  their cells', otherAppTally));

@@ -30,7 +30,7 @@ export function readExpectedCells(corpusRoot: string): ExpectedCell[] {
  * `b` booleans (`1`/`0`), `e` errors; undefined when the cell carries no saved value.
  */
 export function savedValue(c: ExpectedCell['cached']): CellValue | undefined {
-  if (!c || c.v === undefined) return undefined;
+  if (!c || c.v === undefined || c.v === null) return undefined;
   switch (c.t ?? 'n') {
     case 'n':
       return Number(c.v);

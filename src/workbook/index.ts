@@ -6,3 +6,5 @@ export type { ReadOptions } from './reader.js';
 export { dateToSerial, readWorkbook } from './reader.js';
 export type { CellValue, ErrorValue } from './values.js';
 export { errorValue, isErrorValue } from './values.js';
+export type { Producer, ProducerKind } from './producer.js';
+export { producerOf } from './producer.js';
