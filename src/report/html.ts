@@ -100,6 +100,7 @@ h1{font-size:20px;margin:0 0 4px}h2{font-size:15px;margin:20px 0 8px}
 .verified{background:#edfaef}.refused{background:#f0f0f1;color:#50575e}
 .engines-differ-from-excel{background:#d63638;color:#fff}.spec-differs-from-oracle{background:#facfd2}
 .oracle-differs-from-excel{background:#fcf9e8}.unchecked,.input{background:#fff}
+.grid thead .code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;color:#b32d2e}
 td .code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:11px}
 .legend span{display:inline-block;margin-right:12px}.legend i{display:inline-block;width:12px;height:12px;border:1px solid #c3c4c7;margin-right:4px;vertical-align:-1px}
 .omitted{color:#50575e;margin-top:8px}
