@@ -68,7 +68,7 @@ export const CODES = {
   RESOURCE_LIMIT: {
     kinds: ['failure', 'limit'],
     meaning:
-      'a budget was hit: in the reader zip entries, uncompressed size, compression ratio, cells, shared strings or merged ranges (`data.limit`); in a worker time, heap or stack (`data.budget`); the message names it',
+      'a budget was hit: in the reader zip entries, uncompressed size, compression ratio, cells, shared strings or merged ranges (`data.limit`); in a worker time, heap or stack (`data.budget` on a thrown `CodedError`); the message names it',
   },
   SHEET_NOT_FOUND: { kinds: ['failure'], meaning: '`--sheet` (or the `sheet` option) names no sheet' },
   NO_TABLE: { kinds: ['failure'], meaning: 'no header row with data below it' },

@@ -1,7 +1,7 @@
 /**
  * Turning what a library function returns or throws into a tool outcome. Expected failures come back from the
  * library either as a result that says so (`valid: false`, failed tests) or as a thrown error carrying a `code`
- * (a SpecError, a sandbox budget); both become `isError` results with a structured shape. An error without a
+ * (a `CodedError`: a spec error, a sandbox budget); both become `isError` results with a structured shape. An error without a
  * code is a bug and is left to the dispatcher, which reports it as `INTERNAL`.
  */
 import type { ToolOutcome } from './tool.js';
@@ -12,7 +12,7 @@ export interface CodedError {
   [key: string]: unknown;
 }
 
-/** A coded error thrown by the library (SpecError, a sandbox budget...), as plain data; else undefined. */
+/** A coded error thrown by the library (a `CodedError`, or any error with a string `code`), as plain data. */
 export function codedError(e: unknown): CodedError | undefined {
   if (!(e instanceof Error)) return undefined;
   const code = (e as { code?: unknown }).code;
