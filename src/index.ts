@@ -27,3 +27,13 @@ export type {
   Warning,
 } from './compiler/types.js';
 export type { CellValue, ErrorValue } from './workbook/values.js';
+export { CODES, CodedError } from './codes/index.js';
+export type {
+  Budget,
+  Code,
+  CodeKind,
+  FailureCode,
+  RefusalCode,
+  Stage,
+  WarningCode,
+} from './codes/index.js';

@@ -7,6 +7,7 @@
  * put the two marker comments where it belongs, and run `npm run docs`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { CODE_SECTIONS } from './codes.js';
 
 export interface GeneratedSection {
   /** Path from the package root, e.g. `docs/semantics.md`. */
@@ -17,7 +18,7 @@ export interface GeneratedSection {
 }
 
 /** Every generated section. Each registry adds its own entries here. */
-export const SECTIONS: GeneratedSection[] = [];
+export const SECTIONS: GeneratedSection[] = [...CODE_SECTIONS];
 
 const ROOT = new URL('../../', import.meta.url);
 

@@ -1,57 +1,65 @@
 /**
  * The public codes and the one coded error class. A leaf: imports nothing from the rest of sheetspec.
- * (Issue 13 grows this into the registry every code is declared in.)
+ * Every code is declared once, in registry.ts; the unions below are derived from it.
  */
+import { type Budget, CODES, type Code, type CodesOfKind } from './registry.js';
 
-/** Why a whole workbook was refused. */
-export type FailureCode =
-  | 'UNSUPPORTED_FORMAT'
-  | 'EMPTY_WORKBOOK'
-  | 'FILE_TOO_LARGE'
-  | 'TOO_MANY_ROWS'
-  | 'TOO_MANY_COLUMNS'
-  | 'PARSE_FAILED'
-  | 'NO_TABLE'
-  | 'SHEET_NOT_FOUND'
-  | 'RESOURCE_LIMIT'
-  | RefusalCode;
+export {
+  type Budget,
+  CODES,
+  type Code,
+  type CodeEntry,
+  type CodeKind,
+  type CodesOfKind,
+  codeEntry,
+  codeMessage,
+  codesOfKind,
+  formatMessage,
+  isCode,
+} from './registry.js';
+export { STAGES, type Stage } from './stages.js';
 
 /** Why one column was refused. */
-export type RefusalCode =
-  | 'UNSUPPORTED_FUNCTION'
-  | 'CROSS_SHEET_REFERENCE'
-  | 'EXTERNAL_REFERENCE'
-  | 'UNSUPPORTED_RANGE_SHAPE'
-  | 'MALFORMED_FORMULA'
-  | 'MIXED_CONTENT'
-  | 'NON_UNIFORM_FORMULA'
-  | 'CROSS_ROW_REFERENCE'
-  | 'ARRAY_FORMULA'
-  | 'STRUCTURED_REFERENCE'
-  | 'DEFINED_NAME'
-  | 'VOLATILE_FUNCTION'
-  | 'UNRESOLVED_REFERENCE'
-  | 'UNSUPPORTED_LOOKUP_MODE'
-  | 'LOOKUP_TABLE_CONTAINS_FORMULA'
-  | 'CIRCULAR_REFERENCE'
-  | 'DEPENDS_ON_REJECTED_COLUMN'
-  | 'UNSUPPORTED_CONSTRUCT'
-  | 'VALUE_MISMATCH';
+export type RefusalCode = CodesOfKind<'refusal'>;
+
+/** Why a whole workbook was refused: its own reasons, or the first column refusal when every column was. */
+export type FailureCode = CodesOfKind<'failure'> | RefusalCode;
+
+export type WarningCode = CodesOfKind<'warning'>;
+
+/** A code `validateSpec` reports. */
+export type FindingCode = CodesOfKind<'finding'>;
+
+/** A formula diagnostic's code. */
+export type DiagnosticCode = CodesOfKind<'diagnostic'>;
 
 export interface Warning {
-  code: string;
+  code: WarningCode;
   message: string;
   cell?: string;
 }
 
-/** The one coded error: a stable `code` from the registry, a human message, and structured `data`. */
-export class CodedError<C extends string = string> extends Error {
+/** A coded error's structured data: `budget` names the budget that ran out, for the limit codes. */
+export interface CodedData {
+  budget?: Budget;
+  [key: string]: unknown;
+}
+
+/**
+ * The one coded error: a stable `code` from the registry, a human message, and structured `data`. A code the
+ * registry ties to one budget (`TIMEOUT` → `time`) carries it in `data.budget` without the thrower naming it.
+ */
+export class CodedError<C extends Code = Code> extends Error {
+  readonly data?: CodedData;
   constructor(
     readonly code: C,
     message: string,
-    readonly data?: Record<string, unknown>,
+    data?: CodedData,
   ) {
     super(message);
     this.name = 'CodedError';
+    const budget = (CODES[code] as { budget?: Budget }).budget;
+    const withBudget = budget !== undefined && data?.budget === undefined ? { ...data, budget } : data;
+    if (withBudget !== undefined) this.data = withBudget;
   }
 }

@@ -16,7 +16,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, type ResourceLimits, Worker, workerData } from 'node:worker_threads';
-import type { ConversionResult, ConvertOptions } from './types.js';
+import type { ConversionResult, ConvertOptions, Stage } from './types.js';
 
 /** Options of `convertSandboxed`: `convert`'s, plus the budgets. */
 export interface SandboxedConvertOptions extends ConvertOptions {
@@ -39,7 +39,7 @@ const WORKER_KIND = 'sheetspec:convert-sandboxed';
 
 type FromWorker =
   | { type: 'ready' }
-  | { type: 'stage'; stage: string; ms: number }
+  | { type: 'stage'; stage: Stage; ms: number }
   | { type: 'done'; result: ConversionResult }
   | { type: 'failed'; message: string; stack: boolean };
 

@@ -30,6 +30,7 @@ import type {
   ConversionResult,
   ConvertOptions,
   RejectedColumn,
+  Stage,
   Verification,
   Warning,
 } from './types.js';
@@ -38,8 +39,6 @@ import { WorkbookError } from '../workbook/preflight.js';
 import type { WorkbookModel } from '../workbook/model.js';
 import { analyseColumns, rejection } from './analyse.js';
 import type { Mismatch, VerifyOutcome } from '../oracle/verify.js';
-
-type Stage = 'read' | 'recognise' | 'analyse' | 'lower' | 'oracle' | 'verify' | 'serialise';
 
 function timer(options: ConvertOptions) {
   return async <T>(stage: Stage, work: () => T | Promise<T>): Promise<T> => {

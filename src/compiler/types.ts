@@ -1,11 +1,11 @@
 /**
- * The public result of a conversion and the codes it uses. These codes are stable API, documented in
- * README.md ("Codes").
+ * The public result of a conversion and the codes it uses. These codes are stable API, declared in the code
+ * registry (src/codes/registry.ts) and documented from it in README.md ("Codes").
  */
 import type { ModelSpec } from '../modelspec/types.js';
 
-export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
-import type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
+export type { FailureCode, RefusalCode, Stage, Warning } from '../codes/index.js';
+import type { FailureCode, RefusalCode, Stage, Warning } from '../codes/index.js';
 
 export interface RejectedColumn {
   header: string;
@@ -81,9 +81,9 @@ export interface ConvertOptions {
    */
   oracleThread?: boolean;
   /**
-   * Called after each pipeline stage with its wall time in milliseconds. Stages: `read`, `recognise`,
-   * `analyse` (parsing, the per-row uniformity check), `lower` (references and lowering), `oracle`, `verify`,
-   * `serialise`.
+   * Called after each pipeline stage with its wall time in milliseconds. Stages (`STAGES` in src/codes):
+   * `read`, `recognise`, `analyse` (parsing, the per-row uniformity check), `lower` (references and
+   * lowering), `oracle`, `verify`, `serialise`.
    */
-  onStage?: (stage: string, ms: number) => void;
+  onStage?: (stage: Stage, ms: number) => void;
 }

@@ -8,7 +8,7 @@ import { convertSandboxed } from '../compiler/convert-sandboxed.js';
 import { listFunctions as catalogueList } from '../compiler/lower/catalogue.js';
 import type { ConversionResult, ConvertOptions } from '../compiler/types.js';
 import type { CellValue } from '../workbook/values.js';
-import { runInSandbox, SandboxError } from '../sandbox/index.js';
+import { runInSandbox } from '../sandbox/index.js';
 import {
   dryRun as specDryRun,
   evalExpression as specEval,
@@ -20,7 +20,6 @@ import {
   type GuidanceResult,
   type ModelSpec,
   type RunOptions,
-  SpecError,
   type SpecTest,
   type TestReport,
   type ValidationReport,
@@ -52,14 +51,9 @@ export function getDomainGuidance(topics?: string[]): Promise<GuidanceResult> {
   return specGuidance(topics);
 }
 
-/** `translateFormula` (src/compiler/formula-command.ts) in the sandbox; a budget hit throws a SpecError. */
-export async function translateFormula(formula: string, cells?: Record<string, CellValue>): Promise<Loose> {
-  try {
-    return await runInSandbox<Loose>('translateFormula', { formula, cells: cells ?? {} });
-  } catch (e) {
-    if (e instanceof SandboxError) throw new SpecError(e.code, e.message, e.data);
-    throw e;
-  }
+/** `translateFormula` (src/compiler/formula-command.ts) in the sandbox; a budget hit throws a `CodedError`. */
+export function translateFormula(formula: string, cells?: Record<string, CellValue>): Promise<Loose> {
+  return runInSandbox<Loose>('translateFormula', { formula, cells: cells ?? {} });
 }
 
 export function listFunctions(query?: string): ReturnType<typeof catalogueList> {

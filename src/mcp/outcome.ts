@@ -1,23 +1,24 @@
 /**
  * Turning what a library function returns or throws into a tool outcome. Expected failures come back from the
- * library either as a result that says so (`valid: false`, failed tests) or as a thrown error carrying a `code`
- * (a SpecError, a sandbox budget); both become `isError` results with a structured shape. An error without a
- * code is a bug and is left to the dispatcher, which reports it as `INTERNAL`.
+ * library either as a result that says so (`valid: false`, failed tests) or as a thrown `CodedError` (a spec
+ * error, a sandbox budget); both become `isError` results with a structured shape. An error without a code is
+ * a bug and is left to the dispatcher, which reports it as `INTERNAL`.
  */
 import type { ToolOutcome } from './tool.js';
 
-export interface CodedError {
+/** A coded error as a tool answers it: `{code, error, ...}`. */
+export interface CodedAnswer {
   code: string;
   error: string;
   [key: string]: unknown;
 }
 
-/** A coded error thrown by the library (SpecError, a sandbox budget...), as plain data; else undefined. */
-export function codedError(e: unknown): CodedError | undefined {
+/** A coded error thrown by the library (a `CodedError`, or any error with a string `code`), as plain data. */
+export function codedError(e: unknown): CodedAnswer | undefined {
   if (!(e instanceof Error)) return undefined;
   const code = (e as { code?: unknown }).code;
   if (typeof code !== 'string') return undefined;
-  const out: CodedError = { code, error: e.message };
+  const out: CodedAnswer = { code, error: e.message };
   for (const key of ['path', 'span', 'position', 'budget', 'data', 'details'] as const) {
     const v = (e as unknown as Record<string, unknown>)[key];
     if (v !== undefined) out[key] = v;

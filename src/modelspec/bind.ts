@@ -15,18 +15,8 @@
  * evaluated again, which returns the bound closures themselves.
  */
 import jsonata from 'jsonata';
+import { CodedError } from '../codes/index.js';
 import type { LibraryObject } from './types.js';
-
-export class SpecError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly data?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = 'SpecError';
-  }
-}
 
 export type Bindings = Record<string, unknown>;
 
@@ -41,7 +31,7 @@ export function libraryDefine(library: LibraryObject | string | undefined): stri
   return typeof library === 'string' ? library : library.define;
 }
 
-/** Compiles JSONata, turning its thrown object into a coded SpecError with the position. */
+/** Compiles JSONata, turning its thrown object into a coded CodedError with the position. */
 export function compileExpression(expr: string, what = 'expression'): jsonata.Expression {
   try {
     return jsonata(expr);
@@ -50,10 +40,10 @@ export function compileExpression(expr: string, what = 'expression'): jsonata.Ex
   }
 }
 
-export function jsonataError(e: unknown, what: string): SpecError {
+export function jsonataError(e: unknown, what: string): CodedError {
   const err = e as { code?: string; message?: string; position?: number; token?: string };
   const code = typeof err.code === 'string' ? err.code : 'EVALUATION_ERROR';
-  return new SpecError('JSONATA_ERROR', `${what}: ${err.message ?? String(e)}`, {
+  return new CodedError('JSONATA_ERROR', `${what}: ${err.message ?? String(e)}`, {
     jsonataCode: code,
     position: err.position,
     token: err.token,
@@ -62,7 +52,7 @@ export function jsonataError(e: unknown, what: string): SpecError {
 
 /**
  * Evaluates a library definition and returns its exports by name (functions and values).
- * Throws SpecError `LIBRARY_INVALID` when the define does not follow the convention.
+ * Throws CodedError `LIBRARY_INVALID` when the define does not follow the convention.
  */
 export async function loadLibrary(
   library: LibraryObject | string | undefined,
@@ -81,7 +71,7 @@ export async function loadLibrary(
     !Array.isArray(names) ||
     !names.every((n) => typeof n === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n))
   ) {
-    throw new SpecError(
+    throw new CodedError(
       'LIBRARY_INVALID',
       'library: the last value of the define must be a list of export names',
     );
@@ -89,7 +79,7 @@ export async function loadLibrary(
   const ast = compiled.ast() as JsonataAstNode;
   if (names.length === 0) return {};
   if (ast.type !== 'block' || !ast.expressions || ast.expressions.length < 2) {
-    throw new SpecError('LIBRARY_INVALID', 'library: the define must be a block `( ...; [names] )`');
+    throw new CodedError('LIBRARY_INVALID', 'library: the define must be a block `( ...; [names] )`');
   }
   const capture = jsonata(`{${names.map((n) => `${JSON.stringify(n)}: $${n}`).join(', ')}}`).ast();
   ast.expressions[ast.expressions.length - 1] = capture as JsonataAstNode;
@@ -102,7 +92,7 @@ export async function loadLibrary(
   const out: Bindings = Object.create(null);
   for (const n of names as string[]) {
     const v = (exports as Record<string, unknown> | undefined)?.[n];
-    if (v === undefined) throw new SpecError('LIBRARY_INVALID', `library: export "${n}" is not bound`);
+    if (v === undefined) throw new CodedError('LIBRARY_INVALID', `library: export "${n}" is not bound`);
     out[n] = v;
   }
   return out;

@@ -11,13 +11,13 @@
  * each lambda call builds an environment just as `evaluate()` does. The per-element error names the element.
  */
 import type jsonata from 'jsonata';
+import { CodedError } from '../codes/index.js';
 import {
   type Bindings,
   compileExpression,
   evaluateExpression,
   jsonataError,
   perParentEvaluator,
-  SpecError,
 } from './bind.js';
 import { getAll, type PathSegment, parsePath, setPath } from './paths.js';
 import type { Derivation } from './types.js';
@@ -39,7 +39,7 @@ export function compileDerivation(d: Derivation): CompiledDerivation {
   });
   const owner = segs.slice(0, star + 1);
   const target = segs.slice(star + 1);
-  if (target.length === 0) throw new SpecError('INVALID_PATH', `derivation path ${d.path} has no target`);
+  if (target.length === 0) throw new CodedError('INVALID_PATH', `derivation path ${d.path} has no target`);
   const compiled = compileExpression(d.expr, `derivation ${d.path}`);
   return { derivation: d, owner, target, compiled };
 }
@@ -65,7 +65,7 @@ async function perElement(
     try {
       v = await evaluate(doc, owners[i]);
     } catch (e) {
-      if (e instanceof SpecError) throw e;
+      if (e instanceof CodedError) throw e;
       throw jsonataError(e, `derivation ${d.derivation.path} (element ${i})`);
     }
     assign(owners[i], d.target, v);
@@ -84,7 +84,7 @@ export async function computeDerivations(
       try {
         v = await evaluateExpression(d.compiled, doc, bindings);
       } catch (e) {
-        if (e instanceof SpecError) throw e;
+        if (e instanceof CodedError) throw e;
         throw jsonataError(e, `derivation ${d.derivation.path}`);
       }
       assign(doc, d.target, v);

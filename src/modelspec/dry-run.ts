@@ -61,7 +61,7 @@ export async function dryRunInProcess(spec: ModelSpec, options: RunOptions = {})
   return { ...result, changes, changesOmitted: counter.n - changes.length };
 }
 
-/** Runs a spec once in the sandbox with sample mutations. Throws SpecError for a broken spec or a limit. */
+/** Runs a spec once in the sandbox with sample mutations. Throws a CodedError for a broken spec or a limit. */
 export async function dryRun(
   spec: ModelSpec,
   options: RunOptions = {},

@@ -4,7 +4,8 @@
  * library, a call to `$xlRound` fails as undefined (T1006), as it would in a spec without that export.
  */
 import jsonata from 'jsonata';
-import { SpecError, specBindings } from './bind.js';
+import { type Budget, CodedError } from '../codes/index.js';
+import { specBindings } from './bind.js';
 import { sandboxed, type ToolOptions } from './tool-options.js';
 import type { LibraryObject } from './types.js';
 
@@ -20,18 +21,21 @@ export interface EvalError {
   message: string;
   position?: number;
   token?: string;
+  /** Which budget ran out, for a sandbox limit (`TIMEOUT` → `time`, ...). */
+  budget?: Budget;
 }
 
 export type EvalResult = { ok: true; value: unknown } | { ok: false; error: EvalError };
 
 function toEvalError(e: unknown): EvalError {
-  if (e instanceof SpecError) {
+  if (e instanceof CodedError) {
     const d = e.data ?? {};
     return {
       code: typeof d.jsonataCode === 'string' ? d.jsonataCode : e.code,
       message: e.message,
       position: typeof d.position === 'number' ? d.position : undefined,
       token: typeof d.token === 'string' ? d.token : undefined,
+      ...(d.budget !== undefined ? { budget: d.budget } : {}),
     };
   }
   const err = e as { code?: unknown; message?: string; position?: unknown; token?: unknown };
@@ -63,7 +67,7 @@ export async function evalExpressionInProcess(req: EvalRequest): Promise<EvalRes
 
 /**
  * Evaluates an expression in the sandbox. Limits end in `{ok: false, error: {code: 'TIMEOUT' |
- * 'RESOURCE_LIMIT' | 'RESULT_TOO_LARGE' | 'INPUT_TOO_LARGE'}}`.
+ * 'RESOURCE_LIMIT' | 'RESULT_TOO_LARGE' | 'INPUT_TOO_LARGE', budget}}`.
  */
 export async function evalExpression(req: EvalRequest, options: ToolOptions = {}): Promise<EvalResult> {
   if (options.inProcess) return evalExpressionInProcess(req);

@@ -7,9 +7,8 @@
  * naming the file and the problem; an unknown topic is `UNKNOWN_TOPIC` listing the menu.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { SandboxError } from '../sandbox/limits.js';
 import { parseJsonInput } from '../sandbox/limits.js';
-import { SpecError } from './bind.js';
+import { CodedError } from '../codes/index.js';
 import type { Derivation, LibraryObject, ModelSpec } from './types.js';
 
 export interface GuidanceExample {
@@ -41,8 +40,8 @@ export interface GuidanceResult {
 const GUIDANCE_DIR = new URL('../../docs/guidance/', import.meta.url);
 const MAX_TOPICS_FILE_CHARS = 5_000_000;
 
-function invalid(file: string, problem: string): SpecError {
-  return new SpecError('TOPICS_FILE_INVALID', `${file}: ${problem}`, { file });
+function invalid(file: string, problem: string): CodedError {
+  return new CodedError('TOPICS_FILE_INVALID', `${file}: ${problem}`, { file });
 }
 
 /** Checks one topic's shape; returns the problem or undefined. */
@@ -89,7 +88,7 @@ function fileTopics(file: string): GuidanceTopic[] {
   try {
     parsed = parseJsonInput(text, file, MAX_TOPICS_FILE_CHARS);
   } catch (e) {
-    if (e instanceof SandboxError) throw invalid(file, e.message.replace(`${file}: `, ''));
+    if (e instanceof CodedError) throw invalid(file, e.message.replace(`${file}: `, ''));
     throw e;
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { topics?: unknown } | null)?.topics;
@@ -126,7 +125,7 @@ export async function getDomainGuidance(
   for (const id of topics) {
     const t = all.find((x) => x.id === id);
     if (!t)
-      throw new SpecError('UNKNOWN_TOPIC', `unknown topic "${id}"; available: ${available.join(', ')}`, {
+      throw new CodedError('UNKNOWN_TOPIC', `unknown topic "${id}"; available: ${available.join(', ')}`, {
         available,
       });
     out.push(t);

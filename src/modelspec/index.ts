@@ -7,7 +7,6 @@ export {
   jsonataError,
   libraryDefine,
   loadLibrary,
-  SpecError,
   specBindings,
 } from './bind.js';
 export { type CompiledDerivation, compileDerivation, computeDerivations } from './derive.js';

@@ -4,8 +4,8 @@
  * line and column; unreadable → `INPUT_UNREADABLE`. `-` reads standard input.
  */
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_LIMITS, parseJsonInput, SandboxError } from '../sandbox/limits.js';
-import { SpecError } from './bind.js';
+import { CodedError } from '../codes/index.js';
+import { DEFAULT_LIMITS, parseJsonInput } from '../sandbox/limits.js';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -19,12 +19,7 @@ export function parseJsonText(
   source: string,
   maxChars = DEFAULT_LIMITS.maxInputChars,
 ): unknown {
-  try {
-    return parseJsonInput(text, source, maxChars);
-  } catch (e) {
-    if (e instanceof SandboxError) throw new SpecError(e.code, e.message, e.data);
-    throw e;
-  }
+  return parseJsonInput(text, source, maxChars);
 }
 
 /** Reads and parses a JSON file (or `-` for standard input). */
@@ -36,7 +31,7 @@ export async function readJsonInput(
   try {
     text = source === '-' ? await readStdin() : await readFile(source, 'utf8');
   } catch (e) {
-    throw new SpecError(
+    throw new CodedError(
       'INPUT_UNREADABLE',
       `${source}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
     );

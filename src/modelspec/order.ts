@@ -8,7 +8,8 @@
  */
 import type jsonata from 'jsonata';
 import { expressionReads, type JNode, type Read, readTouches } from './analyze.js';
-import { compileExpression, SpecError } from './bind.js';
+import { CodedError } from '../codes/index.js';
+import { compileExpression } from './bind.js';
 import { parsePath } from './paths.js';
 import type { Derivation } from './types.js';
 
@@ -73,7 +74,7 @@ export function orderDerivations(
   const cycle = findCycle(deps);
   if (cycle) {
     const paths = cycle.map((i) => derivations[i].path);
-    throw new SpecError('DERIVATION_CYCLE', `derivation cycle: ${paths.join(' → ')}`, { cycle: paths });
+    throw new CodedError('DERIVATION_CYCLE', `derivation cycle: ${paths.join(' → ')}`, { cycle: paths });
   }
   const remaining = deps.map((d) => d.length);
   const dependents: number[][] = deps.map(() => []);

@@ -3,14 +3,14 @@
  * not simple identifiers are written with backticks (`$.items[*].`my key``), as JSONata does.
  * Getting and setting never touch an object's prototype: `__proto__` and friends are plain keys here.
  */
-import { SpecError } from './bind.js';
+import { CodedError } from '../codes/index.js';
 
 export type PathSegment = { key: string } | { index: number } | { all: true };
 
 const SIMPLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export function parsePath(path: string): PathSegment[] {
-  if (!path.startsWith('$')) throw new SpecError('INVALID_PATH', `path must start with "$": ${path}`);
+  if (!path.startsWith('$')) throw new CodedError('INVALID_PATH', `path must start with "$": ${path}`);
   const segs: PathSegment[] = [];
   let i = 1;
   while (i < path.length) {
@@ -19,25 +19,25 @@ export function parsePath(path: string): PathSegment[] {
       i++;
       if (path[i] === '`') {
         const end = path.indexOf('`', i + 1);
-        if (end < 0) throw new SpecError('INVALID_PATH', `unterminated backtick in path: ${path}`);
+        if (end < 0) throw new CodedError('INVALID_PATH', `unterminated backtick in path: ${path}`);
         segs.push({ key: path.slice(i + 1, end) });
         i = end + 1;
       } else {
         const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(path.slice(i));
-        if (!m) throw new SpecError('INVALID_PATH', `bad path segment at ${i}: ${path}`);
+        if (!m) throw new CodedError('INVALID_PATH', `bad path segment at ${i}: ${path}`);
         segs.push({ key: m[0] });
         i += m[0].length;
       }
     } else if (ch === '[') {
       const end = path.indexOf(']', i);
-      if (end < 0) throw new SpecError('INVALID_PATH', `unterminated "[" in path: ${path}`);
+      if (end < 0) throw new CodedError('INVALID_PATH', `unterminated "[" in path: ${path}`);
       const inner = path.slice(i + 1, end);
       if (inner === '*') segs.push({ all: true });
       else if (/^(0|[1-9][0-9]*)$/.test(inner)) segs.push({ index: Number(inner) });
-      else throw new SpecError('INVALID_PATH', `bad index "[${inner}]" in path: ${path}`);
+      else throw new CodedError('INVALID_PATH', `bad index "[${inner}]" in path: ${path}`);
       i = end + 1;
     } else {
-      throw new SpecError('INVALID_PATH', `unexpected "${ch}" at ${i} in path: ${path}`);
+      throw new CodedError('INVALID_PATH', `unexpected "${ch}" at ${i} in path: ${path}`);
     }
   }
   return segs;
@@ -80,17 +80,17 @@ export function getAll(doc: unknown, segs: readonly PathSegment[]): unknown[] {
 
 /** Sets a value at a path without `[*]`, creating objects/arrays on the way. Prototype-safe. */
 export function setPath(doc: Record<string, unknown>, segs: readonly PathSegment[], value: unknown): void {
-  if (segs.length === 0) throw new SpecError('INVALID_PATH', 'cannot set the root "$"');
+  if (segs.length === 0) throw new CodedError('INVALID_PATH', 'cannot set the root "$"');
   let cur: unknown = doc;
   for (let k = 0; k < segs.length; k++) {
     const seg = segs[k];
     const last = k === segs.length - 1;
-    if ('all' in seg) throw new SpecError('INVALID_PATH', `cannot set through "[*]": ${formatPath(segs)}`);
+    if ('all' in seg) throw new CodedError('INVALID_PATH', `cannot set through "[*]": ${formatPath(segs)}`);
     const nextSeg = segs[k + 1];
     const fresh = () => (nextSeg && 'index' in nextSeg ? [] : {});
     if ('key' in seg) {
       if (typeof cur !== 'object' || cur === null || Array.isArray(cur)) {
-        throw new SpecError('INVALID_PATH', `not an object at ${formatPath(segs.slice(0, k))}`);
+        throw new CodedError('INVALID_PATH', `not an object at ${formatPath(segs.slice(0, k))}`);
       }
       const obj = cur as Record<string, unknown>;
       if (last) {
@@ -110,7 +110,7 @@ export function setPath(doc: Record<string, unknown>, segs: readonly PathSegment
       cur = nxt;
     } else {
       if (!Array.isArray(cur))
-        throw new SpecError('INVALID_PATH', `not an array at ${formatPath(segs.slice(0, k))}`);
+        throw new CodedError('INVALID_PATH', `not an array at ${formatPath(segs.slice(0, k))}`);
       if (last) {
         cur[seg.index] = value;
         return;

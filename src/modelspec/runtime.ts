@@ -14,14 +14,8 @@
  * `lazy` derivations are computed like eager ones: a one-shot run has no later read to defer to.
  */
 import type jsonata from 'jsonata';
-import {
-  type Bindings,
-  compileExpression,
-  evaluateExpression,
-  jsonataError,
-  SpecError,
-  specBindings,
-} from './bind.js';
+import { CodedError } from '../codes/index.js';
+import { type Bindings, compileExpression, evaluateExpression, jsonataError, specBindings } from './bind.js';
 import { compileDerivation, computeDerivations } from './derive.js';
 import { orderDerivations } from './order.js';
 import { formatPath, getAll, type PathSegment, parsePath, setPath } from './paths.js';
@@ -94,7 +88,7 @@ async function evaluate(
   try {
     return await evaluateExpression(compiled, doc, bindings, parent);
   } catch (e) {
-    if (e instanceof SpecError) throw e;
+    if (e instanceof CodedError) throw e;
     throw jsonataError(e, what);
   }
 }
@@ -148,7 +142,7 @@ export function applyMutations(
     const segs = parsePath(path);
     if (segs.length === 0) {
       if (!isPlainObject(value))
-        throw new SpecError('INVALID_MUTATION', 'a mutation of "$" must be an object');
+        throw new CodedError('INVALID_MUTATION', 'a mutation of "$" must be an object');
       out = structuredClone(value);
       continue;
     }
@@ -164,7 +158,7 @@ export async function seedState(spec: ModelSpec, bindings?: Bindings): Promise<R
   if (!seed) return {};
   const v = await evaluate(compileExpression(seed.expr, 'defaultValues $'), {}, b, 'defaultValues $');
   if (!isPlainObject(v))
-    throw new SpecError('INVALID_SEED', 'the "$" default value must evaluate to an object');
+    throw new CodedError('INVALID_SEED', 'the "$" default value must evaluate to an object');
   return v;
 }
 
@@ -189,7 +183,7 @@ function validateDocument(schema: Record<string, unknown>, doc: unknown): Schema
   try {
     validate = documentValidator(schema);
   } catch (e) {
-    throw new SpecError('SCHEMA_INVALID', `the spec's schema does not compile: ${(e as Error).message}`);
+    throw new CodedError('SCHEMA_INVALID', `the spec's schema does not compile: ${(e as Error).message}`);
   }
   if (validate(doc)) return [];
   return (validate.errors ?? []).slice(0, MAX_SCHEMA_VIOLATIONS).map((e) => ({
@@ -205,12 +199,12 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Runs a spec once: see the header for the steps. Throws SpecError for a broken spec (bad expression, cycle). */
+/** Runs a spec once: see the header for the steps. Throws CodedError for a broken spec (bad expression, cycle). */
 export async function runModel(spec: ModelSpec, options: RunOptions = {}): Promise<RunResult> {
   const bindings = await specBindings(spec.library, spec.constants ?? {});
   const initial =
     options.state !== undefined ? structuredClone(options.state) : await seedState(spec, bindings);
-  if (!isPlainObject(initial)) throw new SpecError('INVALID_STATE', 'the state must be an object');
+  if (!isPlainObject(initial)) throw new CodedError('INVALID_STATE', 'the state must be an object');
   const before = structuredClone(initial);
   const doc = applyMutations(initial, options.mutations ?? {});
   await applyDefaults(spec, doc, bindings);

@@ -5,7 +5,7 @@
  * expected `{"$meta": {...}}` asserts meta values at that path instead of its value. A path with `[*]`
  * compares the list of all its values.
  */
-import { SpecError } from './bind.js';
+import { CodedError } from '../codes/index.js';
 import { getAll, parsePath } from './paths.js';
 import { runModel } from './runtime.js';
 import { sandboxed, type ToolOptions } from './tool-options.js';
@@ -100,14 +100,14 @@ export async function testSpecInProcess(spec: ModelSpec, cases?: SpecTest[]): Pr
   const results: TestCaseResult[] = [];
   for (const c of list) {
     if (typeof c !== 'object' || c === null)
-      throw new SpecError('INPUT_INVALID', 'a test case must be an object {given, expect}');
+      throw new CodedError('INPUT_INVALID', 'a test case must be an object {given, expect}');
     results.push(await runCase(spec, c));
   }
   const passed = results.filter((r) => r.ok).length;
   return { passed, failed: results.length - passed, results };
 }
 
-/** Runs the embedded tests (or `cases`) in the sandbox. Throws SpecError for a broken spec or a limit. */
+/** Runs the embedded tests (or `cases`) in the sandbox. Throws CodedError for a broken spec or a limit. */
 export async function testSpec(
   spec: ModelSpec,
   cases?: SpecTest[],

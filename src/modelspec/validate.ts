@@ -21,7 +21,8 @@ import {
   variableNames,
   variableUses,
 } from './analyze.js';
-import { compileExpression, libraryDefine, loadLibrary, SpecError } from './bind.js';
+import { CodedError, type FindingCode } from '../codes/index.js';
+import { compileExpression, libraryDefine, loadLibrary } from './bind.js';
 import { derivationDependencies, findCycle } from './order.js';
 import { formatPath, type PathSegment, parsePath } from './paths.js';
 import { documentValidator, modelSpecValidator } from './schema.js';
@@ -29,7 +30,7 @@ import { sandboxed, type ToolOptions } from './tool-options.js';
 import { type ModelSpec, RESERVED_NAMES } from './types.js';
 
 export interface Finding {
-  code: string;
+  code: FindingCode;
   message: string;
   /** JSON pointer into the spec. */
   pointer: string;
@@ -144,7 +145,7 @@ function expressionSites(spec: ModelSpec): ExprSite[] {
 }
 
 function compileFinding(e: unknown, ptr: string): Finding {
-  const data = e instanceof SpecError ? e.data : undefined;
+  const data = e instanceof CodedError ? e.data : undefined;
   return {
     code: 'EXPRESSION_INVALID',
     message: e instanceof Error ? e.message : String(e),
@@ -204,7 +205,7 @@ function staticExports(ast: JNode): string[] {
 
 /**
  * Validates a spec: structure, expressions, library rules, paths, cycles, tests. Runs in the sandbox (the
- * library is evaluated to list its exports); a limit ends in a SpecError (`TIMEOUT`, ...).
+ * library is evaluated to list its exports); a limit ends in a CodedError (`TIMEOUT`, ...).
  */
 export async function validateSpec(spec: unknown, options: ToolOptions = {}): Promise<ValidationReport> {
   if (options.inProcess) return validateSpecInProcess(spec);
@@ -245,7 +246,7 @@ export async function validateSpecInProcess(spec: unknown): Promise<ValidationRe
     try {
       exports = Object.keys(await loadLibrary(s.library, s.constants ?? {}));
     } catch (e) {
-      const data = e instanceof SpecError ? e.data : undefined;
+      const data = e instanceof CodedError ? e.data : undefined;
       errors.push({
         code: 'LIBRARY_INVALID',
         message: (e as Error).message,

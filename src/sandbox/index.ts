@@ -1,3 +1,3 @@
 /** The sandbox: run named tasks in a worker thread under time, heap, result and input limits. */
-export { DEFAULT_LIMITS, parseJsonInput, SandboxError, type SandboxLimits } from './limits.js';
+export { DEFAULT_LIMITS, parseJsonInput, type SandboxLimits } from './limits.js';
 export { runInSandbox } from './sandbox.js';

@@ -1,8 +1,10 @@
 /**
- * Limits for running untrusted work (expressions an agent wrote, workbooks from anywhere), and the coded
- * error every limit ends in. Codes (stable API): `TIMEOUT` (wall clock), `RESOURCE_LIMIT` (heap or stack),
- * `RESULT_TOO_LARGE`, `INPUT_TOO_LARGE`, `INPUT_INVALID` (malformed JSON, with where), `WORKER_FAILED`.
+ * Limits for running untrusted work (expressions an agent wrote, workbooks from anywhere). Every limit ends in
+ * a `CodedError` (src/codes) whose `data.budget` names the budget: `TIMEOUT` (time), `RESOURCE_LIMIT` (heap
+ * or stack), `RESULT_TOO_LARGE` (result), `INPUT_TOO_LARGE` (input); also `INPUT_INVALID` (malformed JSON,
+ * with where) and `WORKER_FAILED`.
  */
+import { CodedError } from '../codes/index.js';
 
 export interface SandboxLimits {
   /** Wall-clock limit for one task, ms. */
@@ -21,17 +23,6 @@ export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   maxResultChars: 10_000_000,
   maxInputChars: 50_000_000,
 });
-
-export class SandboxError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly data?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = 'SandboxError';
-  }
-}
 
 /** Line and column (1-based) of a character offset. */
 function lineCol(text: string, offset: number): { line: number; column: number } {
@@ -137,7 +128,7 @@ export function parseJsonInput(
   maxChars = DEFAULT_LIMITS.maxInputChars,
 ): unknown {
   if (text.length > maxChars) {
-    throw new SandboxError(
+    throw new CodedError(
       'INPUT_TOO_LARGE',
       `${source}: ${text.length} characters, over the limit of ${maxChars}`,
       {
@@ -159,6 +150,6 @@ export function parseJsonInput(
       : text.trim() === ''
         ? ' (empty input)'
         : '';
-    throw new SandboxError('INPUT_INVALID', `${source}: malformed JSON${at}: ${msg}`, { source, ...where });
+    throw new CodedError('INPUT_INVALID', `${source}: malformed JSON${at}: ${msg}`, { source, ...where });
   }
 }

@@ -13,7 +13,8 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LIMITS, SandboxError, type SandboxLimits } from './limits.js';
+import { type Code, CodedError as SandboxError } from '../codes/index.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 
 export type WorkerReply =
   | { type: 'ready' }
@@ -21,7 +22,7 @@ export type WorkerReply =
   | {
       type: 'done';
       ok: false;
-      error: { name: string; code?: string; message: string; data?: Record<string, unknown> };
+      error: { name: string; code?: Code; message: string; data?: Record<string, unknown> };
     };
 
 export interface WorkerRequest {
@@ -128,11 +129,12 @@ export function runInSandbox<T = unknown>(
         if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderr)) {
           reject(
             new SandboxError('RESOURCE_LIMIT', `${task}: over the memory limit of ${l.maxHeapMb} MB`, {
+              budget: 'heap',
               limitMb: l.maxHeapMb,
             }),
           );
         } else if (/Maximum call stack/i.test(stderr)) {
-          reject(new SandboxError('RESOURCE_LIMIT', `${task}: stack exhausted`));
+          reject(new SandboxError('RESOURCE_LIMIT', `${task}: stack exhausted`, { budget: 'stack' }));
         } else {
           reject(
             new SandboxError(

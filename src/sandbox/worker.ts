@@ -3,6 +3,7 @@
  * sends the result as JSON text (measured against the result-size limit here, so a huge result never
  * crosses the pipe), then exits.
  */
+import { type Budget, type Code, codeMessage, isCode } from '../codes/index.js';
 import type { WorkerReply, WorkerRequest } from './sandbox.js';
 import { TASKS } from './tasks.js';
 
@@ -12,9 +13,14 @@ function send(reply: WorkerReply): Promise<void> {
 
 function failure(e: unknown): WorkerReply {
   const err = e as { name?: string; code?: unknown; message?: string; data?: Record<string, unknown> };
-  let code = typeof err?.code === 'string' ? err.code : undefined;
+  // A code outside the registry (a bug) is left to the parent's TASK_FAILED.
+  let code: Code | undefined = isCode(err?.code) ? err.code : undefined;
+  let budget: Budget | undefined;
   // V8's own overflow (deep recursion that the evaluator did not catch itself).
-  if (e instanceof RangeError && /call stack/i.test(String(err.message))) code = 'RESOURCE_LIMIT';
+  if (e instanceof RangeError && /call stack/i.test(String(err.message))) {
+    code = 'RESOURCE_LIMIT';
+    budget = 'stack';
+  }
   // JSON.stringify of a result too big for one string.
   if (e instanceof RangeError && /string length/i.test(String(err.message))) code = 'RESULT_TOO_LARGE';
   let data: Record<string, unknown> | undefined;
@@ -23,6 +29,7 @@ function failure(e: unknown): WorkerReply {
   } catch {
     data = undefined;
   }
+  if (budget !== undefined) data = { ...data, budget };
   return {
     type: 'done',
     ok: false,
@@ -32,14 +39,14 @@ function failure(e: unknown): WorkerReply {
 
 async function handle(req: WorkerRequest): Promise<WorkerReply> {
   const fn = Object.hasOwn(TASKS, req.task) ? TASKS[req.task] : undefined;
-  if (!fn) return failure({ code: 'UNKNOWN_TASK', message: `unknown sandbox task "${req.task}"` });
+  if (!fn) return failure({ code: 'UNKNOWN_TASK', message: codeMessage('UNKNOWN_TASK', { task: req.task }) });
   try {
     const result = await fn(JSON.parse(req.input));
     const json = JSON.stringify(result === undefined ? null : result);
     if (json.length > req.maxResultChars) {
       return failure({
         code: 'RESULT_TOO_LARGE',
-        message: `result of ${json.length} characters is over the limit of ${req.maxResultChars}`,
+        message: codeMessage('RESULT_TOO_LARGE', { size: json.length, limit: req.maxResultChars }),
         data: { size: json.length, limit: req.maxResultChars },
       });
     }

@@ -11,7 +11,7 @@
  * inflates twice and never reads anything this pass did not check.
  */
 import { Inflate } from 'fflate';
-import type { FailureCode } from '../codes/index.js';
+import { CodedError, type FailureCode } from '../codes/index.js';
 
 /** Limits applied by `preflight` and `readWorkbook`; every one is configurable. */
 export interface ReadLimits {
@@ -58,15 +58,8 @@ export const DEFAULT_READ_LIMITS: Readonly<ReadLimits> = Object.freeze({
 export type LimitName = Exclude<keyof ReadLimits, 'ratioMinBytes'>;
 
 /** A workbook refused before or while reading. `code` is stable API; `data.limit` names a hit limit. */
-export class WorkbookError extends Error {
-  readonly code: FailureCode;
-  readonly data?: Record<string, unknown>;
-  constructor(code: FailureCode, message: string, data?: Record<string, unknown>) {
-    super(message);
-    this.name = 'WorkbookError';
-    this.code = code;
-    if (data !== undefined) this.data = data;
-  }
+export class WorkbookError extends CodedError<FailureCode> {
+  override name = 'WorkbookError';
 }
 
 export interface ZipEntryInfo {

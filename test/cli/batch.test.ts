@@ -126,7 +126,7 @@ describe('sheetspec convert (batch)', () => {
     const strict = await run(['warn'], { quiet: true, strict: true });
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('sheetspec: warn/w-warn.xlsx: VOLATILE_FUNCTION: column E');
-    expect(strict.stderr).toContain('sheetspec: warn/w-warn.xlsx: W_TEST: a warning');
+    expect(strict.stderr).toContain('sheetspec: warn/w-warn.xlsx: SEED_OMITTED: a warning');
   });
 
   it('shows refusals by reason in the summary', async () => {

@@ -42,7 +42,7 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions): Promi
           },
         ]
       : [],
-    warnings: warn ? [{ code: 'W_TEST', message: 'a warning' }] : [],
+    warnings: warn ? [{ code: 'SEED_OMITTED', message: 'a warning' }] : [],
     verification: {
       oracle: { name: 'fake', version: '0' },
       cellsChecked: 4,

@@ -5,8 +5,8 @@ import {
   computeDerivations,
   type ModelSpec,
   runModel,
-  SpecError,
 } from '../../src/modelspec/index.js';
+import { CodedError } from '../../src/codes/index.js';
 
 const orders = (): ModelSpec =>
   JSON.parse(readFileSync(new URL('../../fixtures/specs/valid/orders.spec.json', import.meta.url), 'utf8'));
@@ -101,7 +101,7 @@ describe('runModel', () => {
     expect(r.ok && r.state).toEqual({ items: [{ x: 6, y: 2 }], y: 6 });
   });
 
-  it('a bad expression is a coded SpecError', async () => {
+  it('a bad expression is a coded CodedError', async () => {
     const spec: ModelSpec = {
       id: 'c',
       version: '1.0.0',
@@ -109,7 +109,7 @@ describe('runModel', () => {
       derivations: [{ path: '$.a', expr: '1 +' }],
     };
     const e = await runModel(spec).catch((x) => x);
-    expect(e).toBeInstanceOf(SpecError);
+    expect(e).toBeInstanceOf(CodedError);
     expect(e).toMatchObject({ code: 'JSONATA_ERROR', data: { jsonataCode: 'S0207' } });
   });
 

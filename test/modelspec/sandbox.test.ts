@@ -6,7 +6,7 @@ import { evalExpression } from '../../src/modelspec/index.js';
 describe('sandbox limits', () => {
   it('infinite recursion ends in TIMEOUT, and the next call works', async () => {
     const r = await evalExpression({ expr: '( $f := function($x){ $f($x) }; $f(1) )' });
-    expect(r).toMatchObject({ ok: false, error: { code: 'TIMEOUT' } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'TIMEOUT', budget: 'time' } });
     expect(await evalExpression({ expr: '1 + 2' })).toEqual({ ok: true, value: 3 });
   });
 
@@ -27,7 +27,7 @@ describe('sandbox limits', () => {
       await evalExpression({ expr: '$pad("x", 2000000)' }, { limits: { maxResultChars: 1_000_000 } }),
     ).toMatchObject({
       ok: false,
-      error: { code: 'RESULT_TOO_LARGE' },
+      error: { code: 'RESULT_TOO_LARGE', budget: 'result' },
     });
   });
 
@@ -36,13 +36,14 @@ describe('sandbox limits', () => {
       { expr: '$count([1..9000000].{"a": $, "b": [$, $]})' },
       { limits: { maxHeapMb: 96, timeoutMs: 20_000 } },
     );
-    expect(r).toMatchObject({ ok: false, error: { code: 'RESOURCE_LIMIT' } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'RESOURCE_LIMIT', budget: 'heap' } });
     expect(await evalExpression({ expr: '"still" & " fine"' })).toEqual({ ok: true, value: 'still fine' });
   });
 
   it('input over the limit is INPUT_TOO_LARGE; malformed JSON is INPUT_INVALID naming where', async () => {
     await expect(runInSandbox('echo', 'x'.repeat(2000), { maxInputChars: 1000 })).rejects.toMatchObject({
       code: 'INPUT_TOO_LARGE',
+      data: { budget: 'input' },
     });
     expect(() => parseJsonInput('{\n  "a": 1,\n  "b": }', 'spec.json')).toThrow(/spec\.json.*line 3/);
     try {
@@ -51,7 +52,10 @@ describe('sandbox limits', () => {
       expect((e as { code: string }).code).toBe('INPUT_INVALID');
     }
     expect(() => parseJsonInput('[1]', 'x.json', 2)).toThrow(
-      expect.objectContaining({ code: 'INPUT_TOO_LARGE' }),
+      expect.objectContaining({
+        code: 'INPUT_TOO_LARGE',
+        data: expect.objectContaining({ budget: 'input' }),
+      }),
     );
   });
 

@@ -10,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Code } from '../../codes/index.js';
 import type { ConvertOptions } from '../../compiler/types.js';
 import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
 import { createProgress } from './progress.js';
@@ -30,7 +31,7 @@ export interface CliIO {
  * action has already said why). `run()` in src/cli/main.ts turns it into the return value.
  */
 export class CommandExit extends Error {
-  readonly code = 'EXIT';
+  readonly code: Code = 'EXIT';
   override name = 'CommandExit';
   constructor(readonly exitCode: number) {
     super(`exit ${exitCode}`);

@@ -16,6 +16,7 @@
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Code } from '../../codes/index.js';
 import { glob, isDynamicPattern } from 'tinyglobby';
 
 export interface BatchInput {
@@ -29,7 +30,7 @@ export interface BatchInput {
 
 /** A problem with the command line itself (exit code 2). */
 export class UsageError extends Error {
-  readonly code = 'USAGE';
+  readonly code: Code = 'USAGE';
   override name = 'UsageError';
 }
 

@@ -2,15 +2,15 @@
  * One file's outcome in a batch, as printed by `--json`/`--ndjson` and tabulated in the summary. The spec
  * itself is not in it (it is in the written file); everything a pipeline needs to decide about the file is.
  */
+import type { CodesOfKind } from '../../codes/index.js';
 import type { FailureCode, RefusalCode, RejectedColumn, Warning } from '../../compiler/types.js';
 import type { PoolOutcome } from './pool.js';
 
 /**
- * Why a file produced no spec: the compiler's failure codes, plus three of the batch runner's own:
- * `READ_FAILED` (the file could not be read), `WRITE_FAILED` (the spec could not be written) and
- * `INTERNAL_ERROR` (the converter threw: a bug, please report it).
+ * Why a file produced no spec: the compiler's failure codes, plus the batch runner's own (`READ_FAILED`,
+ * `WRITE_FAILED`, `INTERNAL_ERROR`; their meanings are in the code registry, src/codes/registry.ts).
  */
-export type BatchFailureCode = FailureCode | 'READ_FAILED' | 'WRITE_FAILED' | 'INTERNAL_ERROR';
+export type BatchFailureCode = FailureCode | CodesOfKind<'batch'>;
 
 export interface FileResult {
   /** The workbook, as given (relative to the working folder when inside it); `-` for stdin. */

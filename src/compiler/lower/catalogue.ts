@@ -2,7 +2,7 @@
  * The catalogue of what the lowering supports: every function and operator with its lowering and the Excel
  * semantics it keeps, and every refusal code with its meaning. Read by tools that explain the compiler.
  */
-import type { RefusalCode } from '../types.js';
+import { codeEntry, codesOfKind, type RefusalCode } from '../../codes/index.js';
 
 export interface CatalogueEntry {
   name: string;
@@ -181,19 +181,13 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   },
 ];
 
-export const REFUSAL_CODES: Readonly<Partial<Record<RefusalCode, string>>> = {
-  UNSUPPORTED_FUNCTION: 'a function outside the supported set (named in the detail)',
-  VOLATILE_FUNCTION: 'NOW, TODAY, RAND, RANDBETWEEN, OFFSET or INDIRECT: recomputed by Excel on every change',
-  STRUCTURED_REFERENCE: 'a table reference such as Table1[Price]',
-  DEFINED_NAME: 'a defined name such as TaxRate',
-  UNSUPPORTED_CONSTRUCT:
-    'array constants, union/intersection/range operators, @, LAMBDA/LET and other constructs',
-  UNSUPPORTED_LOOKUP_MODE: 'VLOOKUP without FALSE/0 as its 4th argument (approximate match)',
-  UNSUPPORTED_RANGE_SHAPE: 'a range where a single value is needed, or a range the caller cannot resolve',
-  MALFORMED_FORMULA: 'a supported function called with the wrong number of arguments',
-  CROSS_SHEET_REFERENCE: 'a reference to another sheet (formula command and some callers)',
-  EXTERNAL_REFERENCE: 'a reference to another workbook',
-};
+/** Every refusal code with its meaning, from the code registry (src/codes/registry.ts). */
+export const REFUSAL_CODES: Readonly<Record<RefusalCode, string>> = Object.freeze(
+  Object.fromEntries(codesOfKind('refusal').map((c) => [c, codeEntry(c).meaning])) as Record<
+    RefusalCode,
+    string
+  >,
+);
 
 /** Supported functions and operators whose name or notes contain the query (case-insensitive); all without one. */
 export function listFunctions(query?: string): {
@@ -204,6 +198,6 @@ export function listFunctions(query?: string): {
   const entries = q
     ? CATALOGUE.filter((e) => e.name.toLowerCase().includes(q) || e.notes.toLowerCase().includes(q))
     : [...CATALOGUE];
-  const refusals = Object.entries(REFUSAL_CODES).map(([code, meaning]) => ({ code, meaning: meaning ?? '' }));
+  const refusals = Object.entries(REFUSAL_CODES).map(([code, meaning]) => ({ code, meaning }));
   return { entries, refusals };
 }

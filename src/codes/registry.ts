@@ -1,0 +1,347 @@
+/**
+ * The code registry: every public code sheetspec answers with, declared once with its kinds, its meaning (what
+ * a user reads in the docs and in `list_functions`) and, where the message has one fixed shape, its template
+ * (`{{key}}` placeholders filled from the error's `data`). The code unions (`RefusalCode`, `WarningCode`...)
+ * are derived from this table, so a code that is not here does not compile; the README's and docs' code tables
+ * are rendered from it (scripts/docs/codes.ts), and test/codes.test.ts checks that every code in src/ is here
+ * and every code here is used.
+ *
+ * A code may have more than one kind: `RESOURCE_LIMIT` is both a whole-workbook reason and a sandbox limit,
+ * `DERIVATION_CYCLE` both a validation finding and a runtime error. `budget` names the one budget a limit
+ * code always means; a `CodedError` with that code carries it in `data.budget` without the thrower saying so.
+ * Codes are stable API: rename none, and add new ones here first.
+ */
+
+/** What a code answers. */
+export type CodeKind =
+  /** Why a whole workbook was refused: `{valid: false, reason, error}`. */
+  | 'failure'
+  /** Why one column was refused: `rejectedColumns[].reason`. */
+  | 'refusal'
+  /** Something a conversion reports without refusing: `warnings[].code`. */
+  | 'warning'
+  /** A problem `validateSpec` finds in a spec: `errors[].code`, `warnings[].code`. */
+  | 'finding'
+  /** A coded error from the spec runtime and the authoring tools. */
+  | 'spec'
+  /** A limit of the sandbox the tools run in, or a sandbox failure. */
+  | 'limit'
+  /** A formula diagnostic from the parser: `Diagnostic.code`. */
+  | 'diagnostic'
+  /** A code only the MCP server answers with. */
+  | 'mcp'
+  /** Why a file of a batch conversion produced no spec, beyond the compiler's failure codes. */
+  | 'batch'
+  /** A code only the CLI answers with. */
+  | 'cli'
+  /** Passed between our own modules, never shown to a user as such. */
+  | 'internal';
+
+/** Which budget ran out, in `CodedError.data.budget`. */
+export type Budget = 'time' | 'heap' | 'stack' | 'result' | 'input';
+
+export interface CodeEntry {
+  kinds: readonly CodeKind[];
+  meaning: string;
+  /** The message, when it has one fixed shape: `{{key}}` placeholders from `data`. */
+  message?: string;
+  /** The budget this code always means. */
+  budget?: Budget;
+}
+
+export const CODES = {
+  // Whole-workbook failures.
+  UNSUPPORTED_FORMAT: {
+    kinds: ['failure'],
+    meaning:
+      'not an `.xlsx`/`.xlsm` (`.xls`, `.ods`, CSV, random bytes, encrypted), or XML with DOCTYPE/entities',
+  },
+  EMPTY_WORKBOOK: { kinds: ['failure'], meaning: 'an empty file' },
+  FILE_TOO_LARGE: { kinds: ['failure'], meaning: 'over the file-size limit (default 25 MiB)' },
+  TOO_MANY_ROWS: { kinds: ['failure'], meaning: 'over the data-row limit (default 100,000)' },
+  TOO_MANY_COLUMNS: { kinds: ['failure'], meaning: 'over the column limit (default 200)' },
+  PARSE_FAILED: {
+    kinds: ['failure'],
+    meaning:
+      'the reader could not parse the workbook (its reason is given); an unexpected internal error is reported as `PARSE_FAILED` with "Internal error" in the message',
+  },
+  RESOURCE_LIMIT: {
+    kinds: ['failure', 'limit'],
+    meaning:
+      'a budget was hit: in the reader zip entries, uncompressed size, compression ratio, cells, shared strings or merged ranges (`data.limit`); in a worker time, heap or stack (`data.budget` on a thrown `CodedError`); the message names it',
+  },
+  SHEET_NOT_FOUND: { kinds: ['failure'], meaning: '`--sheet` (or the `sheet` option) names no sheet' },
+  NO_TABLE: { kinds: ['failure'], meaning: 'no header row with data below it' },
+
+  // Column refusals (also a whole-workbook reason when every formula column is refused: the first one).
+  UNSUPPORTED_FUNCTION: {
+    kinds: ['refusal'],
+    meaning: 'a function outside the supported set (named in the detail)',
+  },
+  VOLATILE_FUNCTION: {
+    kinds: ['refusal'],
+    meaning: 'NOW, TODAY, RAND, RANDBETWEEN, OFFSET or INDIRECT: recomputed by Excel on every change',
+  },
+  CROSS_SHEET_REFERENCE: { kinds: ['refusal'], meaning: 'reads another sheet' },
+  EXTERNAL_REFERENCE: { kinds: ['refusal'], meaning: 'reads another workbook' },
+  CROSS_ROW_REFERENCE: {
+    kinds: ['refusal'],
+    meaning: 'reads another row of the table (running totals, `A3` from row 2, `SUM($A$2:A2)`)',
+  },
+  UNSUPPORTED_RANGE_SHAPE: {
+    kinds: ['refusal'],
+    meaning:
+      'a range that is neither same-row, one whole table column, nor a locked table outside the data (whole columns `A:A`, two table columns, ...), or a range where a single value is needed',
+  },
+  UNRESOLVED_REFERENCE: {
+    kinds: ['refusal'],
+    meaning:
+      'a cell outside the table that is not a labelled numeric parameter, a relative reference outside the table, or a header/summary cell',
+  },
+  UNSUPPORTED_LOOKUP_MODE: {
+    kinds: ['refusal'],
+    meaning: 'approximate-match VLOOKUP (4th argument omitted or TRUE, not FALSE/0)',
+  },
+  LOOKUP_TABLE_CONTAINS_FORMULA: { kinds: ['refusal'], meaning: 'a lookup table with a formula cell' },
+  MALFORMED_FORMULA: {
+    kinds: ['refusal'],
+    meaning:
+      'the formula does not parse (diagnostic code and position in the detail), or calls a supported function with the wrong number of arguments',
+  },
+  MIXED_CONTENT: { kinds: ['refusal'], meaning: 'the column holds formulas and values (or blanks)' },
+  NON_UNIFORM_FORMULA: {
+    kinds: ['refusal'],
+    meaning:
+      "a row's formula is not the first row's filled down, in R1C1 form (the cell names the first such row)",
+  },
+  ARRAY_FORMULA: { kinds: ['refusal'], meaning: 'a CSE or dynamic-array formula' },
+  STRUCTURED_REFERENCE: { kinds: ['refusal'], meaning: 'a table reference such as `Table1[@Qty]`' },
+  DEFINED_NAME: { kinds: ['refusal'], meaning: 'a defined name such as `TaxRate`' },
+  UNSUPPORTED_CONSTRUCT: {
+    kinds: ['refusal'],
+    meaning: 'array constants, union/intersection/range operators, `@`, LAMBDA/LET and other constructs',
+  },
+  CIRCULAR_REFERENCE: { kinds: ['refusal'], meaning: 'the column reads itself, or columns read each other' },
+  DEPENDS_ON_REJECTED_COLUMN: { kinds: ['refusal'], meaning: 'the column reads a refused column' },
+  VALUE_MISMATCH: {
+    kinds: ['refusal'],
+    meaning:
+      'the compiled column disagrees with the oracle in some row (the detail names the first rows, inputs, expected and got)',
+  },
+
+  // Conversion warnings.
+  TITLE_ROWS_SKIPPED: {
+    kinds: ['warning'],
+    meaning: 'rows above the header row were taken as titles and skipped',
+  },
+  SEED_OMITTED: {
+    kinds: ['warning'],
+    meaning:
+      'the rows exceed the seed budget: `defaultValues` is left out and the tests give a sample of rows',
+  },
+  SUMMARY_REFUSED: {
+    kinds: ['warning'],
+    meaning:
+      'a summary cell below the table is left out (its column was refused, or the summary cannot be lowered)',
+  },
+  ORACLE_EXCEL_DISAGREEMENT: {
+    kinds: ['warning'],
+    meaning: "Excel's saved value differs from the one the oracle and the spec agree on (both values given)",
+  },
+  ORACLE_CANNOT_EVALUATE: {
+    kinds: ['warning'],
+    meaning:
+      "the oracle (HyperFormula) gives an error for a cell; Excel's saved value is the reference there",
+  },
+
+  // Spec validation findings.
+  SPEC_SCHEMA: { kinds: ['finding'], meaning: 'the spec does not have the ModelSpec structure' },
+  SCHEMA_INVALID: { kinds: ['finding', 'spec'], meaning: "the spec's `schema` does not compile" },
+  EXPRESSION_INVALID: {
+    kinds: ['finding'],
+    meaning: 'an expression does not compile (with `jsonataCode` and `position`)',
+  },
+  LIBRARY_INVALID: {
+    kinds: ['finding', 'spec'],
+    meaning: 'the library define does not compile, or is not a block `( ...; [names] )` binding every export',
+  },
+  LIBRARY_READS_DOCUMENT: {
+    kinds: ['finding'],
+    meaning: 'the library refers to the document; a library computes only from its arguments and `$const`',
+  },
+  LIBRARY_RESERVED_NAME: {
+    kinds: ['finding'],
+    meaning: 'the library exports a reserved name or a JSONata built-in',
+  },
+  LIBRARY_NONDETERMINISTIC: {
+    kinds: ['finding'],
+    meaning: 'the library calls a function that gives a different value on each run (`$now`, `$random`, ...)',
+  },
+  UNRESOLVED_FUNCTION: {
+    kinds: ['finding'],
+    meaning: 'a `$function` that is not a JSONata built-in, a library export or a binding',
+  },
+  NON_CANONICAL_PATH: {
+    kinds: ['finding'],
+    meaning: 'a path not in canonical form (`$.a.b`, `$.items[*].x`)',
+  },
+  PATH_NOT_IN_SCHEMA: { kinds: ['finding'], meaning: 'a path the schema does not declare' },
+  DUPLICATE_DERIVATION: { kinds: ['finding'], meaning: 'two derivations write the same path' },
+  DERIVATION_CYCLE: {
+    kinds: ['finding', 'spec'],
+    meaning: 'derivations read each other (the cycle is named)',
+  },
+  TEST_UNKNOWN_PATH: {
+    kinds: ['finding'],
+    meaning: 'an embedded test names a path the schema does not declare',
+  },
+  UNUSED_EXPORT: { kinds: ['finding'], meaning: 'a library export no expression uses (a warning)' },
+
+  // Spec runtime and tool errors.
+  JSONATA_ERROR: {
+    kinds: ['spec'],
+    meaning: 'JSONata rejected an expression (data: `jsonataCode`, `position`, `token`)',
+  },
+  EVALUATION_ERROR: {
+    kinds: ['spec'],
+    meaning:
+      'an expression failed without a JSONata code of its own (the `jsonataCode` or `code` given then)',
+  },
+  INVALID_PATH: { kinds: ['spec'], meaning: 'a path that does not parse or cannot be set' },
+  INVALID_MUTATION: { kinds: ['spec'], meaning: 'a mutation of `$` that is not an object' },
+  INVALID_SEED: { kinds: ['spec'], meaning: 'the `$` default value does not evaluate to an object' },
+  INVALID_STATE: { kinds: ['spec'], meaning: 'the state given to a run is not an object' },
+  UNKNOWN_TOPIC: {
+    kinds: ['spec'],
+    meaning: 'a guidance topic that does not exist (the available ones are listed)',
+  },
+  TOPICS_FILE_INVALID: {
+    kinds: ['spec'],
+    meaning: 'a guidance topics file that is malformed (file and problem named)',
+  },
+  INPUT_UNREADABLE: { kinds: ['spec'], meaning: 'an input file that cannot be read' },
+
+  // Sandbox limits.
+  TIMEOUT: { kinds: ['limit'], meaning: 'over the wall-clock limit', budget: 'time' },
+  RESULT_TOO_LARGE: {
+    kinds: ['limit'],
+    meaning: 'a result over the result limit (characters of JSON)',
+    message: 'result of {{size}} characters is over the limit of {{limit}}',
+    budget: 'result',
+  },
+  INPUT_TOO_LARGE: {
+    kinds: ['limit'],
+    meaning: 'an input over the input limit (characters of JSON)',
+    budget: 'input',
+  },
+  INPUT_INVALID: {
+    kinds: ['limit', 'spec'],
+    meaning: 'malformed JSON input (names the source, line and column), or input of the wrong shape',
+  },
+  WORKER_FAILED: {
+    kinds: ['limit'],
+    meaning: 'the sandbox process did not start or ended without answering',
+  },
+  UNKNOWN_TASK: {
+    kinds: ['limit'],
+    meaning: 'a sandbox task name that does not exist',
+    message: 'unknown sandbox task "{{task}}"',
+  },
+  TASK_FAILED: { kinds: ['limit'], meaning: 'a sandbox task threw an error without a code of its own' },
+
+  // Formula diagnostics.
+  FORMULA_EMPTY: {
+    kinds: ['diagnostic'],
+    meaning: 'nothing but `=` or blanks',
+    message: 'The formula is empty',
+  },
+  FORMULA_TOO_LONG: {
+    kinds: ['diagnostic'],
+    meaning: 'longer than `maxLength` (`data.length`, `data.limit`)',
+    message: 'The formula is {{length}} characters long; the limit is {{limit}}',
+  },
+  FORMULA_TOO_DEEP: {
+    kinds: ['diagnostic'],
+    meaning: 'nests deeper than `maxDepth`; the span marks where',
+    message: 'The formula nests more than {{limit}} levels deep (at offset {{offset}})',
+  },
+  UNTERMINATED_STRING: {
+    kinds: ['diagnostic'],
+    meaning: 'a `"` with no closing quote; the span runs to the end',
+    message: 'The text starting at offset {{offset}} has no closing double quote',
+  },
+  UNEXPECTED_TOKEN: {
+    kinds: ['diagnostic'],
+    meaning:
+      "a token that cannot appear there (`SUM(1))`, `1*/2`, a stray `'`, a control character); the span is that token",
+    message: 'Unexpected {{token}} at offset {{offset}}',
+  },
+  UNEXPECTED_END: {
+    kinds: ['diagnostic'],
+    meaning: 'the formula stops too soon (`1+`, `SUM(1,2`); the span is empty, at the end',
+    message: 'The formula ends unexpectedly (something is missing after offset {{offset}})',
+  },
+  PARSE_ERROR: {
+    kinds: ['diagnostic'],
+    meaning: 'anything else the parser rejects; `data.detail` says what',
+    message: 'The formula cannot be parsed: {{detail}}',
+  },
+
+  // Front ends.
+  INTERNAL: {
+    kinds: ['mcp'],
+    meaning: 'a tool failed unexpectedly or produced a shape its output schema does not allow (a bug)',
+  },
+  READ_FAILED: { kinds: ['batch'], meaning: 'the file could not be read (permissions, vanished)' },
+  WRITE_FAILED: { kinds: ['batch'], meaning: 'the spec could not be written' },
+  INTERNAL_ERROR: {
+    kinds: ['batch'],
+    meaning: 'the converter threw: a bug in sheetspec, please report it with the workbook',
+  },
+  USAGE: { kinds: ['cli'], meaning: 'the command line is wrong (exit code 2)' },
+
+  // Between our own modules.
+  EXIT: {
+    kinds: ['internal'],
+    meaning: 'a CLI action ends the run with an exit code it has already explained',
+  },
+  ORACLE_FAILED: { kinds: ['internal'], meaning: 'the oracle thread threw (reported by the conversion)' },
+  ABORTED: { kinds: ['internal'], meaning: 'the oracle thread was cancelled' },
+} as const satisfies Record<string, CodeEntry>;
+
+/** Every registered code. */
+export type Code = keyof typeof CODES;
+
+/** The codes of one kind. */
+export type CodesOfKind<K extends CodeKind> = {
+  [C in Code]: K extends (typeof CODES)[C]['kinds'][number] ? C : never;
+}[Code];
+
+const ALL = CODES as Readonly<Record<Code, CodeEntry>>;
+
+export function isCode(value: unknown): value is Code {
+  return typeof value === 'string' && Object.hasOwn(CODES, value);
+}
+
+export function codeEntry(code: Code): CodeEntry {
+  return ALL[code];
+}
+
+/** The codes of one kind, in registry order. */
+export function codesOfKind<K extends CodeKind>(kind: K): CodesOfKind<K>[] {
+  return (Object.keys(CODES) as Code[]).filter((c) => ALL[c].kinds.includes(kind)) as CodesOfKind<K>[];
+}
+
+/** Fill a `{{key}}` template from `data`; an absent key renders as `?`. */
+export function formatMessage(template: string, data: Record<string, unknown> = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    const v = data[key];
+    return v === undefined ? '?' : String(v);
+  });
+}
+
+/** A code's message from its template (the code itself when it has none). */
+export function codeMessage(code: Code, data: Record<string, unknown> = {}): string {
+  const template = ALL[code].message;
+  return template === undefined ? code : formatMessage(template, data);
+}
