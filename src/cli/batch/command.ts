@@ -10,7 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ConvertOptions } from '../../compiler/types.js';
+import type { ConvertOptions } from '../../compiler/index.js';
 import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
 import { createProgress } from './progress.js';
 import { batchExitCode, type FileResult } from './result.js';
