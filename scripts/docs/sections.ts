@@ -7,6 +7,7 @@
  * put the two marker comments where it belongs, and run `npm run docs`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { renderArrows } from './arrows.js';
 
 export interface GeneratedSection {
   /** Path from the package root, e.g. `docs/semantics.md`. */
@@ -17,7 +18,9 @@ export interface GeneratedSection {
 }
 
 /** Every generated section. Each registry adds its own entries here. */
-export const SECTIONS: GeneratedSection[] = [];
+export const SECTIONS: GeneratedSection[] = [
+  { file: 'docs/architecture.md', name: 'arrows', render: renderArrows },
+];
 
 const ROOT = new URL('../../', import.meta.url);
 
