@@ -63,10 +63,10 @@ export type {
 } from './types.js';
 export { RESERVED_NAMES } from './types.js';
 export { parseJsonText, readJsonInput } from './input.js';
+export { schemaHasPath } from './schema-paths.js';
 export {
   type Finding,
   pointer,
-  schemaHasPath,
   type ValidationReport,
   validateSpec,
   validateSpecInProcess,

@@ -63,6 +63,7 @@ describe('fixtures/specs', () => {
     ['path-not-in-schema', 'PATH_NOT_IN_SCHEMA', '/derivations/0/path'],
     ['cycle', 'DERIVATION_CYCLE', '/derivations/0'],
     ['test-unknown-path', 'TEST_UNKNOWN_PATH', '/tests/0/expect/$.nope'],
+    ['read-not-in-schema', 'READ_NOT_IN_SCHEMA', '/derivations/0/expr', true],
   ];
   it.each(broken)('broken/%s gives %s at %s', async (name, code, ptr, hasPosition) => {
     const r = await validateSpec(read(`broken/${name}.spec.json`), { inProcess: true });
@@ -78,6 +79,39 @@ describe('fixtures/specs', () => {
     expect(r.errors[0].position).toBe(8);
     const lib = await validateSpec(read('broken/library-reads-document.spec.json'), { inProcess: true });
     expect(lib.errors[0].position).toBe('( $f := function($x) { $x + $'.length);
+  });
+
+  it('a read of a field the schema does not define is an error at the field, in row and root derivations', async () => {
+    const r = await validateSpec(read('broken/read-not-in-schema.spec.json'), { inProcess: true });
+    // `$parent.nett * 2`: JSONata's position is the end of the name token.
+    expect(r.errors).toEqual([
+      expect.objectContaining({ code: 'READ_NOT_IN_SCHEMA', pointer: '/derivations/0/expr', position: 12 }),
+    ]);
+    expect(r.errors[0].message).toContain('$.items[*].nett');
+    const spec = read('valid/minimal.spec.json');
+    spec.derivations = [{ path: '$.b', expr: 'a + $$.c.d + $sum($$.a)' }];
+    const root = await validateSpec(spec, { inProcess: true });
+    expect(root.errors.map((e) => [e.code, e.position])).toEqual([['READ_NOT_IN_SCHEMA', 8]]);
+  });
+
+  it('reads through arrays, declared fields and open schemas are not findings', async () => {
+    const spec = read('broken/read-not-in-schema.spec.json');
+    spec.derivations = [
+      { path: '$.items[*].total', expr: '$parent.net * 2 + $sum($$.items.net) + $count($$.items[net > 0])' },
+    ];
+    expect((await validateSpec(spec, { inProcess: true })).errors).toEqual([]);
+    spec.schema.properties.items.items.additionalProperties = { type: 'number' };
+    spec.derivations = [{ path: '$.items[*].total', expr: '$parent.nett * 2' }];
+    expect((await validateSpec(spec, { inProcess: true })).errors).toEqual([]);
+  });
+
+  it('no follow-on warnings after a parse error', async () => {
+    const spec = read('broken/unused-export.spec.json');
+    spec.library = '( $twice := function($x) { $x * 2 }; ["twice"] )';
+    spec.derivations = [{ path: '$.b', expr: '$twice(a) +' }];
+    const r = await validateSpec(spec, { inProcess: true });
+    expect(r.errors.map((e) => e.code)).toEqual(['EXPRESSION_INVALID']);
+    expect(r.warnings).toEqual([]);
   });
 
   it('an unused export is a warning, not an error', async () => {
