@@ -5,4 +5,4 @@ export { DEFAULT_READ_LIMITS, preflight, resolveLimits, WorkbookError } from './
 export type { ReadOptions } from './reader.js';
 export { dateToSerial, readWorkbook } from './reader.js';
 export type { CellValue, ErrorValue } from './values.js';
-export { errorValue, isErrorValue } from './values.js';
+export { isErrorValue } from './values.js';
