@@ -41,7 +41,7 @@ export {
   type SchemaViolation,
   seedState,
 } from './runtime.js';
-export { instancePathToCanonical, modelSpecSchema, modelSpecValidator } from './schema.js';
+export { instancePathToCanonical, modelIdProblem, modelSpecSchema, modelSpecValidator } from './schema.js';
 export {
   matches,
   type TestCaseResult,

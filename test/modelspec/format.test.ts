@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { modelSpecValidator, validateSpec } from '../../src/modelspec/index.js';
+import { modelIdProblem, modelSpecValidator, validateSpec } from '../../src/modelspec/index.js';
 
 const read = (p: string) =>
   JSON.parse(readFileSync(new URL(`../../fixtures/specs/${p}`, import.meta.url), 'utf8'));
@@ -38,6 +38,16 @@ describe('ModelSpec JSON Schema', () => {
         constraints: [{ id: 'c', expr: '1', message: 'm', policy: 'warn' }],
       }),
     ).toBe(false);
+  });
+});
+
+describe('modelIdProblem', () => {
+  it('accepts what the schema accepts as an id and explains the rest', () => {
+    expect(modelIdProblem('ns/my-model_1')).toBeUndefined();
+    expect(modelIdProblem('orders')).toBeUndefined();
+    expect(modelIdProblem('bad id!')).toMatch(/letters, digits/);
+    expect(modelIdProblem('a/b/c')).toBeDefined();
+    expect(modelIdProblem('x'.repeat(201))).toMatch(/200/);
   });
 });
 
