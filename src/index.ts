@@ -3,7 +3,7 @@
  */
 export { convert, convertWorkbook, compileWorkbook } from './compiler/convert.js';
 export { convertSandboxed } from './compiler/convert-sandboxed.js';
-export { translateFormula } from './compiler/formula-command.js';
+export { translateFormula } from './compiler/index.js';
 export { listFunctions } from './compiler/lower/index.js';
 export { parseFormula, printFormula } from './workbook/formula/index.js';
 export { readWorkbook, WorkbookError } from './workbook/index.js';
@@ -16,7 +16,7 @@ export {
   testSpec,
   validateSpec,
 } from './modelspec/index.js';
-export type { ModelSpec } from './modelspec/types.js';
+export type { ModelSpec } from './modelspec/index.js';
 export type {
   ConversionFailure,
   ConversionResult,
@@ -26,7 +26,7 @@ export type {
   Verification,
   Warning,
 } from './compiler/types.js';
-export type { CellValue, ErrorValue } from './workbook/values.js';
+export type { CellValue, ErrorValue } from './workbook/index.js';
 export { CODES, CodedError } from './codes/index.js';
 export type {
   Budget,

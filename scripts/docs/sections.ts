@@ -8,6 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CODE_SECTIONS } from './codes.js';
+import { renderArrows } from './arrows.js';
 
 export interface GeneratedSection {
   /** Path from the package root, e.g. `docs/semantics.md`. */
@@ -18,7 +19,10 @@ export interface GeneratedSection {
 }
 
 /** Every generated section. Each registry adds its own entries here. */
-export const SECTIONS: GeneratedSection[] = [...CODE_SECTIONS];
+export const SECTIONS: GeneratedSection[] = [
+  ...CODE_SECTIONS,
+  { file: 'docs/architecture.md', name: 'arrows', render: renderArrows },
+];
 
 const ROOT = new URL('../../', import.meta.url);
 

@@ -186,6 +186,11 @@ export const CODES = {
     meaning: 'a path not in canonical form (`$.a.b`, `$.items[*].x`)',
   },
   PATH_NOT_IN_SCHEMA: { kinds: ['finding'], meaning: 'a path the schema does not declare' },
+  READ_NOT_IN_SCHEMA: {
+    kinds: ['finding'],
+    meaning:
+      'an expression reads a field (`$parent.x`, `$$.a.b` or a bare `a`) the schema does not declare; `position` is that read',
+  },
   DUPLICATE_DERIVATION: { kinds: ['finding'], meaning: 'two derivations write the same path' },
   DERIVATION_CYCLE: {
     kinds: ['finding', 'spec'],
@@ -195,7 +200,10 @@ export const CODES = {
     kinds: ['finding'],
     meaning: 'an embedded test names a path the schema does not declare',
   },
-  UNUSED_EXPORT: { kinds: ['finding'], meaning: 'a library export no expression uses (a warning)' },
+  UNUSED_EXPORT: {
+    kinds: ['finding'],
+    meaning: 'a library export no expression uses (a warning; not given when an expression does not compile)',
+  },
 
   // Spec runtime and tool errors.
   JSONATA_ERROR: {

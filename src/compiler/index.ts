@@ -5,6 +5,7 @@ export type { Compilation, CompiledColumn, RootDerivation } from './compile.js';
 export { compileRecognised, compileTable, topoOrder } from './compile.js';
 export { compileWorkbook, convert, convertWorkbook, verifyCompilation } from './convert.js';
 export { assignFieldNames, fieldName, NameAllocator } from './fields.js';
+export { type TranslateResult, translateFormula } from './formula-command.js';
 export type { BuildSpecInput, BuiltSpec, KeptParts } from './spec-builder.js';
 export {
   buildSpec,

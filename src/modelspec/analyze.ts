@@ -43,12 +43,17 @@ export interface Read {
   any: boolean;
 }
 
+/** A read with, for each key, JSONata's position of the name (the end of its token), for findings. */
+export interface PositionedRead extends Read {
+  positions: (number | undefined)[];
+}
+
 /**
  * The context a name is read from. `covered` is the context inside a predicate or stage of a computed value
  * (`[$$.items.x][$type($) = "number"]`): there `$` is an item of that value, whose reads are already counted.
  */
-type Ctx = { base: Read['base'] | 'covered'; keys: string[] } | null;
-const COVERED: Ctx = { base: 'covered', keys: [] };
+type Ctx = { base: Read['base'] | 'covered'; keys: string[]; at: (number | undefined)[] } | null;
+const COVERED: Ctx = { base: 'covered', keys: [], at: [] };
 
 function isNode(x: unknown): x is JNode {
   return typeof x === 'object' && x !== null && typeof (x as JNode).type === 'string';
@@ -78,11 +83,26 @@ export function children(node: JNode): JNode[] {
 
 /** The document paths an expression may read. */
 export function expressionReads(ast: JNode): Read[] {
-  const reads: Read[] = [];
-  const root: Ctx = { base: 'root', keys: [] };
+  return positionedReads(ast).map(({ base, keys, any }) => ({ base, keys, any }));
+}
+
+/** `ctx` followed by the name `node`. */
+const withKey = (ctx: NonNullable<Ctx>, node: JNode): Ctx => ({
+  base: ctx.base,
+  keys: [...ctx.keys, String(node.value)],
+  at: [...ctx.at, node.position],
+});
+
+/** `expressionReads`, with the position of each key read. */
+export function positionedReads(ast: JNode): PositionedRead[] {
+  const reads: PositionedRead[] = [];
+  const root: Ctx = { base: 'root', keys: [], at: [] };
+  const parent: Ctx = { base: 'parent', keys: [], at: [] };
+  const unknown: Ctx = { base: 'unknown', keys: [], at: [] };
   const push = (ctx: Ctx, any: boolean) => {
-    if (ctx === null) reads.push({ base: 'unknown', keys: [], any: true });
-    else if (ctx.base !== 'covered') reads.push({ base: ctx.base, keys: [...ctx.keys], any });
+    if (ctx === null) reads.push({ base: 'unknown', keys: [], any: true, positions: [] });
+    else if (ctx.base !== 'covered')
+      reads.push({ base: ctx.base, keys: [...ctx.keys], any, positions: [...ctx.at] });
   };
   const visit = (node: JNode, ctx: Ctx): void => {
     switch (node.type) {
@@ -93,7 +113,7 @@ export function expressionReads(ast: JNode): Read[] {
         // A bare `$`, `$$` or `$parent` hands the whole (sub)document to something: reads everything below it.
         if (node.value === '') push(ctx, true);
         else if (node.value === '$') push(root, true);
-        else if (node.value === 'parent') push({ base: 'parent', keys: [] }, true);
+        else if (node.value === 'parent') push(parent, true);
         visitStages(node, ctx);
         return;
       case 'wildcard':
@@ -101,7 +121,7 @@ export function expressionReads(ast: JNode): Read[] {
         push(ctx, true);
         return;
       case 'name':
-        push(ctx === null ? null : { base: ctx.base, keys: [...ctx.keys, String(node.value)] }, true);
+        push(ctx === null ? null : withKey(ctx, node), true);
         visitStages(node, ctx);
         return;
       case 'parent':
@@ -125,13 +145,10 @@ export function expressionReads(ast: JNode): Read[] {
       if (step.type === 'variable' && i === 0) {
         if (step.value === '') ctx = outer;
         else if (step.value === '$') ctx = root;
-        else if (step.value === 'parent') ctx = { base: 'parent', keys: [] };
-        else ctx = { base: 'unknown', keys: [] };
+        else if (step.value === 'parent') ctx = parent;
+        else ctx = unknown;
       } else if (step.type === 'name') {
-        ctx =
-          ctx === null
-            ? { base: 'unknown', keys: [String(step.value)] }
-            : { ...ctx, keys: [...ctx.keys, String(step.value)] };
+        ctx = withKey(ctx ?? unknown, step);
       } else if (step.type === 'wildcard' || step.type === 'descendant' || step.type === 'parent') {
         push(ctx, true);
         ctx = null;

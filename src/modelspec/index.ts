@@ -40,7 +40,7 @@ export {
   type SchemaViolation,
   seedState,
 } from './runtime.js';
-export { instancePathToCanonical, modelSpecSchema, modelSpecValidator } from './schema.js';
+export { instancePathToCanonical, modelIdProblem, modelSpecSchema, modelSpecValidator } from './schema.js';
 export {
   matches,
   type TestCaseResult,
@@ -62,10 +62,10 @@ export type {
 } from './types.js';
 export { RESERVED_NAMES } from './types.js';
 export { parseJsonText, readJsonInput } from './input.js';
+export { schemaHasPath } from './schema-paths.js';
 export {
   type Finding,
   pointer,
-  schemaHasPath,
   type ValidationReport,
   validateSpec,
   validateSpecInProcess,

@@ -32,6 +32,18 @@ export function modelSpecValidator(): ValidateFunction {
   return validator;
 }
 
+/**
+ * Why `id` is not a valid spec id (`[namespace/]name` of letters, digits, `-` and `_`), or undefined. The rule
+ * is the schema's own `id` property, so the check and the format cannot disagree.
+ */
+export function modelIdProblem(id: string): string | undefined {
+  const rule = (modelSpecSchema().properties as Record<string, { pattern: string; maxLength: number }>).id;
+  if (id.length > rule.maxLength) return `is longer than ${rule.maxLength} characters`;
+  if (!new RegExp(rule.pattern, 'u').test(id))
+    return 'is not [namespace/]name of letters, digits, "-" and "_"';
+  return undefined;
+}
+
 /** Compiles a document schema (a spec's `schema`); throws ajv's error when it is not a valid schema. */
 export function documentValidator(schema: Record<string, unknown>): ValidateFunction {
   return newAjv().compile(schema);

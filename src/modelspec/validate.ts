@@ -9,8 +9,11 @@
  * `LIBRARY_READS_DOCUMENT` (`$`, `$$`, `*`, `**`, `%` inside the define), `LIBRARY_RESERVED_NAME` (an export
  * named like a JSONata built-in or `const parent self response now status`), `LIBRARY_NONDETERMINISTIC`
  * (`$now`, `$millis`, `$random`), `UNRESOLVED_FUNCTION` (`$name(...)` that is no built-in, export or binding),
- * `NON_CANONICAL_PATH`, `PATH_NOT_IN_SCHEMA`, `DUPLICATE_DERIVATION`, `DERIVATION_CYCLE`, `TEST_UNKNOWN_PATH`;
- * warning `UNUSED_EXPORT`.
+ * `NON_CANONICAL_PATH`, `PATH_NOT_IN_SCHEMA`, `READ_NOT_IN_SCHEMA` (an expression reads a field the schema does
+ * not declare, at the position of that field), `DUPLICATE_DERIVATION`, `DERIVATION_CYCLE`, `TEST_UNKNOWN_PATH`;
+ * warning `UNUSED_EXPORT` (not given when an expression does not compile, since its uses are unknown).
+ *
+ * `validateSpecInProcess` runs one named check after another; each returns its findings.
  */
 import type jsonata from 'jsonata';
 import {
@@ -18,6 +21,7 @@ import {
   expressionCalls,
   JSONATA_BUILTINS,
   type JNode,
+  positionedReads,
   variableNames,
   variableUses,
 } from './analyze.js';
@@ -26,6 +30,7 @@ import { compileExpression, libraryDefine, loadLibrary } from './bind.js';
 import { derivationDependencies, findCycle } from './order.js';
 import { formatPath, type PathSegment, parsePath } from './paths.js';
 import { documentValidator, modelSpecValidator } from './schema.js';
+import { schemaHasPath, undeclaredKey } from './schema-paths.js';
 import { sandboxed, type ToolOptions } from './tool-options.js';
 import { type ModelSpec, RESERVED_NAMES } from './types.js';
 
@@ -53,95 +58,30 @@ export function pointer(...parts: (string | number)[]): string {
 
 const NONDETERMINISTIC = new Set(['now', 'millis', 'random']);
 
-type Schema = Record<string, unknown>;
-
-function resolveRef(root: Schema, s: Schema): Schema {
-  let cur = s;
-  for (let n = 0; n < 32 && typeof cur.$ref === 'string' && cur.$ref.startsWith('#'); n++) {
-    let target: unknown = root;
-    for (const raw of cur.$ref.slice(2).split('/').filter(Boolean)) {
-      const k = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      target = typeof target === 'object' && target !== null ? (target as Schema)[k] : undefined;
-    }
-    if (typeof target !== 'object' || target === null) return cur;
-    cur = target as Schema;
-  }
-  return cur;
-}
-
-/** The subschemas a path designates: declared `properties`, `additionalProperties` schemas, `items`. */
-function schemaAt(root: Schema, segs: readonly PathSegment[]): Schema[] {
-  let cur: Schema[] = [root];
-  for (const seg of segs) {
-    const next: Schema[] = [];
-    const visit = (raw: Schema, depth: number) => {
-      const s = resolveRef(root, raw);
-      for (const k of ['allOf', 'anyOf', 'oneOf'] as const) {
-        if (Array.isArray(s[k]) && depth < 8)
-          for (const b of s[k] as Schema[]) if (b && typeof b === 'object') visit(b, depth + 1);
-      }
-      if ('key' in seg) {
-        const props = s.properties as Record<string, Schema> | undefined;
-        if (props && Object.hasOwn(props, seg.key) && typeof props[seg.key] === 'object')
-          next.push(props[seg.key]);
-        const pp = s.patternProperties as Record<string, Schema> | undefined;
-        if (pp) {
-          for (const [re, sub] of Object.entries(pp)) {
-            try {
-              if (new RegExp(re, 'u').test(seg.key)) next.push(sub);
-            } catch {
-              // An invalid pattern is the schema compile's finding.
-            }
-          }
-        }
-        if (typeof s.additionalProperties === 'object' && s.additionalProperties !== null) {
-          next.push(s.additionalProperties as Schema);
-        }
-      } else {
-        if (typeof s.items === 'object' && s.items !== null) next.push(s.items as Schema);
-        if ('index' in seg && Array.isArray(s.prefixItems) && s.prefixItems[seg.index])
-          next.push(s.prefixItems[seg.index]);
-      }
-    };
-    for (const s of cur) visit(s, 0);
-    cur = next;
-    if (cur.length === 0) return [];
-  }
-  return cur;
-}
-
-/** Does the document schema declare the path? */
-export function schemaHasPath(schema: Schema, path: string): boolean {
-  try {
-    return schemaAt(schema, parsePath(path)).length > 0;
-  } catch {
-    return false;
-  }
-}
-
 interface ExprSite {
   pointer: string;
   expr: string;
+  /** The path it is evaluated at (`$parent` is the element of its last `[*]`). */
+  path?: string;
   /** `$parent` is bound (a `[*]` path). */
   parent: boolean;
 }
 
 function expressionSites(spec: ModelSpec): ExprSite[] {
-  const out: ExprSite[] = [];
   const star = (p: string | undefined) => typeof p === 'string' && p.includes('[*]');
-  (spec.defaultValues ?? []).forEach((d, i) => {
-    out.push({ pointer: pointer('defaultValues', i, 'expr'), expr: d.expr, parent: star(d.path) });
-  });
-  (spec.derivations ?? []).forEach((d, i) => {
-    out.push({ pointer: pointer('derivations', i, 'expr'), expr: d.expr, parent: star(d.path) });
-  });
-  (spec.metaDerivations ?? []).forEach((d, i) => {
-    out.push({ pointer: pointer('metaDerivations', i, 'expr'), expr: d.expr, parent: star(d.path) });
-  });
-  (spec.constraints ?? []).forEach((d, i) => {
-    out.push({ pointer: pointer('constraints', i, 'expr'), expr: d.expr, parent: star(d.path) });
-  });
-  return out;
+  const sites = (kind: string, list: readonly { path?: string; expr: string }[] | undefined) =>
+    (list ?? []).map((d, i) => ({
+      pointer: pointer(kind, i, 'expr'),
+      expr: d.expr,
+      path: d.path,
+      parent: star(d.path),
+    }));
+  return [
+    ...sites('defaultValues', spec.defaultValues),
+    ...sites('derivations', spec.derivations),
+    ...sites('metaDerivations', spec.metaDerivations),
+    ...sites('constraints', spec.constraints),
+  ];
 }
 
 function compileFinding(e: unknown, ptr: string): Finding {
@@ -155,17 +95,25 @@ function compileFinding(e: unknown, ptr: string): Finding {
   };
 }
 
-function checkLibrary(spec: ModelSpec, errors: Finding[]): { ptr: string; compiled?: jsonata.Expression } {
+interface LibraryCheck {
+  /** Where library findings point. */
+  ptr: string;
+  compiled?: jsonata.Expression;
+  findings: Finding[];
+}
+
+/** The library compiles, reads no document, is deterministic and calls only built-ins and itself. */
+function checkLibrary(spec: ModelSpec): LibraryCheck {
   const define = libraryDefine(spec.library);
   const ptr = typeof spec.library === 'string' ? pointer('library') : pointer('library', 'define');
-  if (define === undefined || define.trim() === '') return { ptr };
+  if (define === undefined || define.trim() === '') return { ptr, findings: [] };
   let compiled: jsonata.Expression;
   try {
     compiled = compileExpression(define, 'library');
   } catch (e) {
-    errors.push(compileFinding(e, ptr));
-    return { ptr };
+    return { ptr, findings: [compileFinding(e, ptr)] };
   }
+  const errors: Finding[] = [];
   const ast = compiled.ast() as JNode;
   for (const r of documentRefs(ast)) {
     errors.push({
@@ -193,7 +141,7 @@ function checkLibrary(spec: ModelSpec, errors: Finding[]): { ptr: string; compil
       });
     }
   }
-  return { ptr, compiled };
+  return { ptr, compiled, findings: errors };
 }
 
 function staticExports(ast: JNode): string[] {
@@ -214,184 +162,261 @@ export async function validateSpec(spec: unknown, options: ToolOptions = {}): Pr
 
 /** In this thread, without limits: the sandbox task. Never throws on user input. */
 export async function validateSpecInProcess(spec: unknown): Promise<ValidationReport> {
-  const errors: Finding[] = [];
-  const warnings: Finding[] = [];
-  const structure = modelSpecValidator();
-  if (!structure(spec)) {
-    for (const e of structure.errors ?? []) {
-      if (e.keyword === 'additionalProperties') {
-        const prop = String(e.params.additionalProperty);
-        errors.push({
-          code: 'SPEC_SCHEMA',
-          message: `unknown property "${prop}"`,
-          pointer: `${e.instancePath}${pointer(prop)}`,
-        });
-      } else errors.push({ code: 'SPEC_SCHEMA', message: e.message ?? e.keyword, pointer: e.instancePath });
-    }
-    return { valid: false, errors, warnings };
-  }
+  const structure = structureFindings(spec);
+  if (structure.length > 0) return { valid: false, errors: structure, warnings: [] };
   const s = spec as ModelSpec;
+  const lib = checkLibrary(s);
+  const exports = await libraryExports(s, lib);
+  const expressions = checkExpressions(s, exports.names);
+  const errors = [
+    ...documentSchemaFindings(s),
+    ...lib.findings,
+    ...exports.findings,
+    ...expressions.findings,
+    ...readFindings(s, expressions.compiled),
+    ...pathFindings(s),
+    ...duplicateFindings(s),
+    ...cycleFindings(s, expressions.compiled),
+    ...testFindings(s),
+  ];
+  // An expression that does not compile hides its uses: no follow-on warnings after it.
+  const parsed = expressions.findings.every((f) => f.code !== 'EXPRESSION_INVALID');
+  const warnings = parsed ? unusedExports(lib, exports.names, expressions.used) : [];
+  return { valid: errors.length === 0, errors, warnings };
+}
 
+/** The spec against the ModelSpec JSON Schema; the other checks read its fields, so run only when clean. */
+function structureFindings(spec: unknown): Finding[] {
+  const structure = modelSpecValidator();
+  if (structure(spec)) return [];
+  return (structure.errors ?? []).map((e) => {
+    if (e.keyword !== 'additionalProperties')
+      return { code: 'SPEC_SCHEMA', message: e.message ?? e.keyword, pointer: e.instancePath };
+    const prop = String(e.params.additionalProperty);
+    return {
+      code: 'SPEC_SCHEMA',
+      message: `unknown property "${prop}"`,
+      pointer: `${e.instancePath}${pointer(prop)}`,
+    };
+  });
+}
+
+function documentSchemaFindings(s: ModelSpec): Finding[] {
   try {
     documentValidator(s.schema);
+    return [];
   } catch (e) {
-    errors.push({ code: 'SCHEMA_INVALID', message: (e as Error).message, pointer: pointer('schema') });
+    return [{ code: 'SCHEMA_INVALID', message: (e as Error).message, pointer: pointer('schema') }];
   }
+}
 
-  // Library: compile, rules, exports.
-  const lib = checkLibrary(s, errors);
-  // The export list as written (`[..., ["a", "b"]]`), so calls resolve even when the library is not evaluated.
-  let exports: string[] = lib.compiled ? staticExports(lib.compiled.ast() as JNode) : [];
-  if (lib.compiled && !errors.some((f) => f.pointer === lib.ptr)) {
-    try {
-      exports = Object.keys(await loadLibrary(s.library, s.constants ?? {}));
-    } catch (e) {
-      const data = e instanceof CodedError ? e.data : undefined;
-      errors.push({
-        code: 'LIBRARY_INVALID',
-        message: (e as Error).message,
-        pointer: lib.ptr,
-        position: typeof data?.position === 'number' ? data.position : undefined,
-      });
-    }
-    for (const name of exports) {
-      if (JSONATA_BUILTINS.has(name) || RESERVED_NAMES.includes(name)) {
-        errors.push({
-          code: 'LIBRARY_RESERVED_NAME',
-          message: `the library exports "${name}", which is ${RESERVED_NAMES.includes(name) ? 'a reserved name' : 'a JSONata built-in'}`,
-          pointer: lib.ptr,
-        });
-      }
-    }
+/**
+ * The library's export names: by evaluating it when it compiled cleanly, else the list as written
+ * (`[..., ["a", "b"]]`), so calls resolve even when the library is not evaluated.
+ */
+async function libraryExports(
+  s: ModelSpec,
+  lib: LibraryCheck,
+): Promise<{ names: string[]; findings: Finding[] }> {
+  if (!lib.compiled) return { names: [], findings: [] };
+  let names = staticExports(lib.compiled.ast() as JNode);
+  if (lib.findings.length > 0) return { names, findings: [] };
+  const findings: Finding[] = [];
+  try {
+    names = Object.keys(await loadLibrary(s.library, s.constants ?? {}));
+  } catch (e) {
+    const data = e instanceof CodedError ? e.data : undefined;
+    findings.push({
+      code: 'LIBRARY_INVALID',
+      message: (e as Error).message,
+      pointer: lib.ptr,
+      position: typeof data?.position === 'number' ? data.position : undefined,
+    });
   }
+  for (const name of names) {
+    if (!JSONATA_BUILTINS.has(name) && !RESERVED_NAMES.includes(name)) continue;
+    const what = RESERVED_NAMES.includes(name) ? 'a reserved name' : 'a JSONata built-in';
+    findings.push({
+      code: 'LIBRARY_RESERVED_NAME',
+      message: `the library exports "${name}", which is ${what}`,
+      pointer: lib.ptr,
+    });
+  }
+  return { names, findings };
+}
 
-  // Expressions: compile, calls resolve.
-  const used = new Set<string>();
-  const compiledAt = new Map<string, jsonata.Expression>();
+interface ExpressionCheck {
+  findings: Finding[];
+  /** Each site that compiled, with its expression. */
+  compiled: Map<ExprSite, jsonata.Expression>;
+  /** Library exports read by some expression. */
+  used: Set<string>;
+}
+
+/** Every expression compiles and calls only built-ins, exports and bindings. */
+function checkExpressions(s: ModelSpec, exports: readonly string[]): ExpressionCheck {
+  const check: ExpressionCheck = { findings: [], compiled: new Map(), used: new Set() };
   for (const site of expressionSites(s)) {
     let compiled: jsonata.Expression;
     try {
       compiled = compileExpression(site.expr, site.pointer);
     } catch (e) {
-      errors.push(compileFinding(e, site.pointer));
+      check.findings.push(compileFinding(e, site.pointer));
       continue;
     }
-    compiledAt.set(site.pointer, compiled);
+    check.compiled.set(site, compiled);
     const ast = compiled.ast() as JNode;
-    for (const v of variableNames(ast)) if (exports.includes(v)) used.add(v);
-    for (const c of expressionCalls(ast)) {
-      if (c.local || JSONATA_BUILTINS.has(c.name) || exports.includes(c.name) || c.name === 'const') continue;
-      if (c.name === 'parent' && site.parent) continue;
-      errors.push({
-        code: 'UNRESOLVED_FUNCTION',
-        message: `$${c.name} is not a JSONata built-in, a library export or a binding`,
+    for (const v of variableNames(ast)) if (exports.includes(v)) check.used.add(v);
+    check.findings.push(...unresolvedCalls(site, ast, exports));
+  }
+  return check;
+}
+
+function unresolvedCalls(site: ExprSite, ast: JNode, exports: readonly string[]): Finding[] {
+  const bound = (name: string) =>
+    JSONATA_BUILTINS.has(name) ||
+    exports.includes(name) ||
+    name === 'const' ||
+    (name === 'parent' && site.parent);
+  return expressionCalls(ast)
+    .filter((c) => !c.local && !bound(c.name))
+    .map((c) => ({
+      code: 'UNRESOLVED_FUNCTION',
+      message: `$${c.name} is not a JSONata built-in, a library export or a binding`,
+      pointer: site.pointer,
+      position: c.position,
+    }));
+}
+
+/** Library exports no expression and no other export uses. */
+function unusedExports(lib: LibraryCheck, exports: readonly string[], used: ReadonlySet<string>): Finding[] {
+  if (!lib.compiled) return [];
+  const inLib = variableUses(lib.compiled.ast() as JNode);
+  return exports
+    .filter((name) => !used.has(name) && !inLib.has(name))
+    .map((name) => ({
+      code: 'UNUSED_EXPORT',
+      message: `library export "${name}" is not used by any expression`,
+      pointer: lib.ptr,
+    }));
+}
+
+/** The segments `$parent` stands for in an expression at `path` (up to its last `[*]`), or undefined. */
+function ownerSegments(path: string | undefined): PathSegment[] | undefined {
+  if (path === undefined) return undefined;
+  try {
+    const segs = parsePath(path);
+    let star = -1;
+    segs.forEach((seg, i) => {
+      if ('all' in seg) star = i;
+    });
+    return star < 0 ? undefined : segs.slice(0, star + 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fields an expression reads (`$parent.x`, `$$.a.b`, a bare `a`) that the schema does not declare. */
+function readFindings(s: ModelSpec, compiled: ReadonlyMap<ExprSite, jsonata.Expression>): Finding[] {
+  const out = new Map<string, Finding>();
+  for (const [site, expr] of compiled) {
+    const owner = ownerSegments(site.path);
+    for (const read of positionedReads(expr.ast() as JNode)) {
+      const base = read.base === 'root' ? [] : read.base === 'parent' ? owner : undefined;
+      if (base === undefined) continue;
+      const i = undeclaredKey(s.schema, base, read.keys);
+      if (i < 0) continue;
+      const path = formatPath([...base, ...read.keys.slice(0, i + 1).map((key) => ({ key }))]);
+      const position = read.positions[i];
+      out.set(`${site.pointer} ${position}`, {
+        code: 'READ_NOT_IN_SCHEMA',
+        message: `reads "${path}", which the schema does not declare`,
         pointer: site.pointer,
-        position: c.position,
+        position,
       });
     }
   }
-  if (lib.compiled) {
-    // Exports used by other exports count as used.
-    const inLib = variableUses(lib.compiled.ast() as JNode);
-    for (const name of exports) {
-      if (!used.has(name) && !inLib.has(name)) {
-        warnings.push({
-          code: 'UNUSED_EXPORT',
-          message: `library export "${name}" is not used by any expression`,
-          pointer: lib.ptr,
-        });
-      }
-    }
-  }
+  return [...out.values()];
+}
 
-  // Paths.
-  const pathChecks: { path: string; ptr: string; needsSchema: boolean }[] = [];
-  (s.derivations ?? []).forEach((d, i) => {
-    pathChecks.push({ path: d.path, ptr: pointer('derivations', i, 'path'), needsSchema: true });
-  });
-  (s.metaDerivations ?? []).forEach((d, i) => {
-    pathChecks.push({ path: d.path, ptr: pointer('metaDerivations', i, 'path'), needsSchema: true });
-  });
-  (s.constraints ?? []).forEach((d, i) => {
-    if (d.path !== undefined)
-      pathChecks.push({ path: d.path, ptr: pointer('constraints', i, 'path'), needsSchema: true });
-  });
-  (s.defaultValues ?? []).forEach((d, i) => {
-    if (d.path !== '$')
-      pathChecks.push({ path: d.path, ptr: pointer('defaultValues', i, 'path'), needsSchema: true });
-  });
-  const canonical = (path: string): string | undefined => {
-    try {
-      const f = formatPath(parsePath(path));
-      return f === path ? f : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  for (const c of pathChecks) {
-    if (canonical(c.path) === undefined) {
-      errors.push({
-        code: 'NON_CANONICAL_PATH',
-        message: `"${c.path}" is not a canonical path (write $.a.b, $.items[*].x, $.items[0].x)`,
-        pointer: c.ptr,
-      });
-    } else if (c.needsSchema && !schemaHasPath(s.schema, c.path)) {
-      errors.push({
-        code: 'PATH_NOT_IN_SCHEMA',
-        message: `"${c.path}" is not declared in the schema`,
-        pointer: c.ptr,
-      });
-    }
+/** `path` when it is canonical (`$.a.b`, `$.items[*].x`, `$.items[0].x`), else undefined. */
+function canonical(path: string): string | undefined {
+  try {
+    const f = formatPath(parsePath(path));
+    return f === path ? f : undefined;
+  } catch {
+    return undefined;
   }
+}
+
+/** Every target path is canonical and declared by the schema. */
+function pathFindings(s: ModelSpec): Finding[] {
+  const targets = [
+    ...(s.derivations ?? []).map((d, i) => ({ path: d.path, ptr: pointer('derivations', i, 'path') })),
+    ...(s.metaDerivations ?? []).map((d, i) => ({
+      path: d.path,
+      ptr: pointer('metaDerivations', i, 'path'),
+    })),
+    ...(s.constraints ?? []).flatMap((d, i) =>
+      d.path === undefined ? [] : [{ path: d.path, ptr: pointer('constraints', i, 'path') }],
+    ),
+    ...(s.defaultValues ?? []).flatMap((d, i) =>
+      d.path === '$' ? [] : [{ path: d.path, ptr: pointer('defaultValues', i, 'path') }],
+    ),
+  ];
+  return targets.flatMap(({ path, ptr }): Finding[] => {
+    if (canonical(path) === undefined) {
+      const message = `"${path}" is not a canonical path (write $.a.b, $.items[*].x, $.items[0].x)`;
+      return [{ code: 'NON_CANONICAL_PATH', message, pointer: ptr }];
+    }
+    if (!schemaHasPath(s.schema, path))
+      return [
+        { code: 'PATH_NOT_IN_SCHEMA', message: `"${path}" is not declared in the schema`, pointer: ptr },
+      ];
+    return [];
+  });
+}
+
+function duplicateFindings(s: ModelSpec): Finding[] {
   const seen = new Map<string, number>();
-  (s.derivations ?? []).forEach((d, i) => {
+  return (s.derivations ?? []).flatMap((d, i): Finding[] => {
     const first = seen.get(d.path);
-    if (first !== undefined) {
-      errors.push({
-        code: 'DUPLICATE_DERIVATION',
-        message: `"${d.path}" is already derived by derivations/${first}`,
-        pointer: pointer('derivations', i, 'path'),
-      });
-    } else seen.set(d.path, i);
+    if (first === undefined) {
+      seen.set(d.path, i);
+      return [];
+    }
+    const message = `"${d.path}" is already derived by derivations/${first}`;
+    return [{ code: 'DUPLICATE_DERIVATION', message, pointer: pointer('derivations', i, 'path') }];
   });
+}
 
-  // Cycles, when every derivation compiled and has a canonical path.
+/** A derivation cycle, checked when every derivation compiled and has a canonical path. */
+function cycleFindings(s: ModelSpec, compiled: ReadonlyMap<ExprSite, jsonata.Expression>): Finding[] {
   const ds = s.derivations ?? [];
-  const dsCompiled = ds.map((_, i) => compiledAt.get(pointer('derivations', i, 'expr')));
-  if (ds.every((d, i) => dsCompiled[i] && canonical(d.path))) {
-    const cycle = findCycle(derivationDependencies(ds, dsCompiled as jsonata.Expression[]));
-    if (cycle) {
-      const paths = cycle.map((i) => ds[i].path);
-      errors.push({
-        code: 'DERIVATION_CYCLE',
-        message: `derivation cycle: ${paths.join(' → ')}`,
-        pointer: pointer('derivations', cycle[0]),
-      });
-    }
-  }
+  const byPointer = new Map([...compiled].map(([site, expr]) => [site.pointer, expr]));
+  const exprs = ds.map((_, i) => byPointer.get(pointer('derivations', i, 'expr')));
+  if (!ds.every((d, i) => exprs[i] && canonical(d.path))) return [];
+  const cycle = findCycle(derivationDependencies(ds, exprs as jsonata.Expression[]));
+  if (!cycle) return [];
+  const message = `derivation cycle: ${cycle.map((i) => ds[i].path).join(' → ')}`;
+  return [{ code: 'DERIVATION_CYCLE', message, pointer: pointer('derivations', cycle[0]) }];
+}
 
-  // Tests reference known paths.
-  (s.tests ?? []).forEach((t, i) => {
-    for (const part of ['given', 'expect'] as const) {
-      for (const key of Object.keys(t[part])) {
+/** Tests set and expect only canonical paths the schema declares. */
+function testFindings(s: ModelSpec): Finding[] {
+  return (s.tests ?? []).flatMap((t, i) =>
+    (['given', 'expect'] as const).flatMap((part) =>
+      Object.keys(t[part]).flatMap((key): Finding[] => {
+        if (key === '$') return [];
         const ptr = pointer('tests', i, part, key);
-        if (key === '$') continue;
-        if (canonical(key) === undefined) {
-          errors.push({
-            code: 'NON_CANONICAL_PATH',
-            message: `"${key}" is not a canonical path`,
-            pointer: ptr,
-          });
-        } else if (!schemaHasPath(s.schema, key)) {
-          errors.push({
-            code: 'TEST_UNKNOWN_PATH',
-            message: `"${key}" is not declared in the schema`,
-            pointer: ptr,
-          });
-        }
-      }
-    }
-  });
-
-  return { valid: errors.length === 0, errors, warnings };
+        if (canonical(key) === undefined)
+          return [{ code: 'NON_CANONICAL_PATH', message: `"${key}" is not a canonical path`, pointer: ptr }];
+        if (!schemaHasPath(s.schema, key))
+          return [
+            { code: 'TEST_UNKNOWN_PATH', message: `"${key}" is not declared in the schema`, pointer: ptr },
+          ];
+        return [];
+      }),
+    ),
+  );
 }

@@ -5,6 +5,6 @@ export { DEFAULT_READ_LIMITS, preflight, resolveLimits, WorkbookError } from './
 export type { ReadOptions } from './reader.js';
 export { dateToSerial, readWorkbook } from './reader.js';
 export type { CellValue, ErrorValue } from './values.js';
-export { errorValue, isErrorValue } from './values.js';
+export { isErrorValue } from './values.js';
 export type { Producer, ProducerKind } from './producer.js';
 export { producerOf } from './producer.js';

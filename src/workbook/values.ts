@@ -20,7 +20,3 @@ export function isErrorValue(v: unknown): v is ErrorValue {
     typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as ErrorValue).error === 'string'
   );
 }
-
-export function errorValue(code: ExcelErrorCode): ErrorValue {
-  return { error: code };
-}

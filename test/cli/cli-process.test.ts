@@ -69,4 +69,15 @@ describe('sheetspec (child process)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--jobs');
   });
+
+  it('an invalid --model-id is a usage error, in both the one-file and the batch form', {
+    timeout: 60_000,
+  }, async () => {
+    for (const input of ['in/a.xlsx', 'in']) {
+      const r = await sheetspec(['convert', input, '--model-id', 'bad id!', '-o', 'out-bad'], dir);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain('--model-id');
+      expect(r.stderr).toContain('bad id!');
+    }
+  });
 });

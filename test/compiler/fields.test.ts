@@ -3,28 +3,56 @@ import { describe, expect, it } from 'vitest';
 import { assignFieldNames, fieldName } from '../../src/compiler/fields.js';
 
 describe('fieldName', () => {
+  // The golden table of docs/compiler.md's rule: each row is one header and the name a person would choose.
   it.each([
     ['Unit Price', 'unitPrice'],
-    ['2024 Revenue', 'f2024Revenue'],
     ['qty', 'qty'],
-    ['Order ID', 'orderID'],
-    ['net_VAT (%)', 'netVAT'],
     ['  spaced  out  ', 'spacedOut'],
-    ['Größe', 'groE'],
-    ['Café', 'cafe'],
-    ['🎉', 'field'],
-    ['', 'field'],
-    ['价格', 'field'],
-    ['__proto__', 'proto'],
-    ['constructor', 'constructor'],
-    ['prototype', 'prototype'],
+    // Acronyms and shouts are words, lower-cased whole.
+    ['SKU', 'sku'],
+    ['VAT rate', 'vatRate'],
+    ['Order ID', 'orderId'],
+    ['UNIT PRICE', 'unitPrice'],
+    ['VATRate', 'vatRate'],
+    ['XMLHttpRequest', 'xmlHttpRequest'],
+    ['Q1 Sales', 'q1Sales'],
+    ['Plan A', 'planA'],
+    // Written camelCase stays as written.
+    ['unitPrice', 'unitPrice'],
     ['toString', 'toString'],
+    ['iPhone', 'iPhone'],
+    // Symbols that mean something become words; other punctuation separates.
+    ['Unit Price (€)', 'unitPriceEur'],
+    ['% of Payroll', 'pctOfPayroll'],
+    ['Margin %', 'marginPct'],
+    ['net_VAT (%)', 'netVatPct'],
+    ['Price ($)', 'priceUsd'],
+    ['Cost £', 'costGbp'],
+    ['Order #', 'orderNum'],
+    ['R&D', 'rAndD'],
     ['a.b.c', 'aBC'],
     ['"quoted"', 'quoted'],
     ['`tick`', 'tick'],
+    // A leading number goes last; a name still starting with a digit gets `f`.
+    ['2024 Revenue', 'revenue2024'],
+    ['2024 Q1 Revenue', 'q1Revenue2024'],
+    ['2024', 'f2024'],
+    ['1st Quarter', 'f1stQuarter'],
+    // Accents fold; letters that do not decompose are spelled out; nothing left is `field`.
+    ['Café', 'cafe'],
+    ['Größe', 'grosse'],
+    ['Smørrebrød', 'smorrebrod'],
+    ['🎉', 'field'],
+    ['', 'field'],
+    ['价格', 'field'],
+    // JSONata's literals and prototype names.
+    ['__proto__', 'proto'],
+    ['constructor', 'constructor'],
+    ['prototype', 'prototype'],
     ['True', 'fTrue'],
     ['null', 'fNull'],
     ['false', 'fFalse'],
+    ['NULL', 'fNull'],
   ])('%j → %s', (header, name) => {
     expect(fieldName(header)).toBe(name);
   });

@@ -29,6 +29,15 @@ describe('authoring commands', () => {
     });
   });
 
+  it('validate: a read of a field the schema does not declare is a finding with pointer and position', async () => {
+    expect(await run(['validate', f('broken/read-not-in-schema.spec.json'), '--json'])).toBe(1);
+    expect(JSON.parse(out.slice(out.indexOf('{')))).toMatchObject({
+      valid: false,
+      errors: [{ code: 'READ_NOT_IN_SCHEMA', pointer: '/derivations/0/expr', position: 12 }],
+      warnings: [],
+    });
+  });
+
   it('test: exit 1 on a failing case', async () => {
     expect(await run(['test', f('broken/failing-test.spec.json')])).toBe(1);
     expect(out).toContain('0 passed, 1 failed');

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { modelSpecValidator, validateSpec } from '../../src/modelspec/index.js';
+import { modelIdProblem, modelSpecValidator, validateSpec } from '../../src/modelspec/index.js';
 
 const read = (p: string) =>
   JSON.parse(readFileSync(new URL(`../../fixtures/specs/${p}`, import.meta.url), 'utf8'));
@@ -41,6 +41,16 @@ describe('ModelSpec JSON Schema', () => {
   });
 });
 
+describe('modelIdProblem', () => {
+  it('accepts what the schema accepts as an id and explains the rest', () => {
+    expect(modelIdProblem('ns/my-model_1')).toBeUndefined();
+    expect(modelIdProblem('orders')).toBeUndefined();
+    expect(modelIdProblem('bad id!')).toMatch(/letters, digits/);
+    expect(modelIdProblem('a/b/c')).toBeDefined();
+    expect(modelIdProblem('x'.repeat(201))).toMatch(/200/);
+  });
+});
+
 describe('fixtures/specs', () => {
   it.each(readdirSync(new URL('../../fixtures/specs/valid', import.meta.url)))(
     'valid/%s validates',
@@ -63,6 +73,7 @@ describe('fixtures/specs', () => {
     ['path-not-in-schema', 'PATH_NOT_IN_SCHEMA', '/derivations/0/path'],
     ['cycle', 'DERIVATION_CYCLE', '/derivations/0'],
     ['test-unknown-path', 'TEST_UNKNOWN_PATH', '/tests/0/expect/$.nope'],
+    ['read-not-in-schema', 'READ_NOT_IN_SCHEMA', '/derivations/0/expr', true],
   ];
   it.each(broken)('broken/%s gives %s at %s', async (name, code, ptr, hasPosition) => {
     const r = await validateSpec(read(`broken/${name}.spec.json`), { inProcess: true });
@@ -78,6 +89,39 @@ describe('fixtures/specs', () => {
     expect(r.errors[0].position).toBe(8);
     const lib = await validateSpec(read('broken/library-reads-document.spec.json'), { inProcess: true });
     expect(lib.errors[0].position).toBe('( $f := function($x) { $x + $'.length);
+  });
+
+  it('a read of a field the schema does not define is an error at the field, in row and root derivations', async () => {
+    const r = await validateSpec(read('broken/read-not-in-schema.spec.json'), { inProcess: true });
+    // `$parent.nett * 2`: JSONata's position is the end of the name token.
+    expect(r.errors).toEqual([
+      expect.objectContaining({ code: 'READ_NOT_IN_SCHEMA', pointer: '/derivations/0/expr', position: 12 }),
+    ]);
+    expect(r.errors[0].message).toContain('$.items[*].nett');
+    const spec = read('valid/minimal.spec.json');
+    spec.derivations = [{ path: '$.b', expr: 'a + $$.c.d + $sum($$.a)' }];
+    const root = await validateSpec(spec, { inProcess: true });
+    expect(root.errors.map((e) => [e.code, e.position])).toEqual([['READ_NOT_IN_SCHEMA', 8]]);
+  });
+
+  it('reads through arrays, declared fields and open schemas are not findings', async () => {
+    const spec = read('broken/read-not-in-schema.spec.json');
+    spec.derivations = [
+      { path: '$.items[*].total', expr: '$parent.net * 2 + $sum($$.items.net) + $count($$.items[net > 0])' },
+    ];
+    expect((await validateSpec(spec, { inProcess: true })).errors).toEqual([]);
+    spec.schema.properties.items.items.additionalProperties = { type: 'number' };
+    spec.derivations = [{ path: '$.items[*].total', expr: '$parent.nett * 2' }];
+    expect((await validateSpec(spec, { inProcess: true })).errors).toEqual([]);
+  });
+
+  it('no follow-on warnings after a parse error', async () => {
+    const spec = read('broken/unused-export.spec.json');
+    spec.library = '( $twice := function($x) { $x * 2 }; ["twice"] )';
+    spec.derivations = [{ path: '$.b', expr: '$twice(a) +' }];
+    const r = await validateSpec(spec, { inProcess: true });
+    expect(r.errors.map((e) => e.code)).toEqual(['EXPRESSION_INVALID']);
+    expect(r.warnings).toEqual([]);
   });
 
   it('an unused export is a warning, not an error', async () => {

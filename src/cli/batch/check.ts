@@ -15,7 +15,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { ConversionResult, ConvertOptions } from '../../compiler/types.js';
+import type { ConversionResult, ConvertOptions } from '../../compiler/index.js';
 import { type DiffEntry, diffJson, renderDiff } from '../diff.js';
 import { type BatchInput, discoverInputs } from './discover.js';
 import { ConversionPool, type PoolOutcome } from './pool.js';

@@ -10,8 +10,10 @@
 import { availableParallelism } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { InvalidArgumentError } from 'commander';
 import type { Code } from '../../codes/index.js';
-import type { ConvertOptions } from '../../compiler/types.js';
+import type { ConvertOptions } from '../../compiler/index.js';
+import { modelIdProblem } from '../../modelspec/index.js';
 import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
 import { createProgress } from './progress.js';
 import { batchExitCode, type FileResult } from './result.js';
@@ -171,6 +173,13 @@ function problemLines(r: FileResult, strict: boolean): string[] {
     }
   }
   return lines;
+}
+
+/** `--model-id`: a valid spec id as given, never silently rewritten; otherwise a usage error (exit 2). */
+export function parseModelId(value: string): string {
+  const problem = modelIdProblem(value);
+  if (problem !== undefined) throw new InvalidArgumentError(`the spec id ${problem}.`);
+  return value;
 }
 
 function positive(value: string | number, flag: string): number {

@@ -2,7 +2,7 @@
  * Messages between the batch pool (main thread) and a conversion worker. Kept in one file so both sides
  * agree on the shapes.
  */
-import type { ConversionResult, ConvertOptions } from '../../compiler/types.js';
+import type { ConversionResult, ConvertOptions } from '../../compiler/index.js';
 
 /** What a worker is started with (`workerData`). */
 export interface WorkerBoot {

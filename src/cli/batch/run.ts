@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ConversionResult, ConvertOptions } from '../../compiler/types.js';
+import type { ConversionResult, ConvertOptions } from '../../compiler/index.js';
 import type { BatchInput } from './discover.js';
 import { ConversionPool, type PoolOptions } from './pool.js';
 import { type FileResult, failed, toFileResult } from './result.js';

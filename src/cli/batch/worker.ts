@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ConversionResult, ConvertOptions } from '../../compiler/types.js';
+import type { ConversionResult, ConvertOptions } from '../../compiler/index.js';
 import type { TaskMessage, WorkerBoot, WorkerMessage } from './protocol.js';
 
 type Convert = (bytes: Uint8Array, options: ConvertOptions) => Promise<ConversionResult>;

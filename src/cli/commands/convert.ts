@@ -18,6 +18,7 @@ import {
   CommandExit,
   DEFAULT_MAX_MEMORY_MB,
   DEFAULT_TIMEOUT_SECONDS,
+  parseModelId,
   processIO,
   runConvertBatch,
 } from '../batch/command.js';
@@ -113,7 +114,7 @@ export function registerConvertCommand(program: Command): void {
       '-o, --output <path>',
       'one file: the spec file; batch: the output folder (mirrors the input tree)',
     )
-    .option('--model-id <id>', 'spec id ([namespace/]name; default from the file name)')
+    .option('--model-id <id>', 'spec id ([namespace/]name; default from the file name)', parseModelId)
     .option('--sheet <name>', 'worksheet to read (default: the first visible one)')
     .option('--json', 'one file: print the whole result as JSON; batch: print an array of per-file results')
     // Batch-only options (added for the batch form; see docs/cli.md).

@@ -5,8 +5,8 @@
  * `--cell`.
  */
 import type { Command } from 'commander';
-import { translateFormula } from '../../compiler/formula-command.js';
-import type { CellValue } from '../../workbook/values.js';
+import { translateFormula } from '../../compiler/index.js';
+import type { CellValue } from '../../workbook/index.js';
 import { CommandExit } from '../batch/command.js';
 
 /** `A1=1.5`, `B2="text"`, `C3=TRUE` → [address, value]; undefined when malformed. */

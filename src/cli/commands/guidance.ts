@@ -1,6 +1,6 @@
 /** `sheetspec guidance [topic...] [--topics-file F] [--json]`: vetted domain guidance with worked examples. */
 import type { Command } from 'commander';
-import { getDomainGuidance } from '../../modelspec/guidance.js';
+import { getDomainGuidance } from '../../modelspec/index.js';
 import { failWith, printJson } from './spec-common.js';
 
 export function registerGuidanceCommand(program: Command): void {

@@ -1,7 +1,7 @@
 /** dry_run: applies mutations to a spec's document and returns the recomputed state, changes and violations. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ModelSpec } from '../../modelspec/types.js';
+import type { ModelSpec } from '../../modelspec/index.js';
 import { dryRun } from '../library.js';
 import { settle } from '../outcome.js';
 import { specArgument } from '../spec-schema.js';

@@ -1,7 +1,7 @@
 /** test_spec: runs a ModelSpec's tests (or the given cases) and reports each result. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ModelSpec } from '../../modelspec/types.js';
+import type { ModelSpec } from '../../modelspec/index.js';
 import { testSpec } from '../library.js';
 import { settle } from '../outcome.js';
 import { specArgument } from '../spec-schema.js';

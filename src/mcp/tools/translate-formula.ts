@@ -1,7 +1,7 @@
 /** translate_formula: one Excel formula (+ cell values) → JSONata, the library it needs, and its value. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { CellValue } from '../../workbook/values.js';
+import type { CellValue } from '../../workbook/index.js';
 import { translateFormula } from '../library.js';
 import { settle } from '../outcome.js';
 import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';

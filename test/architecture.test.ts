@@ -1,0 +1,71 @@
+/**
+ * The arrows of docs/architecture.md, enforced: every import in src/ is read (static, `export … from`, dynamic
+ * `import()`, `new URL(…, import.meta.url)`) and judged against the one table in scripts/arrows.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { AREAS, formatViolation, importsOf, judge, sourceFiles, violations } from '../scripts/arrows.js';
+
+const at = (file: string, text: string) =>
+  importsOf(file, text).map((i) => [i.target ?? i.specifier, judge(i)]);
+
+describe('architecture: arrows run one way', () => {
+  it('src/ has no import against scripts/arrows.ts', () => {
+    const found = violations();
+    const report = `${found.length} import(s) run an arrow the wrong way:\n${found.map(formatViolation).join('\n')}`;
+    expect(found.length === 0 ? '' : report).toBe('');
+  });
+
+  it('every folder of src/ is an area of the table', () => {
+    const folders = new Set(sourceFiles().flatMap((f) => (f.split('/').length > 2 ? [f.split('/')[1]] : [])));
+    expect([...folders].filter((f) => !(f! in AREAS))).toEqual([]);
+  });
+
+  it('reads every kind of import, multi-line and templated ones included', () => {
+    const text = [
+      "import type {\n  CellValue,\n} from '../workbook/values.js';",
+      "export { parseFormula } from '../workbook/formula/index.js';",
+      "const m = await import('../compiler/compile.js');",
+      'const u = new URL(`../oracle/oracle-worker${EXT}`, import.meta.url);',
+      "const w = new URL(fromSource ? './limits.ts' : './limits.js', import.meta.url);",
+      "const d = new URL('../../docs/guidance/', import.meta.url);",
+      "import { tokenize } from '@borgar/fx';",
+      "import { readFileSync } from 'node:fs';",
+    ].join('\n');
+    expect(at('src/sandbox/x.ts', text)).toEqual([
+      ['src/workbook/values.ts', undefined],
+      ['src/workbook/formula/index.ts', undefined],
+      ['src/compiler/compile.ts', undefined],
+      ['src/oracle/oracle-worker.ts', 'sandbox may not import oracle'],
+      ['src/sandbox/limits.ts', undefined],
+      ['src/sandbox/limits.ts', undefined],
+      ['@borgar/fx', '@borgar/fx is imported only under src/workbook/formula/'],
+    ]);
+  });
+
+  it('front ends import other areas only through their index, and not each other', () => {
+    expect(
+      at('src/cli/commands/test.ts', "import { testSpec } from '../../modelspec/test-spec.js';"),
+    ).toEqual([['src/modelspec/test-spec.ts', 'cli imports modelspec only through src/modelspec/index.ts']]);
+    expect(at('src/cli/commands/test.ts', "import { x } from '../../mcp/index.js';")).toEqual([
+      ['src/mcp/index.ts', 'cli may not import mcp'],
+    ]);
+    expect(at('src/cli/commands/serve.ts', "import { x } from '../../mcp/index.js';")).toEqual([
+      ['src/mcp/index.ts', undefined],
+    ]);
+    expect(at('src/mcp/tools/x.ts', "import { x } from '../../cli/main.js';")[0]![1]).toBe(
+      'mcp may not import cli',
+    );
+  });
+
+  it('the leaves import nothing above them, and oracle and compiler not each other', () => {
+    expect(at('src/codes/index.ts', "import type { X } from '../workbook/index.js';")[0]![1]).toBe(
+      'codes may not import workbook',
+    );
+    expect(at('src/oracle/verify.ts', "import type { X } from '../compiler/types.js';")[0]![1]).toBe(
+      'oracle may not import compiler',
+    );
+    expect(at('src/compiler/convert.ts', "import { X } from '../oracle/index.js';")[0]![1]).toBe(
+      'compiler may not import oracle',
+    );
+  });
+});
