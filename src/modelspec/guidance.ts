@@ -7,8 +7,7 @@
  * naming the file and the problem; an unknown topic is `UNKNOWN_TOPIC` listing the menu.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { SandboxError } from '../sandbox/limits.js';
-import { parseJsonInput } from '../sandbox/limits.js';
+import { parseJsonText } from './input.js';
 import { SpecError } from './bind.js';
 import type { Derivation, LibraryObject, ModelSpec } from './types.js';
 
@@ -87,9 +86,9 @@ function fileTopics(file: string): GuidanceTopic[] {
   }
   let parsed: unknown;
   try {
-    parsed = parseJsonInput(text, file, MAX_TOPICS_FILE_CHARS);
+    parsed = parseJsonText(text, file, MAX_TOPICS_FILE_CHARS);
   } catch (e) {
-    if (e instanceof SandboxError) throw invalid(file, e.message.replace(`${file}: `, ''));
+    if (e instanceof SpecError) throw invalid(file, e.message.replace(`${file}: `, ''));
     throw e;
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { topics?: unknown } | null)?.topics;

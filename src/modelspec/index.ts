@@ -11,13 +11,13 @@ export {
   specBindings,
 } from './bind.js';
 export { type CompiledDerivation, compileDerivation, computeDerivations } from './derive.js';
-export { type Change, type DryRunResult, dryRun, dryRunInProcess } from './dry-run.js';
+export { type Change, type DryRunResult, dryRunInProcess } from './dry-run.js';
 export {
   type EvalError,
   type EvalRequest,
   type EvalResult,
-  evalExpression,
   evalExpressionInProcess,
+  toEvalError,
 } from './eval.js';
 export {
   exampleSpec,
@@ -47,10 +47,8 @@ export {
   type TestCaseResult,
   type TestFailure,
   type TestReport,
-  testSpec,
   testSpecInProcess,
 } from './test-spec.js';
-export type { ToolOptions } from './tool-options.js';
 export type {
   Constraint,
   DefaultValue,
@@ -62,12 +60,11 @@ export type {
   SpecTest,
 } from './types.js';
 export { RESERVED_NAMES } from './types.js';
-export { parseJsonText, readJsonInput } from './input.js';
+export { DEFAULT_MAX_INPUT_CHARS, jsonErrorOffset, parseJsonText, readJsonInput } from './input.js';
 export {
   type Finding,
   pointer,
   schemaHasPath,
   type ValidationReport,
-  validateSpec,
   validateSpecInProcess,
 } from './validate.js';

@@ -3,12 +3,11 @@
  * sends the result as JSON text (measured against the result-size limit here, so a huge result never
  * crosses the pipe), then exits.
  */
+import { parentChannel } from '../workers/index.js';
 import type { WorkerReply, WorkerRequest } from './sandbox.js';
 import { TASKS } from './tasks.js';
 
-function send(reply: WorkerReply): Promise<void> {
-  return new Promise((resolve) => process.send!(reply, undefined, undefined, () => resolve()));
-}
+const parent = parentChannel();
 
 function failure(e: unknown): WorkerReply {
   const err = e as { name?: string; code?: unknown; message?: string; data?: Record<string, unknown> };
@@ -49,8 +48,11 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
-process.once('message', async (req: WorkerRequest) => {
-  await send(await handle(req));
+let answered = false;
+parent.onMessage(async (req) => {
+  if (answered) return;
+  answered = true;
+  await parent.send(await handle(req as WorkerRequest));
   process.exit(0);
 });
-await send({ type: 'ready' });
+await parent.send({ type: 'ready' } satisfies WorkerReply);

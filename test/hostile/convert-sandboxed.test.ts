@@ -1,12 +1,18 @@
 /**
- * `convertSandboxed`: the same answers as `convert`, and a coded RESOURCE_LIMIT naming the budget when the
- * worker runs over its time or heap; the calling process stays healthy for the next call.
+ * `convert` in a worker (`isolation: 'worker'`): the same answers as in-process, and a coded RESOURCE_LIMIT
+ * naming the budget when the worker runs over its time or heap; the calling process stays healthy for the next
+ * call. A cancelled conversion ends its worker.
  */
 import { describe, expect, it } from 'vitest';
-import { convertSandboxed } from '../../src/compiler/convert-sandboxed.js';
+import { convert as pipelineConvert } from '../../src/pipeline/index.js';
+import type { ConvertOptions } from '../../src/pipeline/index.js';
+import { liveWorkers } from '../../src/workers/index.js';
 import { TABLE, tableWorkbook } from '../../scripts/hostile/workbook.js';
 
-describe('convertSandboxed', () => {
+const convertSandboxed = (bytes: Uint8Array, options: ConvertOptions = {}) =>
+  pipelineConvert(bytes, { ...options, isolation: 'worker' });
+
+describe('convert in a worker', () => {
   it('converts a valid workbook like convert() and reports stages and load time', async () => {
     const stages: string[] = [];
     let loadMs = -1;
@@ -40,5 +46,30 @@ describe('convertSandboxed', () => {
     const r = await convertSandboxed(await tableWorkbook(), { maxHeapMb: 1 });
     expect(r).toMatchObject({ valid: false, reason: 'RESOURCE_LIMIT' });
     if (!r.valid) expect(r.error).toMatch(/\(budget: heap\)/);
+  });
+
+  it('ends the worker when the signal aborts, and rejects with CANCELLED', async () => {
+    const bytes = await tableWorkbook(TABLE);
+    const cancel = new AbortController();
+    const pending = convertSandboxed(bytes, {
+      // Aborted as soon as the worker is working on the file.
+      onReady: () => {
+        expect(liveWorkers()).toBe(1);
+        cancel.abort();
+      },
+      signal: cancel.signal,
+    });
+    await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
+    // The promise settles only once the worker has ended (terminated, not run to its end).
+    expect(liveWorkers()).toBe(0);
+  });
+
+  it('rejects at once with CANCELLED when the signal is already aborted', async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+    await expect(convertSandboxed(await tableWorkbook(), { signal: cancel.signal })).rejects.toMatchObject({
+      code: 'CANCELLED',
+    });
+    expect(liveWorkers()).toBe(0);
   });
 });

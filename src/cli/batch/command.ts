@@ -10,7 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ConvertOptions } from '../../compiler/types.js';
+import type { PipelineOptions } from '../../pipeline/index.js';
 import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
 import { createProgress } from './progress.js';
 import { batchExitCode, type FileResult } from './result.js';
@@ -94,7 +94,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
     maxHeapMb: positive(opts.maxMemory ?? DEFAULT_MAX_MEMORY_MB, '--max-memory'),
     converterUrl: opts.converterUrl,
   };
-  const convert: Omit<ConvertOptions, 'filename'> = {};
+  const convert: Omit<PipelineOptions, 'filename'> = {};
   if (opts.modelId !== undefined) convert.modelId = opts.modelId;
   if (opts.sheet !== undefined) convert.sheet = opts.sheet;
 
@@ -137,7 +137,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
 
 async function convertStdin(
   opts: BatchCliOptions,
-  convert: Omit<ConvertOptions, 'filename'>,
+  convert: Omit<PipelineOptions, 'filename'>,
   limits: { timeoutMs: number; maxHeapMb: number; converterUrl?: string },
   io: CliIO,
 ): Promise<number> {
@@ -172,7 +172,8 @@ function problemLines(r: FileResult, strict: boolean): string[] {
   return lines;
 }
 
-function positive(value: string | number, flag: string): number {
+/** A positive number from an option; a UsageError otherwise. */
+export function positive(value: string | number, flag: string): number {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number, got ${value}`);
   return n;

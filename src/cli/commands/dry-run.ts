@@ -3,9 +3,9 @@
  * sample mutations; prints the change summary (or the whole result with `--json`). Exit 1 on a violation.
  */
 import type { Command } from 'commander';
-import { dryRun } from '../../modelspec/dry-run.js';
 import { parseJsonText, readJsonInput } from '../../modelspec/input.js';
 import type { ModelSpec } from '../../modelspec/types.js';
+import { dryRun } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
 import { failWith, limitsOption, printJson, usage } from './spec-common.js';
 

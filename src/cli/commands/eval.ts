@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { evalExpression } from '../../modelspec/eval.js';
 import { readJsonInput } from '../../modelspec/input.js';
 import type { LibraryObject } from '../../modelspec/types.js';
+import { evalExpression } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
 import { failWith, limitsOption, printJson, usage } from './spec-common.js';
 

@@ -1,7 +1,7 @@
 /** `sheetspec test <spec.json> [--cases cases.json] [--json]`: testSpec; exit 1 on any failure. */
 import type { Command } from 'commander';
 import { readJsonInput } from '../../modelspec/input.js';
-import { testSpec } from '../../modelspec/test-spec.js';
+import { testSpec } from '../../sandbox/index.js';
 import type { ModelSpec, SpecTest } from '../../modelspec/types.js';
 import { CommandExit } from '../batch/command.js';
 import { failWith, limitsOption, printJson, usage } from './spec-common.js';
