@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseJsonText as parseJsonInput } from '../../src/modelspec/index.js';
+import { parseJsonText } from '../../src/modelspec/index.js';
 import { evalExpression, runInSandbox, type SandboxTask } from '../../src/sandbox/index.js';
 import { liveWorkers } from '../../src/workers/index.js';
 
@@ -45,13 +45,13 @@ describe('sandbox limits', () => {
     await expect(runInSandbox('echo', 'x'.repeat(2000), { maxInputChars: 1000 })).rejects.toMatchObject({
       code: 'INPUT_TOO_LARGE',
     });
-    expect(() => parseJsonInput('{\n  "a": 1,\n  "b": }', 'spec.json')).toThrow(/spec\.json.*line 3/);
+    expect(() => parseJsonText('{\n  "a": 1,\n  "b": }', 'spec.json')).toThrow(/spec\.json.*line 3/);
     try {
-      parseJsonInput('{"a": ', 'x.json');
+      parseJsonText('{"a": ', 'x.json');
     } catch (e) {
       expect((e as { code: string }).code).toBe('INPUT_INVALID');
     }
-    expect(() => parseJsonInput('[1]', 'x.json', 2)).toThrow(
+    expect(() => parseJsonText('[1]', 'x.json', 2)).toThrow(
       expect.objectContaining({ code: 'INPUT_TOO_LARGE' }),
     );
   });
