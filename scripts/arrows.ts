@@ -21,6 +21,7 @@ export type Area =
   | 'modelspec'
   | 'sandbox'
   | 'pipeline'
+  | 'report'
   | 'cli'
   | 'mcp';
 
@@ -35,6 +36,7 @@ export interface AreaRule {
 
 const BELOW_FRONT_ENDS: readonly Area[] = [
   'pipeline',
+  'report',
   'compiler',
   'modelspec',
   'sandbox',
@@ -68,8 +70,12 @@ export const AREAS: Readonly<Record<Area, AreaRule>> = {
     what: 'authoring tasks (validate, test, dry run, eval, formula) in a budgeted child process',
   },
   pipeline: {
-    imports: ['compiler', 'oracle', 'modelspec', 'sandbox', 'workers', 'workbook', 'codes'],
+    imports: ['compiler', 'oracle', 'modelspec', 'sandbox', 'workers', 'workbook', 'codes', 'report'],
     what: 'the one convert entry: read → recognise → compile → oracle → verify → assemble',
+  },
+  report: {
+    imports: ['workbook', 'codes'],
+    what: 'the verification report: a self-contained HTML page from a report model',
   },
   cli: { imports: BELOW_FRONT_ENDS, viaIndex: true, what: 'the command line (front end)' },
   mcp: { imports: BELOW_FRONT_ENDS, viaIndex: true, what: 'the MCP server and its tools (front end)' },

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { convert } from '../src/compiler/convert.js';
+import { convert } from '../src/pipeline/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = path.resolve(here, '../../shared/corpus/excel/poi');

@@ -13,8 +13,8 @@ if (kind === 'convert') {
   // The compiled library, as `npx sheetspec` runs it (`npm run bench` builds first); from the TypeScript source
   // the oracle's worker thread would also pay for transpiling itself (about 1 s under tsx).
   const { convert } = (await import(
-    '../../dist/compiler/convert.js' as string
-  )) as typeof import('../../src/compiler/convert.js');
+    '../../dist/pipeline/index.js' as string
+  )) as typeof import('../../src/pipeline/index.js');
   const stages: Record<string, number> = {};
   const t0 = performance.now();
   const result = await convert(bytes, {

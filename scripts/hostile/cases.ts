@@ -6,7 +6,7 @@
  * - `valid`: a valid result (the hostile content is data, not an attack on the reader).
  * `check` adds a case-specific assertion on the result (returns a problem, or undefined).
  */
-import type { ConversionResult, FailureCode } from '../../src/compiler/types.js';
+import type { ConversionResult, FailureCode } from '../../src/pipeline/index.js';
 import { type Cell, packageParts, rowsXml, sheetXml, TABLE, tableWorkbook } from './workbook.js';
 import { text, writeZip, zeros } from './zip.js';
 

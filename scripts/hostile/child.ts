@@ -7,18 +7,19 @@
  */
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { convertSandboxed } from '../../src/compiler/convert-sandboxed.js';
+import { convert } from '../../src/pipeline/index.js';
 import { type ChildLine, rssMb } from './line.js';
 
 async function workbook(file: string, timeoutMs: number, maxHeapMb: number): Promise<void> {
   const bytes = await readFile(file);
   const t0 = performance.now();
   let loadMs = 0;
-  const result = await convertSandboxed(bytes, {
+  const result = await convert(bytes, {
+    isolation: 'worker',
     timeoutMs,
     maxHeapMb,
     filename: file,
-    onReady: (ms) => (loadMs = ms),
+    onReady: (ms: number) => (loadMs = ms),
   });
   const totalMs = performance.now() - t0;
   const line: ChildLine = {

@@ -10,11 +10,9 @@
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parseFormula } from '../../src/workbook/formula/index.js';
-import { dryRun } from '../../src/modelspec/dry-run.js';
-import { evalExpression } from '../../src/modelspec/eval.js';
+import { parseJsonText } from '../../src/modelspec/index.js';
 import type { ModelSpec } from '../../src/modelspec/types.js';
-import { validateSpec } from '../../src/modelspec/validate.js';
-import { parseJsonInput } from '../../src/sandbox/index.js';
+import { dryRun, evalExpression, validateSpec } from '../../src/sandbox/index.js';
 import { type ChildLine, rssMb } from './line.js';
 
 interface GroupCase {
@@ -191,7 +189,7 @@ function specCases(): GroupCase[] {
     evalCase('oversized input (60 M chars)', '$length($)', ['INPUT_TOO_LARGE'], 'x'.repeat(60_000_000)),
     evalCase('unterminated expression', '$sum(items.(qty', ['S0203', 'S0202', 'S0211']),
     specCase('malformed JSON spec', async () => {
-      parseJsonInput('{"id": "x", "schema": {', 'spec.json');
+      parseJsonText('{"id": "x", "schema": {', 'spec.json');
       return 'OK';
     }, ['INPUT_INVALID']),
     specCase('spec with 1,000 derivations: validate', () => report(validateSpec(chainSpec(1000, false))), [

@@ -11,7 +11,7 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { unzipSync, zipSync } from 'fflate';
-import { convert } from '../../src/compiler/convert.js';
+import { convert } from '../../src/pipeline/index.js';
 import { parseFormula } from '../../src/workbook/formula/index.js';
 import { preflight, readWorkbook, WorkbookError } from '../../src/workbook/index.js';
 

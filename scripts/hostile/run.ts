@@ -2,7 +2,7 @@
  * `npm run hostile`: every hostile case, each bounded and measured.
  *
  *   1. Generated workbooks (cases.ts), built once into a temp cache, and every file in
- *      ../shared/corpus/hostile/poi: each converted by `convertSandboxed` in its own child process, so the peak
+ *      ../shared/corpus/hostile/poi: each converted by `convert` (isolation: worker) in its own child process, so the peak
  *      memory printed is that case's own. Must end as expected (a coded refusal, or a valid result where the
  *      hostile content is only data) in under 10 s and 1 GB.
  *   2. The formula, spec-tool and MCP-protocol groups (groups.ts), one child process per group.
@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConversionPool } from '../../src/cli/batch/pool.js';
-import type { ConversionResult } from '../../src/compiler/types.js';
+import type { ConversionResult } from '../../src/pipeline/index.js';
 import { type Expectation, type WorkbookCase, workbookCases } from './cases.js';
 import type { ChildLine } from './line.js';
 

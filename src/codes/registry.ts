@@ -38,7 +38,7 @@ export type CodeKind =
   | 'internal';
 
 /** Which budget ran out, in `CodedError.data.budget`. */
-export type Budget = 'time' | 'heap' | 'stack' | 'result' | 'input';
+export type Budget = 'time' | 'heap' | 'stack' | 'result' | 'input' | 'crash';
 
 export interface CodeEntry {
   kinds: readonly CodeKind[];
@@ -245,6 +245,11 @@ export const CODES = {
   INPUT_INVALID: {
     kinds: ['limit', 'spec'],
     meaning: 'malformed JSON input (names the source, line and column), or input of the wrong shape',
+  },
+  CANCELLED: {
+    kinds: ['limit'],
+    meaning:
+      'the caller cancelled the work (an abort signal, a client disconnect or `notifications/cancelled`); the worker was ended',
   },
   WORKER_FAILED: {
     kinds: ['limit'],

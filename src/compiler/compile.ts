@@ -21,10 +21,8 @@ import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './
 import { isRefusal, refuse } from './lower/contract.js';
 import { lowerFormula } from './lower/lower.js';
 import { references, sheetCell } from './refs.js';
-import type { RecognisedTable, RecogniseFailure, RecogniseOptions, TableColumn } from './table.js';
-import { isRecogniseFailure, recogniseTable } from './table.js';
+import type { RecognisedTable, TableColumn } from './table.js';
 import type { RejectedColumn, Warning } from './types.js';
-import type { WorkbookModel } from '../workbook/model.js';
 
 /** A formula column that lowered. */
 export interface CompiledColumn {
@@ -70,16 +68,6 @@ export interface Compilation {
   constants: Array<{ name: string; value: number; address: string }>;
   /** Library values by exported name (lookup tables). */
   libraryValues: Map<string, unknown>;
-}
-
-/** Recognises the table and compiles it (no oracle, no spec). */
-export function compileTable(
-  wb: WorkbookModel,
-  options: RecogniseOptions = {},
-): Compilation | RecogniseFailure {
-  const table = recogniseTable(wb, options);
-  if (isRecogniseFailure(table)) return table;
-  return compileRecognised(table);
 }
 
 /**

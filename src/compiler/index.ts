@@ -1,11 +1,11 @@
 /** The workbook compiler's public surface (see docs/compiler.md). */
 export type { CellTarget, ColumnPlan, RangeTarget } from './analyse.js';
-export { analyseColumns, Constants, kindsOf, Resolver } from './analyse.js';
+export { analyseColumns, Constants, kindsOf, Resolver, rejection } from './analyse.js';
 export type { Compilation, CompiledColumn, RootDerivation } from './compile.js';
-export { compileRecognised, compileTable, topoOrder } from './compile.js';
-export { compileWorkbook, convert, convertWorkbook, verifyCompilation } from './convert.js';
+export { compileRecognised, topoOrder } from './compile.js';
 export { assignFieldNames, fieldName, NameAllocator } from './fields.js';
 export { type TranslateResult, translateFormula } from './formula-command.js';
+export { buildLibrary } from './lower/library.js';
 export type { BuildSpecInput, BuiltSpec, KeptParts } from './spec-builder.js';
 export {
   buildSpec,
@@ -24,15 +24,4 @@ export type {
   TableColumn,
 } from './table.js';
 export { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, isRecogniseFailure, recogniseTable } from './table.js';
-export type {
-  ColumnVerification,
-  ConversionFailure,
-  ConversionResult,
-  ConversionSuccess,
-  ConvertOptions,
-  FailureCode,
-  RefusalCode,
-  RejectedColumn,
-  Verification,
-  Warning,
-} from './types.js';
+export type { FailureCode, RefusalCode, RejectedColumn, Warning } from './types.js';

@@ -1,19 +1,26 @@
 /**
  * The library functions the tools call, in one place. Each runs its work isolated with time and memory
- * budgets: the conversion in a fresh worker (`convertSandboxed`), the authoring tools and the formula command
- * in a fresh sandbox process (`runInSandbox`), so a hostile workbook, formula or expression cannot hang or
- * crash the server or leak into another call.
+ * budgets: the conversion in a fresh worker (`convert` with `isolation: 'worker'`), the authoring tools and
+ * the formula command in a fresh sandbox process, so a hostile workbook, formula or expression cannot hang or
+ * crash the server or leak into another call. Each takes the tool call's `signal`: a client that cancels or
+ * hangs up ends the call's worker or sandbox process at once.
  */
-import { convertSandboxed } from '../compiler/convert-sandboxed.js';
 import { listFunctions as catalogueList } from '../compiler/lower/catalogue.js';
-import type { ConversionResult, ConvertOptions } from '../compiler/types.js';
-import type { CellValue } from '../workbook/values.js';
-import { runInSandbox } from '../sandbox/index.js';
+import type { CellValue } from '../workbook/index.js';
 import {
-  dryRun as specDryRun,
-  evalExpression as specEval,
-  testSpec as specTest,
-  validateSpec as specValidate,
+  type ConversionResult,
+  type ConvertOptions,
+  convert as pipelineConvert,
+  DEFAULT_CONVERT_BUDGET,
+} from '../pipeline/index.js';
+import {
+  dryRun as sandboxDryRun,
+  evalExpression as sandboxEval,
+  testSpec as sandboxTest,
+  translateFormula as sandboxTranslate,
+  validateSpec as sandboxValidate,
+} from '../sandbox/index.js';
+import {
   type EvalRequest,
   type EvalResult,
   getDomainGuidance as specGuidance,
@@ -27,33 +34,42 @@ import {
 
 type Loose = Record<string, unknown>;
 
-export function convert(bytes: Uint8Array, options: ConvertOptions): Promise<ConversionResult> {
-  return convertSandboxed(bytes, options);
+/** Converts in a fresh worker under the default budgets (`DEFAULT_CONVERT_BUDGET`). */
+export function convert(
+  bytes: Uint8Array,
+  options: Omit<ConvertOptions, 'isolation'>,
+  signal?: AbortSignal,
+): Promise<ConversionResult> {
+  return pipelineConvert(bytes, { ...DEFAULT_CONVERT_BUDGET, ...options, isolation: 'worker', signal });
 }
 
-export function validateSpec(spec: unknown): Promise<ValidationReport> {
-  return specValidate(spec);
+export function validateSpec(spec: unknown, signal?: AbortSignal): Promise<ValidationReport> {
+  return sandboxValidate(spec, { signal });
 }
 
-export function evalExpression(req: EvalRequest): Promise<EvalResult> {
-  return specEval(req);
+export function evalExpression(req: EvalRequest, signal?: AbortSignal): Promise<EvalResult> {
+  return sandboxEval(req, { signal });
 }
 
-export function testSpec(spec: ModelSpec, cases?: SpecTest[]): Promise<TestReport> {
-  return specTest(spec, cases);
+export function testSpec(spec: ModelSpec, cases?: SpecTest[], signal?: AbortSignal): Promise<TestReport> {
+  return sandboxTest(spec, cases, { signal });
 }
 
-export function dryRun(spec: ModelSpec, options: RunOptions): Promise<Loose> {
-  return specDryRun(spec, options) as unknown as Promise<Loose>;
+export function dryRun(spec: ModelSpec, options: RunOptions, signal?: AbortSignal): Promise<Loose> {
+  return sandboxDryRun(spec, options, { signal }) as unknown as Promise<Loose>;
 }
 
 export function getDomainGuidance(topics?: string[]): Promise<GuidanceResult> {
   return specGuidance(topics);
 }
 
-/** `translateFormula` (src/compiler/formula-command.ts) in the sandbox; a budget hit throws a `CodedError`. */
-export function translateFormula(formula: string, cells?: Record<string, CellValue>): Promise<Loose> {
-  return runInSandbox<Loose>('translateFormula', { formula, cells: cells ?? {} });
+/** `translateFormula` (src/compiler/formula-command.ts) in the sandbox; a budget hit throws a SpecError. */
+export function translateFormula(
+  formula: string,
+  cells?: Record<string, CellValue>,
+  signal?: AbortSignal,
+): Promise<Loose> {
+  return sandboxTranslate(formula, cells ?? {}, { signal });
 }
 
 export function listFunctions(query?: string): ReturnType<typeof catalogueList> {

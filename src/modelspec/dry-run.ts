@@ -5,7 +5,6 @@
  */
 import { formatPath, type PathSegment } from './paths.js';
 import { type RunOptions, type RunResult, runModel, seedState } from './runtime.js';
-import { sandboxed, type ToolOptions } from './tool-options.js';
 import type { ModelSpec } from './types.js';
 
 export interface Change {
@@ -59,14 +58,4 @@ export async function dryRunInProcess(spec: ModelSpec, options: RunOptions = {})
   const counter = { n: 0 };
   if (result.ok) diff(start, result.state, [], changes, counter);
   return { ...result, changes, changesOmitted: counter.n - changes.length };
-}
-
-/** Runs a spec once in the sandbox with sample mutations. Throws a CodedError for a broken spec or a limit. */
-export async function dryRun(
-  spec: ModelSpec,
-  options: RunOptions = {},
-  tool: ToolOptions = {},
-): Promise<DryRunResult> {
-  if (tool.inProcess) return dryRunInProcess(spec, options);
-  return sandboxed<DryRunResult>('dryRun', { spec, options }, tool);
 }

@@ -6,7 +6,6 @@
 import jsonata from 'jsonata';
 import { type Budget, CodedError } from '../codes/index.js';
 import { specBindings } from './bind.js';
-import { sandboxed, type ToolOptions } from './tool-options.js';
 import type { LibraryObject } from './types.js';
 
 export interface EvalRequest {
@@ -27,7 +26,8 @@ export interface EvalError {
 
 export type EvalResult = { ok: true; value: unknown } | { ok: false; error: EvalError };
 
-function toEvalError(e: unknown): EvalError {
+/** A thrown error as an eval answer's error (a sandbox limit keeps its code). */
+export function toEvalError(e: unknown): EvalError {
   if (e instanceof CodedError) {
     const d = e.data ?? {};
     return {
@@ -60,19 +60,6 @@ export async function evalExpressionInProcess(req: EvalRequest): Promise<EvalRes
     const value = await compiled.evaluate(req.input, bindings);
     // JSON has no undefined: "nothing" is reported as a missing value (the sandbox sends JSON text).
     return { ok: true, value };
-  } catch (e) {
-    return { ok: false, error: toEvalError(e) };
-  }
-}
-
-/**
- * Evaluates an expression in the sandbox. Limits end in `{ok: false, error: {code: 'TIMEOUT' |
- * 'RESOURCE_LIMIT' | 'RESULT_TOO_LARGE' | 'INPUT_TOO_LARGE', budget}}`.
- */
-export async function evalExpression(req: EvalRequest, options: ToolOptions = {}): Promise<EvalResult> {
-  if (options.inProcess) return evalExpressionInProcess(req);
-  try {
-    return await sandboxed<EvalResult>('evalExpression', req, options);
   } catch (e) {
     return { ok: false, error: toEvalError(e) };
   }

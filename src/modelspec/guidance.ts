@@ -7,7 +7,7 @@
  * naming the file and the problem; an unknown topic is `UNKNOWN_TOPIC` listing the menu.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { parseJsonInput } from '../sandbox/limits.js';
+import { parseJsonText } from './input.js';
 import { CodedError } from '../codes/index.js';
 import type { Derivation, LibraryObject, ModelSpec } from './types.js';
 
@@ -86,7 +86,7 @@ function fileTopics(file: string): GuidanceTopic[] {
   }
   let parsed: unknown;
   try {
-    parsed = parseJsonInput(text, file, MAX_TOPICS_FILE_CHARS);
+    parsed = parseJsonText(text, file, MAX_TOPICS_FILE_CHARS);
   } catch (e) {
     if (e instanceof CodedError) throw invalid(file, e.message.replace(`${file}: `, ''));
     throw e;

@@ -10,13 +10,13 @@ export {
   specBindings,
 } from './bind.js';
 export { type CompiledDerivation, compileDerivation, computeDerivations } from './derive.js';
-export { type Change, type DryRunResult, dryRun, dryRunInProcess } from './dry-run.js';
+export { type Change, type DryRunResult, dryRunInProcess } from './dry-run.js';
 export {
   type EvalError,
   type EvalRequest,
   type EvalResult,
-  evalExpression,
   evalExpressionInProcess,
+  toEvalError,
 } from './eval.js';
 export {
   exampleSpec,
@@ -46,10 +46,8 @@ export {
   type TestCaseResult,
   type TestFailure,
   type TestReport,
-  testSpec,
   testSpecInProcess,
 } from './test-spec.js';
-export type { ToolOptions } from './tool-options.js';
 export type {
   Constraint,
   DefaultValue,
@@ -61,12 +59,11 @@ export type {
   SpecTest,
 } from './types.js';
 export { RESERVED_NAMES } from './types.js';
-export { parseJsonText, readJsonInput } from './input.js';
+export { DEFAULT_MAX_INPUT_CHARS, jsonErrorOffset, parseJsonText, readJsonInput } from './input.js';
 export { schemaHasPath } from './schema-paths.js';
 export {
   type Finding,
   pointer,
   type ValidationReport,
-  validateSpec,
   validateSpecInProcess,
 } from './validate.js';

@@ -8,7 +8,6 @@
 import { CodedError } from '../codes/index.js';
 import { getAll, parsePath } from './paths.js';
 import { runModel } from './runtime.js';
-import { sandboxed, type ToolOptions } from './tool-options.js';
 import type { ModelSpec, SpecTest } from './types.js';
 
 export interface TestFailure {
@@ -105,14 +104,4 @@ export async function testSpecInProcess(spec: ModelSpec, cases?: SpecTest[]): Pr
   }
   const passed = results.filter((r) => r.ok).length;
   return { passed, failed: results.length - passed, results };
-}
-
-/** Runs the embedded tests (or `cases`) in the sandbox. Throws CodedError for a broken spec or a limit. */
-export async function testSpec(
-  spec: ModelSpec,
-  cases?: SpecTest[],
-  options: ToolOptions = {},
-): Promise<TestReport> {
-  if (options.inProcess) return testSpecInProcess(spec, cases);
-  return sandboxed<TestReport>('testSpec', { spec, cases }, options);
 }

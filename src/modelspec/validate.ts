@@ -29,9 +29,8 @@ import { CodedError, type FindingCode } from '../codes/index.js';
 import { compileExpression, libraryDefine, loadLibrary } from './bind.js';
 import { derivationDependencies, findCycle } from './order.js';
 import { formatPath, type PathSegment, parsePath } from './paths.js';
-import { documentValidator, modelSpecValidator } from './schema.js';
 import { schemaHasPath, undeclaredKey } from './schema-paths.js';
-import { sandboxed, type ToolOptions } from './tool-options.js';
+import { documentValidator, modelSpecValidator } from './schema.js';
 import { type ModelSpec, RESERVED_NAMES } from './types.js';
 
 export interface Finding {
@@ -149,15 +148,6 @@ function staticExports(ast: JNode): string[] {
   if (last?.type !== 'unary' || last.value !== '[') return [];
   const items = (last.expressions ?? []) as JNode[];
   return items.every((x) => x.type === 'string') ? items.map((x) => String(x.value)) : [];
-}
-
-/**
- * Validates a spec: structure, expressions, library rules, paths, cycles, tests. Runs in the sandbox (the
- * library is evaluated to list its exports); a limit ends in a CodedError (`TIMEOUT`, ...).
- */
-export async function validateSpec(spec: unknown, options: ToolOptions = {}): Promise<ValidationReport> {
-  if (options.inProcess) return validateSpecInProcess(spec);
-  return sandboxed<ValidationReport>('validateSpec', { spec }, options);
 }
 
 /** In this thread, without limits: the sandbox task. Never throws on user input. */

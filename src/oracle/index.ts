@@ -1,4 +1,17 @@
 export { sameValue, equalAt15 } from './compare.js';
 export { excelNumberToText, excelRound } from './corrections.js';
 export { evaluateWorkbook, excelConfig, type EvaluateOptions, type OracleValues } from './hyperformula.js';
-export { verifySpec, type Mismatch, type VerifyInput, type VerifyOutcome } from './verify.js';
+export {
+  evaluateWorkbookInThread,
+  OracleThreadError,
+  type OracleThreadErrorCode,
+  type OracleThreadOptions,
+} from './oracle-thread.js';
+export {
+  type ColumnVerification,
+  type Mismatch,
+  type Verification,
+  type VerifyInput,
+  type VerifyOutcome,
+  verifySpec,
+} from './verify.js';

@@ -20,16 +20,14 @@
  * itself (a bug) rejects with `ORACLE_FAILED` and the same message. The worker is terminated when it has
  * answered, when it fails, and when the caller's signal aborts.
  *
- * From TypeScript source (vitest, tsx) the worker module is a `.ts` file; `execArgv: ['--import', 'tsx']` does
- * not reach a worker on Node 20, so (as in src/cli/batch/pool.ts) an eval bootstrap registers tsx's ESM hooks
- * in the worker and then imports it. From compiled dist/ the `.js` worker is started directly.
+ * The worker is started by src/workers (`runWorker`: source or dist/, the heap limit, the signal); its answers
+ * and failures are read here, in the oracle's own codes.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
-import { isMainThread, type ResourceLimits, resourceLimits, Worker } from 'node:worker_threads';
+import { isMainThread, type ResourceLimits, resourceLimits } from 'node:worker_threads';
+import { CodedError } from '../codes/index.js';
+import { entryModule, runWorker } from '../workers/index.js';
 import type { ExcelErrorCode } from '../workbook/formula/ast.js';
 import type { CellValue } from '../workbook/values.js';
 import type { CellModel, DefinedName, SheetModel, TableModel, WorkbookModel } from '../workbook/model.js';
@@ -38,14 +36,8 @@ import type { OracleValues } from './hyperformula.js';
 /** Why the threaded oracle gave no values. */
 export type OracleThreadErrorCode = 'RESOURCE_LIMIT' | 'ORACLE_FAILED' | 'ABORTED';
 
-export class OracleThreadError extends Error {
-  constructor(
-    readonly code: OracleThreadErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'OracleThreadError';
-  }
+export class OracleThreadError extends CodedError<OracleThreadErrorCode> {
+  override name = 'OracleThreadError';
 }
 
 export interface OracleThreadOptions {
@@ -61,77 +53,53 @@ export interface OracleThreadOptions {
 }
 
 /** Evaluates the workbook with `evaluateWorkbook` in a worker thread (see the header). */
-export function evaluateWorkbookInThread(
+export async function evaluateWorkbookInThread(
   wb: WorkbookModel,
   options: OracleThreadOptions = {},
 ): Promise<OracleValues> {
   const { signal, onEvaluated } = options;
   const startedAt = performance.timeOrigin + performance.now();
-  // Everything runs inside the executor, so that even a throw while encoding is a rejection, never a throw.
-  return new Promise<OracleValues>((resolve, reject) => {
-    if (signal?.aborted) throw new OracleThreadError('ABORTED', 'The oracle was cancelled.');
-    const { boot, transfer } = encodeWorkbook(wb);
-    const limits = options.maxOldGenerationSizeMb
-      ? { ...oracleWorkerLimits(), maxOldGenerationSizeMb: options.maxOldGenerationSizeMb }
-      : oracleWorkerLimits();
-    let worker: Worker;
-    try {
-      worker = spawn(boot, transfer, limits);
-    } catch (e) {
-      reject(
-        new OracleThreadError('RESOURCE_LIMIT', `The oracle worker could not start: ${(e as Error).message}`),
-      );
-      return;
-    }
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      worker.removeAllListeners('message').removeAllListeners('exit');
-      // A late 'error' from the terminating worker must not become an uncaught one.
-      worker.removeAllListeners('error').on('error', () => {});
-      void worker.terminate();
-      outcome();
-    };
-    const fail = (code: OracleThreadErrorCode, message: string) =>
-      finish(() => reject(new OracleThreadError(code, message)));
-    const onAbort = () => fail('ABORTED', 'The oracle was cancelled.');
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: FromOracleWorker) => {
-      if (m.type === 'done') {
-        // Why the try: this runs in an event handler, where a throw would be uncaught.
-        let values: OracleValues;
-        try {
-          onEvaluated?.(m.doneAt - startedAt);
-          values = decodeValues(m);
-        } catch (e) {
-          finish(() => reject(e));
-          return;
+  if (signal?.aborted) throw new OracleThreadError('ABORTED', 'The oracle was cancelled.');
+  const { boot, transfer } = encodeWorkbook(wb);
+  const { maxOldGenerationSizeMb, ...resourceLimits } = options.maxOldGenerationSizeMb
+    ? { ...oracleWorkerLimits(), maxOldGenerationSizeMb: options.maxOldGenerationSizeMb }
+    : oracleWorkerLimits();
+  try {
+    return await runWorker<OracleValues>({
+      name: 'The oracle',
+      entry: entryModule(import.meta.url, './oracle-worker'),
+      kind: 'thread',
+      data: boot,
+      transfer,
+      maxHeapMb: maxOldGenerationSizeMb,
+      resourceLimits,
+      signal,
+      answer: (m) => {
+        const message = m as FromOracleWorker;
+        if (message.type === 'done') {
+          onEvaluated?.(message.doneAt - startedAt);
+          return { value: decodeValues(message) };
         }
-        finish(() => resolve(values));
-      } else if (m.stackOverflow) {
-        fail('RESOURCE_LIMIT', `The oracle exhausted the call stack (budget: stack): ${m.message}`);
-      } else {
-        fail('ORACLE_FAILED', m.message);
-      }
+        if (message.stackOverflow) {
+          throw new OracleThreadError(
+            'RESOURCE_LIMIT',
+            `The oracle exhausted the call stack (budget: stack): ${message.message}`,
+            { budget: 'stack' },
+          );
+        }
+        throw new OracleThreadError('ORACLE_FAILED', message.message);
+      },
     });
-    worker.on('error', (e: Error & { code?: string }) => {
-      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        fail(
-          'RESOURCE_LIMIT',
-          `The oracle ran over its memory limit of ${limits.maxOldGenerationSizeMb} MB and was stopped (budget: heap).`,
-        );
-      } else if (e instanceof RangeError) {
-        fail('RESOURCE_LIMIT', `The oracle exhausted the call stack (budget: stack): ${e.message}`);
-      } else {
-        fail('RESOURCE_LIMIT', `The oracle worker crashed: ${e.message}`);
-      }
-    });
-    worker.on('exit', (code) =>
-      fail('RESOURCE_LIMIT', `The oracle worker exited (code ${code}) without answering.`),
-    );
-  });
+  } catch (e) {
+    throw oracleError(e);
+  }
+}
+
+/** The worker's coded failures in the oracle's own codes: a cancellation is ABORTED, anything else a limit. */
+function oracleError(e: unknown): unknown {
+  if (e instanceof OracleThreadError || !(e instanceof CodedError)) return e;
+  if (e.code === 'CANCELLED') return new OracleThreadError('ABORTED', 'The oracle was cancelled.');
+  return new OracleThreadError('RESOURCE_LIMIT', e.message, e.data);
 }
 
 /** Young generation V8 gives a 64-bit main thread by default (3 × 16 MB semi-spaces), in MB. */
@@ -148,24 +116,8 @@ export function oracleWorkerLimits(): ResourceLimits & { maxOldGenerationSizeMb:
   return { maxOldGenerationSizeMb: Math.max(16, limitMb - MAIN_THREAD_YOUNG_MB) };
 }
 
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(`./oracle-worker${FROM_SOURCE ? '.ts' : '.js'}`, import.meta.url);
 /** Marks the worker's data so the entry module runs only when started as the oracle worker. */
 export const ORACLE_WORKER_KIND = 'sheetspec:oracle-thread';
-
-function spawn(boot: OracleBoot, transfer: ArrayBuffer[], limits: ResourceLimits): Worker {
-  const options = { workerData: boot, transferList: transfer, resourceLimits: limits };
-  if (!FROM_SOURCE) return new Worker(WORKER_URL, options);
-  return new Worker(tsxBootstrap(WORKER_URL.href), { ...options, eval: true });
-}
-
-/** Source for an eval worker that registers tsx's ESM hooks and then loads the `.ts` worker module. */
-function tsxBootstrap(workerUrl: string): string {
-  // tsx's ESM `register()`; its CommonJS twin mis-resolves its hooks file when called from an eval worker.
-  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const api = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The wire format, both ways. A cell's tag byte: bits 0-2 its value's kind (VALUE_*), bit 3 "has a formula",

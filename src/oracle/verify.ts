@@ -22,7 +22,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { a1, colName } from '../workbook/formula/ast.js';
-import type { Verification, ColumnVerification, Warning } from '../compiler/types.js';
+import type { Warning } from '../codes/index.js';
 import { type CellValue, isErrorValue } from '../workbook/values.js';
 import { getCell, type WorkbookModel } from '../workbook/model.js';
 import { specBindings } from '../modelspec/bind.js';
@@ -31,6 +31,29 @@ import { getAll, parsePath } from '../modelspec/paths.js';
 import type { ModelSpec } from '../modelspec/types.js';
 import { equalAt15, sameValue } from './compare.js';
 import { evaluateWorkbook, type OracleValues } from './hyperformula.js';
+
+export interface ColumnVerification {
+  field: string;
+  column: string;
+  cellsChecked: number;
+  matched: number;
+  cachedChecked: number;
+  cachedExact: number;
+  cached15: number;
+  disagreements: number;
+}
+
+/** What the verification found, overall and per column (part of a conversion's result). */
+export interface Verification {
+  oracle: { name: string; version: string };
+  cellsChecked: number;
+  matched: number;
+  cachedChecked: number;
+  cachedExact: number;
+  cached15: number;
+  disagreements: number;
+  columns: ColumnVerification[];
+}
 
 export interface Mismatch {
   /** 1-based sheet row. */

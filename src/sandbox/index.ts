@@ -1,3 +1,15 @@
-/** The sandbox: run named tasks in a worker thread under time, heap, result and input limits. */
-export { DEFAULT_LIMITS, parseJsonInput, type SandboxLimits } from './limits.js';
+/**
+ * The sandbox: named tasks in a fresh child process under time, heap, result and input limits, and the
+ * authoring tools run through it.
+ */
+export { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
 export { runInSandbox } from './sandbox.js';
+export type { SandboxTask } from './tasks.js';
+export {
+  dryRun,
+  evalExpression,
+  type ToolOptions,
+  testSpec,
+  translateFormula,
+  validateSpec,
+} from './tools.js';

@@ -1,7 +1,7 @@
 /**
  * The task table of the sandbox worker: the only functions `runInSandbox` can run. Each takes the JSON
- * payload and returns a JSON-serialisable result. Add a task here to sandbox another kind of work (the
- * workbook conversion, for one).
+ * payload and returns a JSON-serialisable result. Add a task here to sandbox another kind of work; its name
+ * joins `SandboxTask`.
  */
 import { dryRunInProcess } from '../modelspec/dry-run.js';
 import { evalExpressionInProcess } from '../modelspec/eval.js';
@@ -12,7 +12,7 @@ import { validateSpecInProcess } from '../modelspec/validate.js';
 // biome-ignore lint/suspicious/noExplicitAny: payloads are JSON checked by each task
 type Task = (payload: any) => Promise<unknown>;
 
-export const TASKS: Readonly<Record<string, Task>> = Object.freeze({
+export const TASKS = Object.freeze({
   evalExpression: (p) => evalExpressionInProcess(p),
   testSpec: (p: { spec: ModelSpec; cases?: SpecTest[] }) => testSpecInProcess(p.spec, p.cases),
   dryRun: (p: { spec: ModelSpec; options?: object }) => dryRunInProcess(p.spec, p.options),
@@ -22,4 +22,7 @@ export const TASKS: Readonly<Record<string, Task>> = Object.freeze({
     (await import('../compiler/formula-command.js')).translateFormula(p.formula, p.cells),
   /** For the sandbox's own tests: echoes its payload. */
   echo: async (p) => p,
-});
+} satisfies Record<string, Task>);
+
+/** The name of a task the sandbox can run. */
+export type SandboxTask = keyof typeof TASKS;

@@ -4,12 +4,11 @@
  * crosses the pipe), then exits.
  */
 import { type Budget, type Code, codeMessage, isCode } from '../codes/index.js';
+import { parentChannel } from '../workers/index.js';
 import type { WorkerReply, WorkerRequest } from './sandbox.js';
 import { TASKS } from './tasks.js';
 
-function send(reply: WorkerReply): Promise<void> {
-  return new Promise((resolve) => process.send!(reply, undefined, undefined, () => resolve()));
-}
+const parent = parentChannel();
 
 function failure(e: unknown): WorkerReply {
   const err = e as { name?: string; code?: unknown; message?: string; data?: Record<string, unknown> };
@@ -56,8 +55,11 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
-process.once('message', async (req: WorkerRequest) => {
-  await send(await handle(req));
+let answered = false;
+parent.onMessage(async (req) => {
+  if (answered) return;
+  answered = true;
+  await parent.send(await handle(req as WorkerRequest));
   process.exit(0);
 });
-await send({ type: 'ready' });
+await parent.send({ type: 'ready' } satisfies WorkerReply);

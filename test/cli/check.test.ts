@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFixtures, renderCheckReport } from '../../src/cli/batch/check.js';
-import { convert } from '../../src/compiler/index.js';
+import { convert } from '../../src/pipeline/index.js';
 import { orderBook, writeBook } from './workbooks.js';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -5,7 +5,7 @@
  * `slow<N>` waits N ms; `hang` spins forever; `oom` allocates until the heap limit; `exit` ends the thread;
  * `throw` throws; `refuse` answers NO_TABLE; `warn` succeeds with a refused column and a warning.
  */
-import type { ConversionResult, ConvertOptions } from '../../src/compiler/types.js';
+import type { ConversionResult, ConvertOptions } from '../../src/pipeline/index.js';
 
 export async function convert(bytes: Uint8Array, options: ConvertOptions): Promise<ConversionResult> {
   const name = options.filename ?? 'stdin';

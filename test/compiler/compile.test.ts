@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileTable } from '../../src/compiler/compile.js';
-import { compileWorkbook, convert, convertWorkbook, verifyCompilation } from '../../src/compiler/convert.js';
-import { isRecogniseFailure } from '../../src/compiler/table.js';
-import type { ConversionResult, RejectedColumn } from '../../src/compiler/types.js';
+import { compileRecognised } from '../../src/compiler/compile.js';
+import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
+import {
+  type ConversionResult,
+  convert,
+  type PipelineOptions,
+  type RejectedColumn,
+} from '../../src/pipeline/index.js';
+import { convertWorkbook } from '../../src/pipeline/stages.js';
+import { verifyAndAssemble } from '../../src/pipeline/verify.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import type { WorkbookModel } from '../../src/workbook/model.js';
 import { gridSheet } from '../../src/workbook/model.js';
@@ -17,6 +23,9 @@ const book = (grid: Grid, ...more: Array<[string, Grid]>): WorkbookModel => ({
   definedNames: [],
   tables: [],
 });
+/** The pipeline after reading, without the oracle: the compiler's translation only (no tests, unverified). */
+const compileWorkbook = (wb: WorkbookModel, options: PipelineOptions = {}) =>
+  convertWorkbook(wb, { ...options, verify: false });
 const refusals = (r: ConversionResult): Array<Pick<RejectedColumn, 'column' | 'reason' | 'cell'>> =>
   (r.rejectedColumns ?? []).map(({ column, reason, cell }) => ({ column, reason, cell }));
 /** A grid with inputs A, B and formula column C filled from a template; D a good column. */
@@ -48,21 +57,21 @@ describe('column refusals (in-memory grids)', () => {
     ['=A{r}*NOW()', 'VOLATILE_FUNCTION'],
     ['=Table1[@A]', 'STRUCTURED_REFERENCE'],
     ['=A{r}*Rate', 'DEFINED_NAME'],
-  ])('%s → %s, other columns still compile', (template, code) => {
-    const r = compileWorkbook(withC(template));
+  ])('%s → %s, other columns still compile', async (template, code) => {
+    const r = await compileWorkbook(withC(template));
     expect(r.valid).toBe(true);
     expect(refusals(r)).toEqual([{ column: 'C', reason: code, cell: 'Sheet1!C2' }]);
     if (r.valid) expect(r.spec.derivations?.map((d) => d.path)).toEqual(['$.items[*].d']);
   });
 
-  it('names the first differing row for NON_UNIFORM_FORMULA', () => {
-    const r = compileWorkbook(withC('=A{r}+B{r}', (g) => (g[2][2] = '=A3*B3')));
+  it('names the first differing row for NON_UNIFORM_FORMULA', async () => {
+    const r = await compileWorkbook(withC('=A{r}+B{r}', (g) => (g[2][2] = '=A3*B3')));
     expect(refusals(r)).toEqual([{ column: 'C', reason: 'NON_UNIFORM_FORMULA', cell: 'Sheet1!C3' }]);
   });
 
-  it('refuses a filled column whose reference moved off the grid (#REF!) as NON_UNIFORM_FORMULA', () => {
+  it('refuses a filled column whose reference moved off the grid (#REF!) as NON_UNIFORM_FORMULA', async () => {
     // Row 3 is row 2's formula moved down by one, row 4 by two: its reference falls off the sheet.
-    const r = compileWorkbook(
+    const r = await compileWorkbook(
       withC('=A{r}+B{r}', (g) => {
         g[1][2] = '=A2+$B$1+A1048575';
         g[2][2] = '=A3+$B$1+A1048576';
@@ -76,32 +85,32 @@ describe('column refusals (in-memory grids)', () => {
     });
   });
 
-  it('refuses values mixed with formulas, blanks included', () => {
-    expect(refusals(compileWorkbook(withC('=A{r}*2', (g) => (g[3][2] = 7))))).toEqual([
+  it('refuses values mixed with formulas, blanks included', async () => {
+    expect(refusals(await compileWorkbook(withC('=A{r}*2', (g) => (g[3][2] = 7))))).toEqual([
       { column: 'C', reason: 'MIXED_CONTENT', cell: 'Sheet1!C4' },
     ]);
-    expect(refusals(compileWorkbook(withC('=A{r}*2', (g) => (g[2][2] = undefined))))).toEqual([
+    expect(refusals(await compileWorkbook(withC('=A{r}*2', (g) => (g[2][2] = undefined))))).toEqual([
       { column: 'C', reason: 'MIXED_CONTENT', cell: 'Sheet1!C3' },
     ]);
   });
 
-  it('refuses array formulas', () => {
+  it('refuses array formulas', async () => {
     const wb = withC('=A{r}*2');
     for (const row of wb.sheets[0].rows.values()) {
       const c = row.get(2);
       if (c?.formula) c.formulaKind = 'array';
     }
-    expect(refusals(compileWorkbook(wb))).toEqual([
+    expect(refusals(await compileWorkbook(wb))).toEqual([
       { column: 'C', reason: 'ARRAY_FORMULA', cell: 'Sheet1!C2' },
     ]);
   });
 
-  it('refuses a cycle and what depends on it, in column order', () => {
+  it('refuses a cycle and what depends on it, in column order', async () => {
     const g: Grid = [
       ['A', 'B', 'C', 'D', 'E'],
       [1, '=C2+1', '=B2+A2', '=B2*2', '=A2'],
     ];
-    const r = compileWorkbook(book(g));
+    const r = await compileWorkbook(book(g));
     expect(refusals(r)).toEqual([
       { column: 'B', reason: 'CIRCULAR_REFERENCE', cell: 'Sheet1!B2' },
       { column: 'C', reason: 'CIRCULAR_REFERENCE', cell: 'Sheet1!C2' },
@@ -109,8 +118,8 @@ describe('column refusals (in-memory grids)', () => {
     ]);
   });
 
-  it('is invalid with the refusal code when every formula column is refused', () => {
-    const r = compileWorkbook(
+  it('is invalid with the refusal code when every formula column is refused', async () => {
+    const r = await compileWorkbook(
       book([
         ['A', 'B'],
         [1, '=A2*RAND()'],
@@ -119,23 +128,25 @@ describe('column refusals (in-memory grids)', () => {
     expect(r).toMatchObject({ valid: false, reason: 'VOLATILE_FUNCTION' });
   });
 
-  it('refuses a lookup table holding formulas and an approximate VLOOKUP', () => {
+  it('refuses a lookup table holding formulas and an approximate VLOOKUP', async () => {
     const lookup = (mode: string, formulaInTable: boolean) =>
       book([
         ['K', 'V', undefined, 'Key', 'Val'],
         ['a', `=VLOOKUP(A2,$D$2:$E$3,2,${mode})`, undefined, 'a', formulaInTable ? '=1+1' : 1],
         ['b', `=VLOOKUP(A3,$D$2:$E$3,2,${mode})`, undefined, 'b', 2],
       ]);
-    expect(refusals(compileWorkbook(lookup('TRUE', false)))[0].reason).toBe('UNSUPPORTED_LOOKUP_MODE');
-    expect(refusals(compileWorkbook(lookup('FALSE', true)))[0].reason).toBe('LOOKUP_TABLE_CONTAINS_FORMULA');
-    const ok = compileWorkbook(lookup('FALSE', false));
+    expect(refusals(await compileWorkbook(lookup('TRUE', false)))[0].reason).toBe('UNSUPPORTED_LOOKUP_MODE');
+    expect(refusals(await compileWorkbook(lookup('FALSE', true)))[0].reason).toBe(
+      'LOOKUP_TABLE_CONTAINS_FORMULA',
+    );
+    const ok = await compileWorkbook(lookup('FALSE', false));
     expect(ok.valid && ok.spec.library).toBeTruthy();
   });
 });
 
 describe('spec assembly', () => {
-  it('turns a labelled locked cell into a constant and hoists whole-column aggregates', () => {
-    const r = compileWorkbook(
+  it('turns a labelled locked cell into a constant and hoists whole-column aggregates', async () => {
+    const r = await compileWorkbook(
       book([
         ['Net', 'Share', 'Taxed', undefined, 'Tax rate', 0.25],
         [10, '=A2/SUM($A$2:$A$3)', '=A2*(1+$F$1)'],
@@ -158,8 +169,8 @@ describe('spec assembly', () => {
     expect(r.spec.defaultValues?.[0].expr).toBe('{"items":[{"net":10},{"net":30}]}');
   });
 
-  it('types input fields from their values, nullable when blank, and formula fields readOnly', () => {
-    const r = compileWorkbook(
+  it('types input fields from their values, nullable when blank, and formula fields readOnly', async () => {
+    const r = await compileWorkbook(
       book([
         ['Qty', 'Name', 'Twice'],
         [1, 'a', '=A2*2'],
@@ -210,11 +221,12 @@ describe('verification', () => {
       [1, '=A2*2', '=B2+1', '=A2+1'],
       [2, '=A3*2', '=B3+1', '=A3+1'],
     ]);
-    const c = compileTable(wb);
-    if (isRecogniseFailure(c)) throw new Error(c.error);
+    const table = recogniseTable(wb);
+    if (isRecogniseFailure(table)) throw new Error(table.error);
+    const c = compileRecognised(table);
     const b = c.columns.find((x) => x.column.letter === 'B')!;
     b.expr = `${b.expr} + 0.5`; // a deliberately wrong translation
-    const r = await verifyCompilation(c, wb);
+    const r = await verifyAndAssemble(c, wb, 'test');
     expect(refusals(r)).toEqual([
       { column: 'B', reason: 'VALUE_MISMATCH', cell: 'Sheet1!B2' },
       { column: 'C', reason: 'DEPENDS_ON_REJECTED_COLUMN', cell: 'Sheet1!C2' },

@@ -12,11 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../scripts/fixtures/defs.js';
 import { cellsTwin, TWIN_ROWS, writeFixture } from '../../scripts/fixtures/workbook.js';
 import { expectedGoldens } from '../../src/cli/batch/check.js';
-import { convert } from '../../src/compiler/convert.js';
+import { convert } from '../../src/pipeline/index.js';
 import { a1, colName, type Node } from '../../src/workbook/formula/ast.js';
 import { parseFormula } from '../../src/workbook/formula/parser.js';
 import { CATALOGUE } from '../../src/compiler/lower/catalogue.js';
-import type { RefusalCode } from '../../src/compiler/types.js';
+import type { RefusalCode } from '../../src/codes/index.js';
 import { readWorkbook } from '../../src/workbook/reader.js';
 
 const dir = path.resolve(import.meta.dirname, '../../fixtures');

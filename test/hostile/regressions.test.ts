@@ -2,7 +2,7 @@
  * Regression tests for findings of `npm run hostile` and the fuzzers. Each names the case that found it.
  */
 import { describe, expect, it } from 'vitest';
-import { convert } from '../../src/compiler/convert.js';
+import { convert } from '../../src/pipeline/index.js';
 import { HOSTILE_HEADERS, workbookCases } from '../../scripts/hostile/cases.js';
 
 describe('hostile regressions', () => {

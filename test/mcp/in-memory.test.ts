@@ -2,8 +2,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ErrorCode, LoggingMessageNotificationSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, RESOURCE_NOT_FOUND } from '../../src/mcp/index.js';
+import { liveWorkers } from '../../src/workers/index.js';
 import { orderBook, structured, tinySpec } from './helpers.js';
 
 const TOOLS = [
@@ -186,6 +187,38 @@ describe('validate_spec, test_spec, dry_run', () => {
     });
     expect(r.isError).toBe(true);
     expect(structured(r as never)).toMatchObject({ ok: false });
+  });
+});
+
+describe('cancellation', () => {
+  it('a cancelled call ends its sandbox process', async () => {
+    const cancel = new AbortController();
+    const call = client.callTool(
+      {
+        name: 'eval_expression',
+        arguments: { expr: '$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /(a+)+$/)' },
+      },
+      undefined,
+      { signal: cancel.signal },
+    );
+    await vi.waitFor(() => expect(liveWorkers()).toBe(1));
+    cancel.abort();
+    await expect(call).rejects.toThrow();
+    // The client's notifications/cancelled aborts the handler's signal, which kills the child at once.
+    await vi.waitFor(() => expect(liveWorkers()).toBe(0), { timeout: 1000 });
+  });
+
+  it('a cancelled conversion ends its worker', async () => {
+    const cancel = new AbortController();
+    const call = client.callTool(
+      { name: 'convert_spreadsheet', arguments: { data: await orderBook(2000), filename: 'big.xlsx' } },
+      undefined,
+      { signal: cancel.signal },
+    );
+    await vi.waitFor(() => expect(liveWorkers()).toBeGreaterThan(0));
+    cancel.abort();
+    await expect(call).rejects.toThrow();
+    await vi.waitFor(() => expect(liveWorkers()).toBe(0), { timeout: 1000 });
   });
 });
 

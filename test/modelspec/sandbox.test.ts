@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { parseJsonInput, runInSandbox } from '../../src/sandbox/index.js';
-import { evalExpression } from '../../src/modelspec/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { parseJsonText } from '../../src/modelspec/index.js';
+import { evalExpression, runInSandbox, type SandboxTask } from '../../src/sandbox/index.js';
+import { liveWorkers } from '../../src/workers/index.js';
 
 // Each case spawns a sandbox process; the limits are what is asserted, not timings.
 describe('sandbox limits', () => {
@@ -45,22 +46,30 @@ describe('sandbox limits', () => {
       code: 'INPUT_TOO_LARGE',
       data: { budget: 'input' },
     });
-    expect(() => parseJsonInput('{\n  "a": 1,\n  "b": }', 'spec.json')).toThrow(/spec\.json.*line 3/);
+    expect(() => parseJsonText('{\n  "a": 1,\n  "b": }', 'spec.json')).toThrow(/spec\.json.*line 3/);
     try {
-      parseJsonInput('{"a": ', 'x.json');
+      parseJsonText('{"a": ', 'x.json');
     } catch (e) {
       expect((e as { code: string }).code).toBe('INPUT_INVALID');
     }
-    expect(() => parseJsonInput('[1]', 'x.json', 2)).toThrow(
-      expect.objectContaining({
-        code: 'INPUT_TOO_LARGE',
-        data: expect.objectContaining({ budget: 'input' }),
-      }),
+    expect(() => parseJsonText('[1]', 'x.json', 2)).toThrow(
+      expect.objectContaining({ code: 'INPUT_TOO_LARGE' }),
     );
+  });
+
+  it('an aborted task kills its process and rejects with CANCELLED', async () => {
+    const cancel = new AbortController();
+    const runaway = { expr: '$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /(a+)+$/)' };
+    const pending = runInSandbox('evalExpression', runaway, { timeoutMs: 60_000 }, cancel.signal);
+    await vi.waitFor(() => expect(liveWorkers()).toBe(1));
+    cancel.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
+    // The promise settles once the child has exited, not merely been signalled.
+    expect(liveWorkers()).toBe(0);
   });
 
   it('runs a known task and refuses an unknown one', async () => {
     expect(await runInSandbox('echo', { a: [1, 2] })).toEqual({ a: [1, 2] });
-    await expect(runInSandbox('nope', {})).rejects.toMatchObject({ code: 'UNKNOWN_TASK' });
+    await expect(runInSandbox('nope' as SandboxTask, {})).rejects.toMatchObject({ code: 'UNKNOWN_TASK' });
   });
 });

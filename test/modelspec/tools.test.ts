@@ -2,14 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  dryRun,
-  evalExpression,
-  exampleSpec,
-  getDomainGuidance,
-  type ModelSpec,
-  testSpec,
-} from '../../src/modelspec/index.js';
+import { exampleSpec, getDomainGuidance, type ModelSpec } from '../../src/modelspec/index.js';
+import { dryRun, evalExpression, testSpec } from '../../src/sandbox/index.js';
 
 const fixture = (p: string): ModelSpec =>
   JSON.parse(readFileSync(new URL(`../../fixtures/specs/${p}`, import.meta.url), 'utf8'));

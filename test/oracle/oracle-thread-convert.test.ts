@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { convert } from '../../src/compiler/convert.js';
+import { convert } from '../../src/pipeline/index.js';
 import { OracleThreadError } from '../../src/oracle/oracle-thread.js';
 
 const failure = vi.hoisted(() => ({

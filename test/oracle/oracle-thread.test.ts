@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { convert } from '../../src/compiler/convert.js';
+import { convert } from '../../src/pipeline/index.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { type CellModel, gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { readWorkbook } from '../../src/workbook/reader.js';

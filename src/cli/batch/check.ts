@@ -15,7 +15,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { ConversionResult, ConvertOptions } from '../../compiler/index.js';
+import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
 import { type DiffEntry, diffJson, renderDiff } from '../diff.js';
 import { type BatchInput, discoverInputs } from './discover.js';
 import { ConversionPool, type PoolOutcome } from './pool.js';
@@ -69,7 +69,7 @@ export interface CheckReport {
   ok: boolean;
 }
 
-export type Convert = (bytes: Uint8Array, options: ConvertOptions) => Promise<ConversionResult>;
+export type Convert = (bytes: Uint8Array, options: PipelineOptions) => Promise<ConversionResult>;
 
 const GOLDEN_SUFFIXES = ['.spec.json', '.refusals.json'] as const;
 

@@ -12,8 +12,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import type { Code } from '../../codes/index.js';
-import type { ConvertOptions } from '../../compiler/index.js';
 import { modelIdProblem } from '../../modelspec/index.js';
+import type { PipelineOptions } from '../../pipeline/index.js';
 import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
 import { createProgress } from './progress.js';
 import { batchExitCode, type FileResult } from './result.js';
@@ -97,7 +97,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
     maxHeapMb: positive(opts.maxMemory ?? DEFAULT_MAX_MEMORY_MB, '--max-memory'),
     converterUrl: opts.converterUrl,
   };
-  const convert: Omit<ConvertOptions, 'filename'> = {};
+  const convert: Omit<PipelineOptions, 'filename'> = {};
   if (opts.modelId !== undefined) convert.modelId = opts.modelId;
   if (opts.sheet !== undefined) convert.sheet = opts.sheet;
 
@@ -140,7 +140,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
 
 async function convertStdin(
   opts: BatchCliOptions,
-  convert: Omit<ConvertOptions, 'filename'>,
+  convert: Omit<PipelineOptions, 'filename'>,
   limits: { timeoutMs: number; maxHeapMb: number; converterUrl?: string },
   io: CliIO,
 ): Promise<number> {
@@ -182,7 +182,8 @@ export function parseModelId(value: string): string {
   return value;
 }
 
-function positive(value: string | number, flag: string): number {
+/** A positive number from an option; a UsageError otherwise. */
+export function positive(value: string | number, flag: string): number {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number, got ${value}`);
   return n;

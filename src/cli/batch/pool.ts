@@ -1,21 +1,12 @@
 /**
- * A pool of conversion workers. Up to `jobs` worker threads, started on demand and reused for file after file
- * (a worker pays the cost of loading the compiler and HyperFormula once). Each task runs under a wall-clock
- * timeout and each worker under a heap limit (`resourceLimits`); a worker that times out, runs out of memory
- * or crashes is terminated and replaced, and its task answers `RESOURCE_LIMIT`. No task's fate touches
- * another's.
- *
- * Running from TypeScript source (vitest, tsx) the worker is a `.ts` file, which Node cannot load by itself.
- * The usual `execArgv: ['--import', 'tsx']` does not work on Node 20: tsx 4 installs its hooks only on the
- * main thread there (it checks `isMainThread` unless Node has `isInternalThread`), so the worker fails with
- * ERR_UNKNOWN_FILE_EXTENSION. Instead a two-line bootstrap calls tsx's `register()` inside the worker and
- * then imports the worker module. From compiled dist/ the `.js` worker is started directly.
+ * A pool of conversion workers. Up to `jobs` worker threads (started by src/workers), started on demand and
+ * reused for file after file (a worker pays the cost of loading the compiler and HyperFormula once); each
+ * calls the pipeline's `convert` in its own thread. Each task runs under a wall-clock timeout and each worker
+ * under a heap limit; a worker that times out, runs out of memory or crashes is terminated and replaced, and
+ * its task answers `RESOURCE_LIMIT`. No task's fate touches another's.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { ConversionResult, ConvertOptions } from '../../compiler/types.js';
+import { endError, entryModule, startWorker, type WorkerHandle } from '../../workers/index.js';
+import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
 import type { TaskMessage, WorkerBoot, WorkerMessage } from './protocol.js';
 
 export interface PoolOptions {
@@ -32,7 +23,7 @@ export interface PoolOptions {
 export interface PoolTask {
   path?: string;
   bytes?: Uint8Array;
-  options: ConvertOptions;
+  options: PipelineOptions;
   /** Called when a worker takes the task. */
   onStart?: () => void;
 }
@@ -42,12 +33,8 @@ export type PoolOutcome =
   | { kind: 'result'; result: ConversionResult; ms: number }
   | { kind: 'error'; code: 'READ_FAILED' | 'INTERNAL_ERROR' | 'RESOURCE_LIMIT'; message: string; ms: number };
 
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const EXT = FROM_SOURCE ? '.ts' : '.js';
-
-/** The module the workers load `convert` from by default: the compiler's index. */
-export const DEFAULT_CONVERTER_URL = new URL(`../../compiler/index${EXT}`, import.meta.url).href;
-const WORKER_URL = new URL(`./worker${EXT}`, import.meta.url);
+/** The module the workers load `convert` from by default: the pipeline's index. */
+export const DEFAULT_CONVERTER_URL = entryModule(import.meta.url, '../../pipeline/index').href;
 
 interface Pending {
   id: number;
@@ -56,7 +43,7 @@ interface Pending {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: WorkerHandle;
   ready: boolean;
   current?: { pending: Pending; started: number; timer: NodeJS.Timeout };
 }
@@ -106,15 +93,18 @@ export class ConversionPool {
 
   private spawn(): void {
     const boot: WorkerBoot = { converterUrl: this.options.converterUrl ?? DEFAULT_CONVERTER_URL };
-    const resourceLimits = { maxOldGenerationSizeMb: this.options.maxHeapMb };
-    const worker = FROM_SOURCE
-      ? new Worker(tsxBootstrap(WORKER_URL.href), { eval: true, workerData: boot, resourceLimits })
-      : new Worker(WORKER_URL, { workerData: boot, resourceLimits });
+    const worker = startWorker({
+      entry: entryModule(import.meta.url, './worker'),
+      kind: 'thread',
+      data: boot,
+      maxHeapMb: this.options.maxHeapMb,
+    });
     const slot: Slot = { worker, ready: false };
     this.slots.add(slot);
-    worker.on('message', (m: WorkerMessage) => this.onMessage(slot, m));
-    worker.on('error', (e) => this.onDeath(slot, describeDeath(e)));
-    worker.on('exit', (code) => this.onDeath(slot, `worker exited with code ${code}`));
+    worker.onMessage((m) => this.onMessage(slot, m as WorkerMessage));
+    void worker.ended.then((end) => {
+      if (!end.killed) this.onDeath(slot, endError('The conversion', end, this.options.maxHeapMb).message);
+    });
   }
 
   private dispatch(slot: Slot, pending: Pending): void {
@@ -124,7 +114,7 @@ export class ConversionPool {
     slot.current = { pending, started: performance.now(), timer };
     const { path, bytes, options } = pending.task;
     const message: TaskMessage = { id: pending.id, path, bytes, options };
-    slot.worker.postMessage(message);
+    slot.worker.post(message);
     pending.task.onStart?.();
   }
 
@@ -146,7 +136,7 @@ export class ConversionPool {
     this.pump();
   }
 
-  /** A worker's error or exit; the first of the two wins, the second finds the slot gone. */
+  /** A worker that ended by itself (an exit, a crash, out of memory). */
   private onDeath(slot: Slot, why: string): void {
     if (!this.slots.has(slot)) return;
     if (!slot.ready && !slot.current && !this.closed) {
@@ -174,11 +164,7 @@ export class ConversionPool {
   private async retire(slot: Slot): Promise<void> {
     this.slots.delete(slot);
     if (slot.current) clearTimeout(slot.current.timer);
-    slot.worker.removeAllListeners('message');
-    // Keep a no-op error listener: a late 'error' from a terminating worker must not become an uncaught one.
-    slot.worker.removeAllListeners('error').on('error', () => {});
-    slot.worker.removeAllListeners('exit');
-    await slot.worker.terminate();
+    await slot.worker.kill();
   }
 }
 
@@ -190,20 +176,6 @@ function errorOutcome(
   return { kind: 'error', code, message, ms };
 }
 
-function describeDeath(e: Error): string {
-  const code = (e as { code?: string }).code;
-  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return 'ran out of memory (heap limit reached)';
-  return `worker crashed: ${e.message}`;
-}
-
 function formatSeconds(ms: number): string {
   return `${Math.round(ms / 100) / 10}s`;
-}
-
-/** Source for an eval worker that registers tsx's ESM hooks and then loads the `.ts` worker module. */
-function tsxBootstrap(workerUrl: string): string {
-  // tsx's ESM `register()`; its CommonJS twin mis-resolves its hooks file when called from an eval worker.
-  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const api = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); });`;
 }

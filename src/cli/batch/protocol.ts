@@ -2,7 +2,7 @@
  * Messages between the batch pool (main thread) and a conversion worker. Kept in one file so both sides
  * agree on the shapes.
  */
-import type { ConversionResult, ConvertOptions } from '../../compiler/index.js';
+import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
 
 /** What a worker is started with (`workerData`). */
 export interface WorkerBoot {
@@ -15,7 +15,7 @@ export interface TaskMessage {
   id: number;
   path?: string;
   bytes?: Uint8Array;
-  options: ConvertOptions;
+  options: PipelineOptions;
 }
 
 /** Worker → main. */

@@ -3,7 +3,7 @@
  * itself is not in it (it is in the written file); everything a pipeline needs to decide about the file is.
  */
 import type { CodesOfKind } from '../../codes/index.js';
-import type { FailureCode, RefusalCode, RejectedColumn, Warning } from '../../compiler/index.js';
+import type { FailureCode, RefusalCode, RejectedColumn, Warning } from '../../pipeline/index.js';
 import type { PoolOutcome } from './pool.js';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ConversionResult, ConvertOptions } from '../../compiler/index.js';
+import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
 import type { BatchInput } from './discover.js';
 import { ConversionPool, type PoolOptions } from './pool.js';
 import { type FileResult, failed, toFileResult } from './result.js';
@@ -13,7 +13,7 @@ import { type FileResult, failed, toFileResult } from './result.js';
 export interface BatchRunOptions extends Omit<PoolOptions, 'jobs'> {
   jobs: number;
   /** Passed to every conversion (`filename` is set per file). */
-  convert: Omit<ConvertOptions, 'filename'>;
+  convert: Omit<PipelineOptions, 'filename'>;
   /** Called when a file is handed to a worker (for progress). */
   onStart?: (input: BatchInput, index: number) => void;
   /** Called once per file, in input order. */
@@ -30,7 +30,7 @@ export async function runBatch(
   const pool = new ConversionPool({ ...options, jobs });
   // Why: with several files converting at once the cores are already busy; the oracle's own thread
   // (src/oracle/oracle-thread.ts) would only add a second heap per file. One file at a time keeps it.
-  const convert: ConvertOptions = jobs > 1 ? { oracleThread: false, ...options.convert } : options.convert;
+  const convert: PipelineOptions = jobs > 1 ? { oracleThread: false, ...options.convert } : options.convert;
   const results: Array<FileResult | undefined> = new Array(inputs.length);
   let released = 0;
   const release = () => {
@@ -73,7 +73,7 @@ export async function runBatch(
 /** Converts one workbook given as bytes (stdin) on a one-worker pool, with the same limits. */
 export async function runOne(
   bytes: Uint8Array,
-  options: Omit<PoolOptions, 'jobs'> & { convert: ConvertOptions },
+  options: Omit<PoolOptions, 'jobs'> & { convert: PipelineOptions },
 ): Promise<{ result: FileResult; conversion?: ConversionResult }> {
   const pool = new ConversionPool({ ...options, jobs: 1 });
   try {

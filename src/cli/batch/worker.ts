@@ -6,20 +6,21 @@
  */
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
-import type { ConversionResult, ConvertOptions } from '../../compiler/index.js';
+import { workerData } from 'node:worker_threads';
+import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
+import { parentChannel } from '../../workers/index.js';
 import type { TaskMessage, WorkerBoot, WorkerMessage } from './protocol.js';
 
-type Convert = (bytes: Uint8Array, options: ConvertOptions) => Promise<ConversionResult>;
+type Convert = (bytes: Uint8Array, options: PipelineOptions) => Promise<ConversionResult>;
 
-const port = parentPort;
-if (!port) throw new Error('worker.ts must run in a worker thread');
+const parent = parentChannel();
 const boot = workerData as WorkerBoot;
 const { convert } = (await import(boot.converterUrl)) as { convert: Convert };
 
-port.on('message', async (task: TaskMessage) => {
+parent.onMessage(async (message) => {
+  const task = message as TaskMessage;
   const started = performance.now();
-  const send = (m: WorkerMessage) => port.postMessage(m);
+  const send = (m: WorkerMessage) => void parent.send(m);
   let bytes: Uint8Array;
   try {
     bytes = task.bytes ?? (await readFile(task.path!));
@@ -46,7 +47,7 @@ port.on('message', async (task: TaskMessage) => {
     });
   }
 });
-port.postMessage({ type: 'ready' } satisfies WorkerMessage);
+void parent.send({ type: 'ready' } satisfies WorkerMessage);
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

@@ -1,7 +1,9 @@
 /**
- * `sheetspec convert <file.xlsx> [-o out.spec.json] [--model-id ID] [--sheet NAME] [--json]`: converts one
- * workbook, writes the spec (default `<name>.spec.json` beside the input) and prints a short summary, or the
- * whole result with `--json`. Exit codes: 0 valid, 1 not valid (nothing written), 2 usage error.
+ * `sheetspec convert <file.xlsx> [-o out.spec.json] [--model-id ID] [--sheet NAME] [--json] [--timeout S]
+ * [--max-memory MB]`: converts one workbook, writes the spec (default `<name>.spec.json` beside the input) and
+ * prints a short summary, or the whole result with `--json`. The conversion runs in a worker under the same
+ * time and heap budgets as the MCP server's (`DEFAULT_CONVERT_BUDGET`, or `--timeout`/`--max-memory`), so no
+ * input can hang it. Exit codes: 0 valid, 1 not valid (nothing written), 2 usage error.
  *
  * Several inputs, a folder, a glob, `-` or a batch-only option go to the batch runner instead
  * (src/cli/batch, docs/cli.md).
@@ -11,23 +13,33 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { convert } from '../../compiler/convert.js';
-import type { ConversionResult, ConvertOptions } from '../../compiler/types.js';
+import {
+  type ConversionResult,
+  type ConvertOptions,
+  convert,
+  DEFAULT_CONVERT_BUDGET,
+} from '../../pipeline/index.js';
 import {
   type BatchCliOptions,
   CommandExit,
   DEFAULT_MAX_MEMORY_MB,
   DEFAULT_TIMEOUT_SECONDS,
   parseModelId,
+  positive,
   processIO,
   runConvertBatch,
 } from '../batch/command.js';
+import { UsageError } from '../batch/discover.js';
 
 export interface ConvertCommandOptions {
   output?: string;
   modelId?: string;
   sheet?: string;
   json?: boolean;
+  /** Wall-clock budget, seconds (default: the MCP server's, 60). */
+  timeout?: string | number;
+  /** Heap budget of the conversion's worker, MiB (default: the MCP server's, 1024). */
+  maxMemory?: string | number;
 }
 
 export interface ConvertCommandOutcome {
@@ -63,7 +75,14 @@ export async function convertFileCommand(
     );
     return { exitCode: 2 };
   }
-  const options: ConvertOptions = { filename: path.basename(file) };
+  let options: ConvertOptions;
+  try {
+    options = { filename: path.basename(file), ...budgetOptions(opts) };
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr.write(`sheetspec: ${e.message}\n`);
+    return { exitCode: 2 };
+  }
   if (opts.modelId !== undefined) options.modelId = opts.modelId;
   if (opts.sheet !== undefined) options.sheet = opts.sheet;
   const result = await convert(bytes, options);
@@ -76,6 +95,21 @@ export async function convertFileCommand(
   else io.stdout.write(summarise(file, result, written));
   if (!result.valid) io.stderr.write(`sheetspec: ${file}: ${result.reason}: ${result.error}\n`);
   return { exitCode: result.valid ? 0 : 1, result, written };
+}
+
+/** One file's conversion: in a worker, under the MCP server's budgets unless the options say otherwise. */
+function budgetOptions(opts: ConvertCommandOptions): ConvertOptions {
+  return {
+    isolation: 'worker',
+    timeoutMs:
+      opts.timeout === undefined
+        ? DEFAULT_CONVERT_BUDGET.timeoutMs
+        : positive(opts.timeout, '--timeout') * 1000,
+    maxHeapMb:
+      opts.maxMemory === undefined
+        ? DEFAULT_CONVERT_BUDGET.maxHeapMb
+        : positive(opts.maxMemory, '--max-memory'),
+  };
 }
 
 /** The short human summary of a result. */
@@ -122,8 +156,14 @@ export function registerConvertCommand(program: Command): void {
     .option('--jobs <n>', 'batch: files converted in parallel (default: number of cores)')
     .option('--strict', 'batch: exit 1 also when a column is refused or a warning is given')
     .option('--quiet', 'batch: no progress bar and no summary table')
-    .option('--timeout <seconds>', `batch: wall-clock limit per file (default ${DEFAULT_TIMEOUT_SECONDS})`)
-    .option('--max-memory <mb>', `batch: heap limit per worker, MiB (default ${DEFAULT_MAX_MEMORY_MB})`)
+    .option(
+      '--timeout <seconds>',
+      `wall-clock limit per file (default: one file ${DEFAULT_CONVERT_BUDGET.timeoutMs / 1000}, batch ${DEFAULT_TIMEOUT_SECONDS})`,
+    )
+    .option(
+      '--max-memory <mb>',
+      `heap limit per worker, MiB (default: one file ${DEFAULT_CONVERT_BUDGET.maxHeapMb}, batch ${DEFAULT_MAX_MEMORY_MB})`,
+    )
     .action(async (inputs: string[], opts: ConvertCommandOptions & BatchCliOptions) => {
       const code = (await isSingleFileForm(inputs, opts))
         ? (await convertFileCommand(inputs[0]!, opts)).exitCode
@@ -135,11 +175,12 @@ export function registerConvertCommand(program: Command): void {
 /**
  * The original single-file form (`-o` names the spec file, `--json` prints the whole result) serves exactly
  * one existing file with no batch-only option; everything else (several inputs, a folder, a glob, `-`,
- * `--ndjson`/`--jobs`/`--strict`/`--quiet`/`--timeout`/`--max-memory`) goes to the batch runner.
+ * `--ndjson`/`--jobs`/`--strict`/`--quiet`) goes to the batch runner. `--timeout` and `--max-memory` apply to
+ * both forms.
  */
 async function isSingleFileForm(inputs: string[], opts: BatchCliOptions): Promise<boolean> {
   if (inputs.length !== 1 || inputs[0] === '-') return false;
-  const batchOnly = [opts.ndjson, opts.jobs, opts.strict, opts.quiet, opts.timeout, opts.maxMemory];
+  const batchOnly = [opts.ndjson, opts.jobs, opts.strict, opts.quiet];
   if (batchOnly.some((o) => o !== undefined)) return false;
   const info = await stat(inputs[0]!).catch(() => undefined);
   return info?.isFile() === true;

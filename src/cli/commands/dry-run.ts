@@ -3,7 +3,8 @@
  * sample mutations; prints the change summary (or the whole result with `--json`). Exit 1 on a violation.
  */
 import type { Command } from 'commander';
-import { dryRun, type ModelSpec, parseJsonText, readJsonInput } from '../../modelspec/index.js';
+import { type ModelSpec, parseJsonText, readJsonInput } from '../../modelspec/index.js';
+import { dryRun } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
 import { failWith, limitsOption, printJson, usage } from './spec-common.js';
 

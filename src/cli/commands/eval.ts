@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { evalExpression, type LibraryObject, readJsonInput } from '../../modelspec/index.js';
+import { type LibraryObject, readJsonInput } from '../../modelspec/index.js';
+import { evalExpression } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
 import { failWith, limitsOption, printJson, usage } from './spec-common.js';
 

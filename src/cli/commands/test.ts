@@ -1,6 +1,7 @@
 /** `sheetspec test <spec.json> [--cases cases.json] [--json]`: testSpec; exit 1 on any failure. */
 import type { Command } from 'commander';
-import { type ModelSpec, readJsonInput, type SpecTest, testSpec } from '../../modelspec/index.js';
+import { type ModelSpec, readJsonInput, type SpecTest } from '../../modelspec/index.js';
+import { testSpec } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
 import { failWith, limitsOption, printJson, usage } from './spec-common.js';
 

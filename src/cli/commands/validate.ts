@@ -1,6 +1,7 @@
 /** `sheetspec validate <spec.json> [--json]`: validateSpec; exit 0 valid, 1 errors found. */
 import type { Command } from 'commander';
-import { readJsonInput, validateSpec } from '../../modelspec/index.js';
+import { readJsonInput } from '../../modelspec/index.js';
+import { validateSpec } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
 import { failWith, limitsOption, printJson } from './spec-common.js';
 

@@ -96,13 +96,17 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
     const started = Date.now();
     const outcome = await settle(
       () =>
-        convert(bytes, {
-          filename: args.filename,
-          modelId: args.modelId,
-          sheet: args.sheet,
-          seedBudget: args.seedBudget ?? MCP_SEED_BUDGET,
-          maxFileBytes,
-        }),
+        convert(
+          bytes,
+          {
+            filename: args.filename,
+            modelId: args.modelId,
+            sheet: args.sheet,
+            seedBudget: args.seedBudget ?? MCP_SEED_BUDGET,
+            maxFileBytes,
+          },
+          ctx.signal,
+        ),
       (v) => v.valid === true,
     );
     if (!outcome.ok && outcome.value.valid === undefined) {

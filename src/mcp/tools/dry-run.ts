@@ -52,9 +52,14 @@ export const dryRunTool: ToolDefinition<typeof inputSchema> = {
   inputSchema,
   outputSchema,
   tooLargeHint: 'Pass a smaller `state` (fewer items) so the recomputed document fits.',
-  async handler(args) {
+  async handler(args, ctx) {
     return settle(
-      () => dryRun(args.spec as unknown as ModelSpec, { mutations: args.mutations, state: args.state }),
+      () =>
+        dryRun(
+          args.spec as unknown as ModelSpec,
+          { mutations: args.mutations, state: args.state },
+          ctx.signal,
+        ),
       (v) => v.ok === true,
     );
   },

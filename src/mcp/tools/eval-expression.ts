@@ -39,15 +39,18 @@ export const evalExpressionTool: ToolDefinition<typeof inputSchema> = {
   inputSchema,
   outputSchema,
   tooLargeHint: 'Return a smaller part of the result, e.g. one element, $count(...) or a $substring.',
-  async handler(args) {
+  async handler(args, ctx) {
     const outcome = await settle(
       () =>
-        evalExpression({
-          expr: args.expr,
-          input: args.input,
-          library: args.library,
-          constants: args.constants,
-        }),
+        evalExpression(
+          {
+            expr: args.expr,
+            input: args.input,
+            library: args.library,
+            constants: args.constants,
+          },
+          ctx.signal,
+        ),
       (v) => v.ok === true,
     );
     // The library reports {ok: false, error: {code, message, position, token}}; tools report `error` as text.

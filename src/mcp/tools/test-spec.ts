@@ -50,9 +50,9 @@ export const testSpecTool: ToolDefinition<typeof inputSchema> = {
   inputSchema,
   outputSchema,
   tooLargeHint: 'Pass fewer tests in `cases` (e.g. the first 20) to see their results in full.',
-  async handler(args) {
+  async handler(args, ctx) {
     return settle(
-      () => testSpec(args.spec as unknown as ModelSpec, args.cases),
+      () => testSpec(args.spec as unknown as ModelSpec, args.cases, ctx.signal),
       (v) => v.code === undefined && v.valid !== false && !(typeof v.failed === 'number' && v.failed > 0),
     );
   },

@@ -52,9 +52,9 @@ export const translateFormulaTool: ToolDefinition<typeof inputSchema> = {
   inputSchema,
   outputSchema,
   tooLargeHint: 'Translate a smaller part of the formula at a time.',
-  async handler(args) {
+  async handler(args, ctx) {
     const outcome = await settle(
-      () => translateFormula(args.formula, args.cells as Record<string, CellValue> | undefined),
+      () => translateFormula(args.formula, args.cells as Record<string, CellValue> | undefined, ctx.signal),
       (v) => v.error === undefined,
     );
     // The library reports {formula, error: {code, message, span}}; tools report `error` as text.

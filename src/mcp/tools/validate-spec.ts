@@ -35,9 +35,9 @@ export const validateSpecTool: ToolDefinition<typeof inputSchema> = {
   inputSchema,
   outputSchema,
   tooLargeHint: 'Fix the first errors and validate again; the list shrinks as problems are fixed.',
-  async handler(args) {
+  async handler(args, ctx) {
     return settle(
-      () => validateSpec(args.spec),
+      () => validateSpec(args.spec, ctx.signal),
       (v) => v.valid !== false,
     );
   },

@@ -1,0 +1,18 @@
+/**
+ * `convert(bytes, options)`: the one way into the pipeline, what the CLI (one file and batch), the MCP tool
+ * and the library all call. In this thread by default (stages.ts); with `isolation: 'worker'` in a fresh
+ * worker thread under a time and a heap budget (isolated.ts). An aborted `signal` ends either: the worker at
+ * once, the in-process run at its next stage; the promise then rejects with `CodedError('CANCELLED')`.
+ * Otherwise it never rejects: every failure is a `{valid: false, reason, error}` result.
+ */
+import { convertInWorker } from './isolated.js';
+import { convertInProcess, throwIfCancelled } from './stages.js';
+import type { ConversionResult, ConvertOptions } from './types.js';
+
+/** Converts the bytes of an `.xlsx`/`.xlsm` workbook into a verified ModelSpec, or says why not. */
+export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): Promise<ConversionResult> {
+  throwIfCancelled(options.signal);
+  if (options.isolation === 'worker') return convertInWorker(bytes, options);
+  const { isolation: _i, timeoutMs: _t, maxHeapMb: _m, onReady: _r, ...pipeline } = options;
+  return convertInProcess(bytes, pipeline);
+}

@@ -1,0 +1,17 @@
+/**
+ * The convert pipeline (read → recognise → compile → oracle → verify → assemble): the only area that imports
+ * both the compiler and the oracle. `convert` is its one entry.
+ */
+export { convert } from './convert.js';
+export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
+export type { RejectedColumn } from '../compiler/index.js';
+export type { ColumnVerification, Verification } from '../oracle/index.js';
+export {
+  type ConversionFailure,
+  type ConversionResult,
+  type ConversionSuccess,
+  type ConvertOptions,
+  DEFAULT_CONVERT_BUDGET,
+  type Isolation,
+  type PipelineOptions,
+} from './types.js';

@@ -1,0 +1,225 @@
+/**
+ * The verification and the final spec: the compiled table's spec is run and compared with the oracle cell by
+ * cell; a column that disagrees is refused (VALUE_MISMATCH), and so is every column that reads it
+ * (DEPENDS_ON_REJECTED_COLUMN); a summary that disagrees is left out with a warning. One verification pass is
+ * enough: dropping a column only drops columns that read it, and every other derivation computes exactly what
+ * was checked. The returned spec therefore never holds an unverified derivation.
+ *
+ * Stage times: with a threaded oracle, 'oracle' (its start to its values) and 'verify' (derivations +
+ * comparison, without the wait for the oracle) overlap in time, so the stages can add up to more than the
+ * conversion's wall time.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Warning } from '../codes/index.js';
+import {
+  buildLibrary,
+  buildSpec,
+  type Compilation,
+  type KeptParts,
+  keptParts,
+  type RejectedColumn,
+  rejection,
+  seedDocument,
+} from '../compiler/index.js';
+import {
+  evaluateWorkbook,
+  type Mismatch,
+  type OracleValues,
+  type VerifyOutcome,
+  verifySpec,
+} from '../oracle/index.js';
+import type { WorkbookModel } from '../workbook/index.js';
+import type { StageOptions, Timer } from './stages.js';
+import { timer } from './stages.js';
+import type { ConversionFailure, ConversionResult } from './types.js';
+
+/**
+ * Verifies a compiled table against the oracle (its pending values from a thread, or the in-line oracle run
+ * now) and assembles the final spec. A stage of its own: a test hands it a deliberately wrong compilation to
+ * see VALUE_MISMATCH.
+ */
+export async function verifyAndAssemble(
+  c: Compilation,
+  wb: WorkbookModel,
+  id: string,
+  options: StageOptions = {},
+  time: Timer = timer(options),
+  threaded?: Promise<OracleValues>,
+): Promise<ConversionResult> {
+  const oraclePending = threaded ?? (await time('oracle', () => evaluateWorkbook(wb)));
+  const all = keptParts(c, new Set());
+  const outcome = await verifyAll(c, all, wb, id, options, oraclePending);
+  const oracle = await oraclePending;
+  return time('serialise', () => assemble(c, all, outcome, id, options, oracle));
+}
+
+/**
+ * Runs every derivation and compares it. The draft only lends its derivations, library and constants to the
+ * verifier (which gets the rows as a document), so it carries no seed: embedding 100k rows as JSON text here
+ * was pure waste. The 'verify' stage time leaves out the wait for a threaded oracle.
+ */
+async function verifyAll(
+  c: Compilation,
+  all: KeptParts,
+  wb: WorkbookModel,
+  id: string,
+  options: StageOptions,
+  oracle: OracleValues | Promise<OracleValues>,
+): Promise<VerifyOutcome> {
+  const { table } = c;
+  const draft = buildSpec({ id, compilation: c, kept: all, library: buildLibrary, seedBudget: 0 });
+  const rows: number[] = [];
+  for (let r = table.firstDataRow; r <= table.lastDataRow; r++) rows.push(r);
+  const t0 = performance.now();
+  let waited = 0;
+  try {
+    const outcome = await verifySpec({
+      spec: draft.spec,
+      doc: seedDocument(c),
+      workbook: wb,
+      sheet: table.sheet.name,
+      rows,
+      columns: all.columns.map((k) => ({
+        field: k.column.field,
+        col: k.column.col,
+        header: k.column.header,
+      })),
+      roots: all.roots.flatMap((r) =>
+        r.summary ? [{ path: `$.${r.name}`, row: r.summary.row, col: r.summary.col }] : [],
+      ),
+      oracle,
+    });
+    waited = outcome.oracleWaitMs;
+    return outcome;
+  } finally {
+    options.onStage?.('verify', performance.now() - t0 - waited);
+  }
+}
+
+/** The final spec from what survived the verification, or the failure when no column did. */
+function assemble(
+  c: Compilation,
+  all: KeptParts,
+  outcome: VerifyOutcome,
+  id: string,
+  options: StageOptions,
+  oracle: OracleValues,
+): ConversionResult {
+  const { table } = c;
+  const rejected = new Map(c.rejected.map((r) => [r.column, r]));
+  refuseMismatches(c, all, outcome, rejected);
+  const kept = keptParts(c, new Set(Object.keys(outcome.mismatches)));
+  refuseDependants(c, all, kept, rejected);
+  const rejectedColumns = inColumnOrder(c, rejected);
+  const warnings: Warning[] = [...c.warnings, ...outcome.warnings, ...summaryWarnings(all, outcome)];
+  if (kept.columns.length === 0 && rejectedColumns.length > 0)
+    return allRefusedFailure(rejectedColumns, warnings);
+  const built = buildSpec({
+    id,
+    compilation: c,
+    kept,
+    library: buildLibrary,
+    seedBudget: options.seedBudget,
+    oracle: (row, col) => oracle.get(table.sheet.name, row, col),
+  });
+  return {
+    valid: true,
+    spec: built.spec,
+    rejectedColumns,
+    verification: outcome.verification,
+    warnings: [...warnings, ...built.warnings],
+  };
+}
+
+/** The mismatches of one field or root path (`$.name`), if any. */
+function mismatchesOf(outcome: VerifyOutcome, key: string): Mismatch[] | undefined {
+  // Why Object.hasOwn: a field may be called `constructor`; the record is a plain object.
+  return Object.hasOwn(outcome.mismatches, key) ? outcome.mismatches[key] : undefined;
+}
+
+/** VALUE_MISMATCH for each column that disagreed, except those that only read a column that did. */
+function refuseMismatches(
+  c: Compilation,
+  all: KeptParts,
+  outcome: VerifyOutcome,
+  rejected: Map<string, RejectedColumn>,
+): void {
+  const down = new Set<string>();
+  for (const k of all.columns) {
+    const m = mismatchesOf(outcome, k.column.field);
+    if (!m) continue;
+    down.add(k.column.field);
+    // Why: a column reading a wrong column is wrong too; blame the first one, not every one downstream.
+    if (k.deps.some((d) => down.has(d))) continue;
+    rejected.set(
+      k.column.letter,
+      rejection(c.table, k.column, 'VALUE_MISMATCH', mismatchDetail(m), m[0].row - 1, k.formula),
+    );
+  }
+}
+
+/** A SUMMARY_REFUSED warning for each summary cell whose aggregate disagreed. */
+function summaryWarnings(all: KeptParts, outcome: VerifyOutcome): Warning[] {
+  return all.roots.flatMap((r) => {
+    const m = mismatchesOf(outcome, `$.${r.name}`);
+    if (!m || !r.summary) return [];
+    return [
+      {
+        code: 'SUMMARY_REFUSED',
+        message: `The summary =${r.summary.formula} is left out: VALUE_MISMATCH: ${mismatchDetail(m)}`,
+        cell: r.summary.cell,
+      },
+    ];
+  });
+}
+
+/** DEPENDS_ON_REJECTED_COLUMN for each column left out of `kept` and not refused for itself. */
+function refuseDependants(
+  c: Compilation,
+  all: KeptParts,
+  kept: KeptParts,
+  rejected: Map<string, RejectedColumn>,
+): void {
+  const { table } = c;
+  const keptFields = new Set(kept.columns.map((k) => k.column.field));
+  for (const k of all.columns) {
+    if (keptFields.has(k.column.field) || rejected.has(k.column.letter)) continue;
+    const bad = k.deps.find((d) => !keptFields.has(d) && all.columns.some((x) => x.column.field === d));
+    const b = table.columns.find((x) => x.field === bad);
+    const detail = b
+      ? `It uses column ${b.letter} ("${b.header}"), which was refused`
+      : 'It uses an aggregate that was refused';
+    rejected.set(
+      k.column.letter,
+      rejection(table, k.column, 'DEPENDS_ON_REJECTED_COLUMN', detail, table.firstDataRow, k.formula),
+    );
+  }
+}
+
+function inColumnOrder(c: Compilation, rejected: Map<string, RejectedColumn>): RejectedColumn[] {
+  const order = new Map(c.table.columns.map((col, i) => [col.letter, i]));
+  return [...rejected.values()].sort((a, b) => order.get(a.column)! - order.get(b.column)!);
+}
+
+/** The failure when every formula column was refused, naming the first. */
+export function allRefusedFailure(rejected: RejectedColumn[], warnings: Warning[]): ConversionFailure {
+  const first = rejected[0];
+  return {
+    valid: false,
+    reason: first.reason,
+    error: `Every formula column was refused; first: column ${first.column} "${first.header}": ${first.reason}: ${first.detail}`,
+    rejectedColumns: rejected,
+    warnings,
+  };
+}
+
+function mismatchDetail(m: Mismatch[]): string {
+  const shown = m
+    .slice(0, 3)
+    .map(
+      (x) =>
+        `row ${x.row}: expected ${JSON.stringify(x.expected)} (${x.source}), got ${JSON.stringify(x.got)}, inputs ${JSON.stringify(x.inputs)}`,
+    )
+    .join('; ');
+  return `The compiled formula disagrees with Excel at ${m.length}${m.length >= 5 ? '+' : ''} cell(s): ${shown}`;
+}

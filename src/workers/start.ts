@@ -1,0 +1,189 @@
+/**
+ * `startWorker`: the one way sheetspec starts a worker, as a worker thread or as a child Node process, from
+ * compiled dist/ or from TypeScript source, under a heap limit, ended at once when a signal aborts.
+ *
+ * Why two kinds: a thread shares the process (cheap to start, bytes cross as transferred buffers), but a thread
+ * that runs out of heap inside some builtins hits V8's fatal out-of-memory handler, which aborts the whole
+ * process; a child process confines that (src/sandbox runs agents' expressions in one). Both answer to the same
+ * handle: post a message, listen, kill, and `ended`, which says how the worker ended.
+ *
+ * From TypeScript source (vitest, tsx) the entry module is a `.ts` file. A child process gets
+ * `--import tsx`. A thread does not: on Node 20 tsx 4 installs its hooks only on the main thread (it checks
+ * `isMainThread`), so `execArgv: ['--import', 'tsx']` fails in a worker with ERR_UNKNOWN_FILE_EXTENSION; an
+ * eval bootstrap registers tsx's ESM hooks inside the thread and then imports the entry. From dist/ the `.js`
+ * entry is started as it is.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
+
+export type WorkerKind = 'thread' | 'process';
+
+export interface StartOptions {
+  /** The entry module (see `entryModule`). */
+  entry: URL;
+  kind: WorkerKind;
+  /** Thread only: the `workerData`, and buffers moved (not copied) with it. */
+  data?: unknown;
+  transfer?: ArrayBuffer[];
+  /** V8 old-generation heap limit, MB. */
+  maxHeapMb?: number;
+  /** Thread only: further resource limits (young generation, stack). */
+  resourceLimits?: ResourceLimits;
+  /** Kills the worker when aborted. */
+  signal?: AbortSignal;
+}
+
+/** How a worker ended: its exit, the error it raised first (thread), the tail of its stderr (process). */
+export interface WorkerEnd {
+  kind: WorkerKind;
+  exitCode: number | null;
+  signal?: string;
+  error?: Error & { code?: string };
+  stderr?: string;
+  /** Ended by `kill()` (or the signal), not by itself. */
+  killed: boolean;
+}
+
+export interface WorkerHandle {
+  readonly kind: WorkerKind;
+  /** Sends a message (a process gets it as JSON; `transfer` applies to threads). */
+  post(message: unknown, transfer?: ArrayBuffer[]): void;
+  onMessage(listener: (message: unknown) => void): void;
+  /** Ends the worker now (terminate, or SIGKILL); resolves once it has ended. */
+  kill(): Promise<WorkerEnd>;
+  /** Resolves when the worker has ended, for whatever reason. Never rejects. */
+  readonly ended: Promise<WorkerEnd>;
+}
+
+/** Last characters of a child's stderr kept for the diagnosis of a crash. */
+const STDERR_TAIL = 4000;
+
+/**
+ * Workers started here that have not ended yet. Why module state: it is the process's own (the children it has
+ * running), which a server's health check and the tests read; nothing else is shared between calls.
+ */
+const live = new Set<WorkerHandle>();
+
+/** How many workers and child processes started by `startWorker` are still running. */
+export function liveWorkers(): number {
+  return live.size;
+}
+
+/**
+ * The entry module `name` beside the calling module, with the caller's own extension: `.ts` from source,
+ * `.js` from dist/. Call as `entryModule(import.meta.url, './worker')`.
+ */
+export function entryModule(callerUrl: string, name: string): URL {
+  return new URL(`${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
+}
+
+function fromSource(entry: URL): boolean {
+  return entry.pathname.endsWith('.ts');
+}
+
+/** Starts a worker. Throws only when it cannot be started at all. */
+export function startWorker(options: StartOptions): WorkerHandle {
+  const handle = options.kind === 'thread' ? startThread(options) : startProcess(options);
+  live.add(handle);
+  void handle.ended.then(() => live.delete(handle));
+  const { signal } = options;
+  if (signal) {
+    const onAbort = () => void handle.kill();
+    if (signal.aborted) onAbort();
+    else {
+      signal.addEventListener('abort', onAbort, { once: true });
+      void handle.ended.then(() => signal.removeEventListener('abort', onAbort));
+    }
+  }
+  return handle;
+}
+
+function startThread(options: StartOptions): WorkerHandle {
+  const resourceLimits: ResourceLimits = {
+    ...options.resourceLimits,
+    ...(options.maxHeapMb !== undefined ? { maxOldGenerationSizeMb: options.maxHeapMb } : {}),
+  };
+  const init = { workerData: options.data, transferList: options.transfer, resourceLimits };
+  const worker = fromSource(options.entry)
+    ? new Worker(tsxBootstrap(options.entry.href), { ...init, eval: true })
+    : new Worker(options.entry, init);
+  let error: (Error & { code?: string }) | undefined;
+  let killed = false;
+  // The first error is the cause; a late one from a terminating worker must not become an uncaught one.
+  worker.on('error', (e) => {
+    error ??= e;
+  });
+  const ended = new Promise<WorkerEnd>((resolve) =>
+    worker.once('exit', (exitCode) => resolve({ kind: 'thread', exitCode, error, killed })),
+  );
+  return {
+    kind: 'thread',
+    post: (message, transfer) => worker.postMessage(message, transfer),
+    onMessage: (listener) => void worker.on('message', listener),
+    kill: () => {
+      killed = true;
+      void worker.terminate();
+      return ended;
+    },
+    ended,
+  };
+}
+
+function startProcess(options: StartOptions): WorkerHandle {
+  const execArgv = [
+    ...(fromSource(options.entry) ? ['--import', 'tsx'] : []),
+    ...(options.maxHeapMb !== undefined ? [`--max-old-space-size=${options.maxHeapMb}`] : []),
+  ];
+  const child: ChildProcess = fork(fileURLToPath(options.entry), [], {
+    execArgv,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'json',
+  });
+  let stderr = '';
+  let error: Error | undefined;
+  let killed = false;
+  child.stderr?.on('data', (b: Buffer) => {
+    stderr = (stderr + b.toString('utf8')).slice(-STDERR_TAIL);
+  });
+  const ended = new Promise<WorkerEnd>((resolve) => {
+    const end = (exitCode: number | null, signal: string | null) =>
+      resolve({
+        kind: 'process',
+        exitCode,
+        ...(signal ? { signal } : {}),
+        ...(error ? { error } : {}),
+        stderr,
+        killed,
+      });
+    child.once('exit', end);
+    // A process that never started has no 'exit' to wait for.
+    child.on('error', (e) => {
+      error ??= e;
+      if (child.pid === undefined) end(null, null);
+    });
+  });
+  return {
+    kind: 'process',
+    post: (message) => {
+      if (child.connected) child.send(message as object);
+    },
+    onMessage: (listener) => void child.on('message', listener),
+    kill: () => {
+      killed = true;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      return ended;
+    },
+    ended,
+  };
+}
+
+/** Source for an eval worker that registers tsx's ESM hooks and then loads the `.ts` entry module. */
+function tsxBootstrap(entryUrl: string): string {
+  // tsx's ESM `register()`; its CommonJS twin mis-resolves its hooks file when called from an eval worker.
+  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const api = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  return `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entryUrl)}); });`;
+}
