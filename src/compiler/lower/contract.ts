@@ -14,6 +14,13 @@ export type ValueKind = 'number' | 'string' | 'boolean' | 'blank' | 'error';
 export interface Operand {
   expr: string;
   kinds: readonly ValueKind[];
+  /**
+   * Whether the text stands as an operand without parentheses: true (the default) for a name such as
+   * `$parent.qty` or a plain literal; false for text such as `-5`, `"text"` or a call left in place.
+   */
+  atom?: boolean;
+  /** The operand is this number, written as its literal (the formula command's cell values). */
+  literal?: number;
 }
 
 export interface Refusal {
