@@ -1,5 +1,5 @@
 /** Library helpers: the arithmetic operators and ABS: coercion, errors left to right, overflow as #NUM!. */
-import { type HelperSource, MAX, SQRT_MAX } from './source.js';
+import { type HelperSource, SQRT_MAX } from './source.js';
 
 export const ARITHMETIC_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlAdd: {
