@@ -4,7 +4,7 @@
  * is row-invariant and that reads a whole column is hoisted: computed once per evaluation.
  */
 import type { CallNode } from '../../workbook/formula/ast.js';
-import { may, only, pascal, type Val, withError } from '../lower/value.js';
+import { inherit, may, only, pascal, type Val, withError } from '../lower/value.js';
 import type { FunctionEntry, Lowering } from './types.js';
 
 /** One list element of an aggregate: its text and, when it is one number literal, that number. */
@@ -56,7 +56,7 @@ function lowerAggregate(node: CallNode, l: Lowering): Val {
       kinds: ['number'],
       atom: true,
       invariant,
-      logic: from.some((x) => x.logic),
+      ...inherit(...from),
     };
     // Why: a plain sum of finite numbers can overflow; once ±Infinity it never comes back, so one guard on
     // the result gives what a check after every addition gives (#NUM!).
@@ -93,7 +93,7 @@ function lowerCount(node: CallNode, l: Lowering): Val {
     kinds: ['number'],
     atom: true,
     invariant,
-    logic: from.some((x) => x.logic),
+    ...inherit(...from),
   };
   if (invariant && fields.length > 0) return l.hoist(v, `count${fields.map(pascal).join('')}`);
   return v;

@@ -1,6 +1,6 @@
 /** IF, AND, OR, NOT. */
 import type { CallNode, Node } from '../../workbook/formula/ast.js';
-import { anyLogic, only, paren, union, type Val, withError } from '../lower/value.js';
+import { inherit, only, paren, union, type Val, withError } from '../lower/value.js';
 import type { FunctionEntry, Lowering } from './types.js';
 
 function lowerIf(node: CallNode, l: Lowering): Val {
@@ -22,7 +22,7 @@ function lowerIf(node: CallNode, l: Lowering): Val {
       kinds: union(then.kinds, other.kinds),
       atom: false,
       invariant,
-      logic: anyLogic(cond, then, other),
+      ...inherit(cond, then, other),
     };
   }
   const condError = !only(cond.kinds, ['boolean', 'number', 'blank']);
@@ -49,6 +49,7 @@ function lowerLogical(node: CallNode, l: Lowering): Val {
       kinds: ['boolean'],
       atom: false,
       invariant: vals.every((v) => v.invariant),
+      ...inherit(...vals),
       logic: true,
     };
   }

@@ -1,6 +1,6 @@
 /** CONCATENATE, LEFT, RIGHT, MID, LEN, UPPER, LOWER, TRIM: text in UTF-16 units, as Excel counts it. */
 import type { CallNode } from '../../workbook/formula/ast.js';
-import { may, only, type Val, withError } from '../lower/value.js';
+import { inherit, may, only, type Val, withError } from '../lower/value.js';
 import type { FunctionArg, FunctionEntry, Lowering } from './types.js';
 
 function lowerLeftRight(node: CallNode, l: Lowering): Val {
@@ -37,7 +37,7 @@ function lowerLen(node: CallNode, l: Lowering): Val {
       atom: true,
       invariant: s.invariant,
       int: true,
-      logic: s.logic,
+      ...inherit(s),
     };
   }
   return l.helper('xlLen', [s.expr], withError(['number'], may(s.kinds, 'error')), s.invariant, [s]);

@@ -62,18 +62,18 @@ function signedLiteral(n: number): string {
 
 /**
  * `x op L` as plain comparisons with the bounds of L; `=`/`<>` of a non-atom go through `$xlR15` once.
- * `logic`: the text holds `and`/`or` (x's own, or the two bounds of an equality).
+ * `logic`: the comparison is two, joined by `and`/`or` (the bounds of an equality).
  */
 export function boundedCompare(
   v: Val,
   op: CompareOp,
   b: { lo: number; hi: number; value: number },
   r15: (e: string) => string,
-): { expr: string; logic: boolean } {
+): { expr: string; logic?: boolean } {
   const x = paren(v);
   const lo = signedLiteral(b.lo);
   const hi = signedLiteral(b.hi);
-  const one = (expr: string) => ({ expr, logic: v.logic === true });
+  const one = (expr: string) => ({ expr });
   switch (op) {
     case '>':
       return one(`${x} > ${hi}`);

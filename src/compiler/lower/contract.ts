@@ -21,6 +21,8 @@ export interface Operand {
   atom?: boolean;
   /** The operand is this number, written as its literal (the formula command's cell values). */
   literal?: number;
+  /** Set by `hoist` when the operand reads a root derivation: its name. */
+  root?: string;
 }
 
 export interface Refusal {
@@ -85,4 +87,6 @@ export interface Lowered {
   kinds: readonly ValueKind[];
   /** Names of the library helpers the expression calls (the library builder adds their dependencies). */
   helpers: string[];
+  /** Root derivations the expression reads: the `root` of each hoisted operand left in its text. */
+  roots: string[];
 }

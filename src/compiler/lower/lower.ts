@@ -31,7 +31,7 @@ import {
   type ValueKind,
 } from './contract.js';
 import {
-  anyLogic,
+  inherit,
   kindOfValue,
   literalOf,
   may,
@@ -80,7 +80,7 @@ class Lowerer implements Lowering {
     invariant: boolean,
     from: readonly Val[] = [],
   ): Val {
-    return { expr: this.call(name, args), kinds, atom: true, invariant, logic: anyLogic(...from) };
+    return { expr: this.call(name, args), kinds, atom: true, invariant, ...inherit(...from) };
   }
 
   fail(code: RefusalCode, detail: string, node: { span: Node['span'] }): never {
@@ -201,7 +201,6 @@ class Lowerer implements Lowering {
     const l = this.lower(node.left);
     const r = this.lower(node.right);
     const invariant = l.invariant && r.invariant;
-    const logic = anyLogic(l, r);
     switch (op) {
       case '+':
       case '-':
@@ -215,7 +214,7 @@ class Lowerer implements Lowering {
             kinds: ['number'],
             atom: false,
             invariant,
-            logic,
+            ...inherit(l, r),
           };
           return Math.abs(divisor) >= 1 ? plain : this.finite(plain);
         }
@@ -246,7 +245,7 @@ class Lowerer implements Lowering {
         kinds: ['number'],
         atom: false,
         invariant,
-        logic: anyLogic(l, r),
+        ...inherit(l, r),
       };
       // Why: two finite doubles can overflow to Infinity (Excel: #NUM!), which JSONata returns silently and
       // then refuses as an operand (D1001). A literal side small enough makes that impossible.
@@ -287,15 +286,12 @@ class Lowerer implements Lowering {
     const invariant = l.invariant && r.invariant;
     // Why `cmp` is false whenever the text holds an `and`/`or`, even inside an operand: the text the compiler
     // has always emitted (an operand of `and`/`or` in parentheses then), kept byte for byte.
-    const plain = (c: { expr: string; logic: boolean }): Val => ({
-      expr: c.expr,
-      kinds: ['boolean'],
-      atom: false,
-      invariant,
-      cmp: !c.logic,
-      logic: c.logic,
-    });
-    const both = (expr: string) => plain({ expr, logic: anyLogic(l, r) });
+    const plain = (c: { expr: string; logic?: boolean }): Val => {
+      const parts = inherit(l, r);
+      const logic = parts.logic || c.logic === true;
+      return { expr: c.expr, kinds: ['boolean'], atom: false, invariant, cmp: !logic, ...parts, logic };
+    };
+    const both = (expr: string) => plain({ expr });
     if (only(l.kinds, ['number']) && only(r.kinds, ['number'])) {
       const right = literalOf(node.right, r);
       const left = literalOf(node.left, l);
@@ -326,7 +322,7 @@ class Lowerer implements Lowering {
 
   concat(vals: Val[]): Val {
     const invariant = vals.every((v) => v.invariant);
-    const logic = anyLogic(...vals);
+    const facts = inherit(...vals);
     // Plain `&` over text; a number part as `$xlNumText(n)`, or bare when it is a small integer (JSONata's
     // `&` prints those as Excel does).
     if (vals.every((v) => only(v.kinds, ['string']) || only(v.kinds, ['number']))) {
@@ -335,9 +331,9 @@ class Lowerer implements Lowering {
       );
       // Why: with one part there is no `&` to turn a bare integer into text (`=CONCATENATE(2)` is "2").
       if (parts.length === 1 && only(vals[0]!.kinds, ['number']) && vals[0]!.int) {
-        return { expr: `$string(${vals[0]!.expr})`, kinds: ['string'], atom: true, invariant, logic };
+        return { expr: `$string(${vals[0]!.expr})`, kinds: ['string'], atom: true, invariant, ...facts };
       }
-      return { expr: parts.join(' & '), kinds: ['string'], atom: false, invariant, logic };
+      return { expr: parts.join(' & '), kinds: ['string'], atom: false, invariant, ...facts };
     }
     const kinds = withError(
       ['string'],
@@ -405,7 +401,7 @@ class Lowerer implements Lowering {
       kinds: [...op.kinds],
       atom: op.atom ?? true,
       invariant: true,
-      logic: op === given ? v.logic : false,
+      ...(op === given ? inherit(v) : { logic: false, roots: op.root === undefined ? [] : [op.root] }),
     };
   }
 }
@@ -437,7 +433,7 @@ export function lowerFormula(ast: Node, ctx: LowerContext): Lowered | Refusal {
       );
       v = l.helper('xlVal', [v.expr], kinds, v.invariant);
     }
-    return { expr: v.expr, kinds: v.kinds, helpers: [...l.helpers].sort() };
+    return { expr: v.expr, kinds: v.kinds, helpers: [...l.helpers].sort(), roots: [...(v.roots ?? [])] };
   } catch (e) {
     if (e instanceof Refused) return e.refusal;
     throw e;

@@ -26,6 +26,8 @@ export interface Val {
   cmp?: boolean;
   /** The text holds a JSONata `and`/`or` (so, as a comparison, it is not a single one). */
   logic?: boolean;
+  /** The root derivations (hoisted values, `$$.sumAmount`) the text reads. */
+  roots?: readonly string[];
 }
 
 export const only = (kinds: readonly ValueKind[], allowed: readonly ValueKind[]): boolean =>
@@ -39,8 +41,13 @@ export function union(...sets: (readonly ValueKind[])[]): ValueKind[] {
 export const withError = (kinds: readonly ValueKind[], cond: boolean): ValueKind[] =>
   cond ? union(kinds, ['error']) : [...kinds];
 export const paren = (v: Val): string => (v.atom ? v.expr : `(${v.expr})`);
-/** Whether any of the parts' text holds a JSONata `and`/`or`. */
-export const anyLogic = (...parts: readonly Val[]): boolean => parts.some((p) => p.logic === true);
+/** The facts a value inherits from the parts whose text it holds: an `and`/`or`, the roots read. */
+export function inherit(...parts: readonly Val[]): { logic: boolean; roots: string[] } {
+  return {
+    logic: parts.some((p) => p.logic === true),
+    roots: [...new Set(parts.flatMap((p) => p.roots ?? []))],
+  };
+}
 
 /** A JSONata literal for a number (never negative here: the parser keeps unary minus apart). */
 export function numberLiteral(n: number): string {
