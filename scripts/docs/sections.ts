@@ -7,6 +7,7 @@
  * put the two marker comments where it belongs, and run `npm run docs`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { renderEvidenceTable, renderFunctionList, renderFunctionTable } from './functions.js';
 
 export interface GeneratedSection {
   /** Path from the package root, e.g. `docs/semantics.md`. */
@@ -17,7 +18,11 @@ export interface GeneratedSection {
 }
 
 /** Every generated section. Each registry adds its own entries here. */
-export const SECTIONS: GeneratedSection[] = [];
+export const SECTIONS: GeneratedSection[] = [
+  { file: 'docs/semantics.md', name: 'functions', render: renderFunctionTable },
+  { file: 'docs/semantics.md', name: 'function-evidence', render: renderEvidenceTable },
+  { file: 'README.md', name: 'functions', render: renderFunctionList },
+];
 
 const ROOT = new URL('../../', import.meta.url);
 

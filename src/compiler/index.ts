@@ -5,6 +5,23 @@ export type { Compilation, CompiledColumn, RootDerivation } from './compile.js';
 export { compileRecognised, compileTable, topoOrder } from './compile.js';
 export { compileWorkbook, convert, convertWorkbook, verifyCompilation } from './convert.js';
 export { assignFieldNames, fieldName, NameAllocator } from './fields.js';
+export type {
+  ArgKind,
+  FunctionArg,
+  FunctionEntry,
+  FunctionEvidence,
+  OperatorEntry,
+} from './functions/index.js';
+export {
+  arityOf,
+  FUNCTIONS,
+  OPERATORS,
+  SUPPORTED_FUNCTIONS,
+  signatureOf,
+  VOLATILE_FUNCTIONS,
+} from './functions/index.js';
+export type { CatalogueEntry } from './lower/catalogue.js';
+export { CATALOGUE, listFunctions } from './lower/catalogue.js';
 export type { BuildSpecInput, BuiltSpec, KeptParts } from './spec-builder.js';
 export {
   buildSpec,
