@@ -20,7 +20,7 @@ import type { Node } from '../src/workbook/formula/ast.js';
 import { a1 } from '../src/workbook/formula/ast.js';
 import { parseFormula } from '../src/workbook/formula/parser.js';
 import { translateFormula } from '../src/compiler/formula-command.js';
-import { SUPPORTED_FUNCTIONS } from '../src/compiler/lower/lower.js';
+import { SUPPORTED_FUNCTIONS } from '../src/compiler/functions/index.js';
 import type { CellValue } from '../src/workbook/values.js';
 import { getCell, type SheetModel, type WorkbookModel } from '../src/workbook/model.js';
 import { producerOf } from '../src/workbook/producer.js';

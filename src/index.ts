@@ -1,9 +1,8 @@
 /**
  * The sheetspec library: the functions the CLI and the MCP server call.
  */
-export { convert, DEFAULT_CONVERT_BUDGET } from './pipeline/index.js';
+export { convert, DEFAULT_CONVERT_BUDGET, listFunctions } from './pipeline/index.js';
 export { translateFormula } from './compiler/index.js';
-export { listFunctions } from './compiler/lower/index.js';
 export { parseFormula, printFormula } from './workbook/formula/index.js';
 export { readWorkbook, WorkbookError } from './workbook/index.js';
 export { evaluateWorkbook, verifySpec } from './oracle/index.js';

@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CODE_SECTIONS } from './codes.js';
 import { renderArrows } from './arrows.js';
+import { renderEvidenceTable, renderFunctionList, renderFunctionTable } from './functions.js';
 
 export interface GeneratedSection {
   /** Path from the package root, e.g. `docs/semantics.md`. */
@@ -22,6 +23,9 @@ export interface GeneratedSection {
 export const SECTIONS: GeneratedSection[] = [
   ...CODE_SECTIONS,
   { file: 'docs/architecture.md', name: 'arrows', render: renderArrows },
+  { file: 'docs/semantics.md', name: 'functions', render: renderFunctionTable },
+  { file: 'docs/semantics.md', name: 'function-evidence', render: renderEvidenceTable },
+  { file: 'README.md', name: 'functions', render: renderFunctionList },
 ];
 
 const ROOT = new URL('../../', import.meta.url);

@@ -16,12 +16,13 @@
 import type { ColumnPlan } from './analyse.js';
 import { analyseColumns, Constants, KIND_ORDER, Resolver, rejection } from './analyse.js';
 import type { Node, RangeNode } from '../workbook/formula/ast.js';
-import { fieldName, NameAllocator } from './fields.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
 import { lowerFormula } from './lower/lower.js';
 import { references, sheetCell } from './refs.js';
-import type { RecognisedTable, TableColumn } from './table.js';
+import { LibraryValues, Roots } from './roots.js';
+import type { RecognisedTable, RecogniseFailure, RecogniseOptions, TableColumn } from './table.js';
+import { isRecogniseFailure, recogniseTable } from './table.js';
 import type { RejectedColumn, Warning } from './types.js';
 
 /** A formula column that lowered. */
@@ -78,18 +79,61 @@ export function compileRecognised(
   table: RecognisedTable,
   plans: ColumnPlan[] = analyseColumns(table),
 ): Compilation {
-  const constants = new Constants();
-  const rejected = new Map<string, RejectedColumn>();
-  const kinds = new Map<string, readonly ValueKind[]>();
-  const planByField = new Map<string, ColumnPlan>();
-  for (const p of plans) {
-    planByField.set(p.column.field, p);
-    if (p.kind === 'input') kinds.set(p.column.field, p.kinds);
-    if (p.kind === 'refused') rejected.set(p.column.field, p.rejected);
-  }
-  const formulas = plans.filter((p): p is Extract<ColumnPlan, { kind: 'formula' }> => p.kind === 'formula');
+  const scope = newScope(table, plans);
+  const formulas = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
+  const deps = columnDependencies(table, scope.constants, formulas);
+  const columns = compileColumns(scope, formulas, deps);
+  const warnings = [...table.warnings, ...compileSummary(scope)];
+  return {
+    table,
+    plans,
+    columns,
+    roots: scope.roots.list(),
+    rejected: rejectionsInColumnOrder(table, scope.rejected),
+    warnings,
+    constants: scope.constants.entries(),
+    libraryValues: scope.values.map,
+  };
+}
 
-  // Step 2: dependencies among table columns, from the references the resolver accepts.
+type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;
+
+/** What the steps of one compilation share: the table, its constants, kinds known so far, refusals, roots. */
+interface Scope {
+  table: RecognisedTable;
+  constants: Constants;
+  /** Kinds of each column's values: input columns from their cells, formula columns once lowered. */
+  kinds: Map<string, readonly ValueKind[]>;
+  rejected: Map<string, RejectedColumn>;
+  planByField: Map<string, ColumnPlan>;
+  roots: Roots;
+  values: LibraryValues;
+}
+
+function newScope(table: RecognisedTable, plans: ColumnPlan[]): Scope {
+  const scope: Scope = {
+    table,
+    constants: new Constants(),
+    kinds: new Map(),
+    rejected: new Map(),
+    planByField: new Map(),
+    roots: new Roots(),
+    values: new LibraryValues(),
+  };
+  for (const p of plans) {
+    scope.planByField.set(p.column.field, p);
+    if (p.kind === 'input') scope.kinds.set(p.column.field, p.kinds);
+    if (p.kind === 'refused') scope.rejected.set(p.column.field, p.rejected);
+  }
+  return scope;
+}
+
+/** Step 2: the table columns each formula column reads, from the references the resolver accepts. */
+function columnDependencies(
+  table: RecognisedTable,
+  constants: Constants,
+  formulas: readonly FormulaPlan[],
+): Map<string, string[]> {
   const deps = new Map<string, string[]>();
   for (const p of formulas) {
     const resolver = new Resolver(table, constants, p.column, p.firstRow);
@@ -102,75 +146,106 @@ export function compileRecognised(
     }
     deps.set(p.column.field, [...out]);
   }
+  return deps;
+}
+
+/** Step 3: each formula column in dependency order, refused when on a cycle or downstream of a refusal. */
+function compileColumns(
+  scope: Scope,
+  formulas: readonly FormulaPlan[],
+  deps: ReadonlyMap<string, string[]>,
+): CompiledColumn[] {
   const { order, cyclic } = topoOrder(
     formulas.map((p) => p.column.field),
     (f) => (deps.get(f) ?? []).filter((d) => deps.has(d)),
   );
-
-  const roots = new Roots();
-  const values = new LibraryValues();
-  const columns: CompiledColumn[] = [];
   const formulaOf = new Map(formulas.map((p) => [p.column.field, p]));
+  const columns: CompiledColumn[] = [];
   for (const field of order) {
     const p = formulaOf.get(field)!;
     const reject = (reason: RejectedColumn['reason'], detail: string) =>
-      rejected.set(field, rejection(table, p.column, reason, detail, p.firstRow, p.formula));
-    const cycle = cyclic.get(field);
-    if (cycle && cycle.length > 0) {
-      const letters = cycle.map((f) => planByField.get(f)?.column.letter).join(' → ');
-      reject('CIRCULAR_REFERENCE', `Columns ${letters} refer to each other`);
+      scope.rejected.set(field, rejection(scope.table, p.column, reason, detail, p.firstRow, p.formula));
+    const blocked = blockedBy(scope, field, deps.get(field) ?? [], cyclic);
+    if (blocked) {
+      reject(blocked.reason, blocked.detail);
       continue;
     }
-    const bad = (deps.get(field) ?? []).find((d) => rejected.has(d) || cyclic.has(d));
-    if (bad !== undefined) {
-      const b = planByField.get(bad)!.column;
-      reject('DEPENDS_ON_REJECTED_COLUMN', `It uses column ${b.letter} ("${b.header}"), which was refused`);
-      continue;
-    }
-    const lowered = lowerColumn(table, p.column, p.ast, p.firstRow, constants, kinds, roots, values);
+    const lowered = lowerColumn({ ...scope, column: p.column, ast: p.ast, row: p.firstRow });
     if (isRefusal(lowered)) {
-      reject(lowered.code, withCell(table, p.column, p.firstRow, p.formula, lowered));
+      reject(lowered.code, withCell(scope.table, p.column, p.firstRow, p.formula, lowered));
       continue;
     }
-    kinds.set(field, lowered.kinds);
-    const range = `${p.column.letter}${table.firstDataRow + 1}:${p.column.letter}${table.lastDataRow + 1}`;
-    columns.push({
-      column: p.column,
-      formula: p.formula,
-      expr: lowered.expr,
-      kinds: sortKinds(lowered.kinds),
-      helpers: lowered.helpers,
-      deps: deps.get(field) ?? [],
-      roots: lowered.roots,
-      constants: lowered.constants,
-      values: lowered.values,
-      description: `Column ${p.column.letter} "${p.column.header}" of sheet "${table.sheet.name}", ${range}: =${p.formula}`,
-    });
+    scope.kinds.set(field, lowered.kinds);
+    columns.push(compiledColumn(scope.table, p, lowered, deps.get(field) ?? []));
   }
+  return columns;
+}
 
-  // Step 4: the summary row.
-  const warnings = [...table.warnings];
+/** Why a column cannot be lowered before trying: it lies on a cycle, or reads a refused column. */
+function blockedBy(
+  scope: Scope,
+  field: string,
+  deps: readonly string[],
+  cyclic: ReadonlyMap<string, string[]>,
+): { reason: RejectedColumn['reason']; detail: string } | undefined {
+  const cycle = cyclic.get(field);
+  if (cycle && cycle.length > 0) {
+    const letters = cycle.map((f) => scope.planByField.get(f)?.column.letter).join(' → ');
+    return { reason: 'CIRCULAR_REFERENCE', detail: `Columns ${letters} refer to each other` };
+  }
+  const bad = deps.find((d) => scope.rejected.has(d) || cyclic.has(d));
+  if (bad === undefined) return undefined;
+  const b = scope.planByField.get(bad)!.column;
+  return {
+    reason: 'DEPENDS_ON_REJECTED_COLUMN',
+    detail: `It uses column ${b.letter} ("${b.header}"), which was refused`,
+  };
+}
+
+function compiledColumn(
+  table: RecognisedTable,
+  p: FormulaPlan,
+  lowered: LoweredColumn,
+  deps: string[],
+): CompiledColumn {
+  const range = `${p.column.letter}${table.firstDataRow + 1}:${p.column.letter}${table.lastDataRow + 1}`;
+  return {
+    column: p.column,
+    formula: p.formula,
+    expr: lowered.expr,
+    kinds: sortKinds(lowered.kinds),
+    helpers: lowered.helpers,
+    deps,
+    roots: lowered.roots,
+    constants: lowered.constants,
+    values: lowered.values,
+    description: `Column ${p.column.letter} "${p.column.header}" of sheet "${table.sheet.name}", ${range}: =${p.formula}`,
+  };
+}
+
+/** Step 4: the summary row's aggregates as root derivations; a summary that cannot be kept is a warning. */
+function compileSummary(scope: Scope): Warning[] {
+  const { table } = scope;
+  const warnings: Warning[] = [];
   for (const s of table.summary?.cells ?? []) {
     const target = table.columns.find((c) => c.col === s.target)!;
     const cell = sheetCell(table.sheet.name, table.summary!.row, s.col);
-    if (rejected.has(target.field)) {
+    const refused = (why: string) =>
       warnings.push({
         code: 'SUMMARY_REFUSED',
-        message: `The summary =${s.formula} is left out: column ${target.letter} was refused`,
+        message: `The summary =${s.formula} is left out: ${why}`,
         cell,
       });
+    if (scope.rejected.has(target.field)) {
+      refused(`column ${target.letter} was refused`);
       continue;
     }
-    const lowered = lowerSummary(table, s.ast, s.target, kinds, values);
+    const lowered = lowerSummary(table, s.ast, s.target, scope.kinds, scope.values);
     if (isRefusal(lowered)) {
-      warnings.push({
-        code: 'SUMMARY_REFUSED',
-        message: `The summary =${s.formula} is left out: ${lowered.code}: ${lowered.detail}`,
-        cell,
-      });
+      refused(`${lowered.code}: ${lowered.detail}`);
       continue;
     }
-    roots.summary(`${s.fn.toLowerCase()}${capitalise(target.field)}`, {
+    scope.roots.summary(`${s.fn.toLowerCase()}${capitalise(target.field)}`, {
       expr: lowered.expr,
       kinds: sortKinds(lowered.kinds),
       helpers: lowered.helpers,
@@ -181,24 +256,16 @@ export function compileRecognised(
       summary: { cell, formula: s.formula, row: table.summary!.row, col: s.col },
     });
   }
-
-  const order2 = new Map(table.columns.map((c, i) => [c.field, i]));
-  return {
-    table,
-    plans,
-    columns,
-    roots: roots.list(),
-    rejected: [...rejected.values()].sort(
-      (a, b) => order2.get(fieldOf(table, a))! - order2.get(fieldOf(table, b))!,
-    ),
-    warnings,
-    constants: constants.entries(),
-    libraryValues: values.map,
-  };
+  return warnings;
 }
 
-function fieldOf(table: RecognisedTable, r: RejectedColumn): string {
-  return table.columns.find((c) => c.letter === r.column)!.field;
+function rejectionsInColumnOrder(
+  table: RecognisedTable,
+  rejected: ReadonlyMap<string, RejectedColumn>,
+): RejectedColumn[] {
+  const order = new Map(table.columns.map((c, i) => [c.field, i]));
+  const fieldOf = (r: RejectedColumn) => table.columns.find((c) => c.letter === r.column)!.field;
+  return [...rejected.values()].sort((a, b) => order.get(fieldOf(a))! - order.get(fieldOf(b))!);
 }
 
 function capitalise(s: string): string {
@@ -229,30 +296,64 @@ interface LoweredColumn {
   values: string[];
 }
 
+/** One column's formula, with what it resolves against (the compilation's scope). */
+interface ColumnToLower {
+  table: RecognisedTable;
+  column: TableColumn;
+  ast: Node;
+  /** The first data row: references are resolved there. */
+  row: number;
+  constants: Constants;
+  kinds: ReadonlyMap<string, readonly ValueKind[]>;
+  roots: Roots;
+  values: LibraryValues;
+}
+
+/** What a column's lowering used, so it can be committed or rolled back. */
+interface ColumnUse {
+  roots: Array<{ name: string; root: Omit<RootDerivation, 'name'> }>;
+  constants: Set<string>;
+  values: Set<string>;
+  pendingValues: string[];
+  columnDeps: Set<string>;
+}
+
 /** Lowers one column's formula with a context that resolves references against the table. */
-function lowerColumn(
-  table: RecognisedTable,
-  column: TableColumn,
-  ast: Node,
-  row: number,
-  constants: Constants,
-  kinds: Map<string, readonly ValueKind[]>,
-  roots: Roots,
-  values: LibraryValues,
-): LoweredColumn | Refusal {
-  const resolver = new Resolver(table, constants, column, row);
-  const usedRoots: Array<{ name: string; root: Omit<RootDerivation, 'name'> }> = [];
-  const usedConstants = new Set<string>();
-  const usedValues = new Set<string>();
-  const columnDeps = new Set<string>();
-  const pendingValues: Array<[string, unknown]> = [];
-  const fieldKinds = (f: string): readonly ValueKind[] => kinds.get(f) ?? KIND_ORDER;
-  const ctx: LowerContext = {
+function lowerColumn(c: ColumnToLower): LoweredColumn | Refusal {
+  const use: ColumnUse = {
+    roots: [],
+    constants: new Set(),
+    values: new Set(),
+    pendingValues: [],
+    columnDeps: new Set(),
+  };
+  const lowered = lowerSafely(c.ast, columnContext(c, use));
+  if (isRefusal(lowered)) {
+    c.roots.rollback(use.roots.map((u) => u.name));
+    c.values.rollback(use.pendingValues);
+    return lowered;
+  }
+  for (const u of use.roots) c.roots.commit(u.name, { ...u.root, helpers: lowered.helpers });
+  return {
+    expr: lowered.expr,
+    kinds: lowered.kinds,
+    helpers: lowered.helpers,
+    roots: c.roots.inCreationOrder(lowered.roots),
+    constants: [...use.constants],
+    values: [...use.values],
+  };
+}
+
+/** The lowering context of one column: references to fields, constants, whole columns, lookup tables. */
+function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
+  const resolver = new Resolver(c.table, c.constants, c.column, c.row);
+  const fieldKinds = (f: string): readonly ValueKind[] => c.kinds.get(f) ?? KIND_ORDER;
+  return {
     cell(node) {
       const t = resolver.cell(node);
       if (isRefusal(t)) return t;
       if (t.kind === 'const') {
-        usedConstants.add(t.name);
+        use.constants.add(t.name);
         return { expr: `$const.${t.name}`, kinds: ['number'] };
       }
       return { expr: `$parent.${t.column.field}`, kinds: fieldKinds(t.column.field) };
@@ -263,61 +364,50 @@ function lowerColumn(
       if (t.kind === 'cells') {
         return {
           kind: 'cells',
-          cells: t.columns.map((c) => ({ expr: `$parent.${c.field}`, kinds: fieldKinds(c.field) })),
+          cells: t.columns.map((col) => ({ expr: `$parent.${col.field}`, kinds: fieldKinds(col.field) })),
         };
       }
       if (t.kind === 'column') {
-        columnDeps.add(t.column.field);
+        use.columnDeps.add(t.column.field);
         const f = t.column.field;
         return { kind: 'column', expr: `$$.items.${f}`, kinds: fieldKinds(f), field: f };
       }
       return { kind: 'table', rows: t.rows, nameHint: t.nameHint };
     },
     hoist(operand: Operand, nameHint: string): Operand {
-      const name = roots.hoist(nameHint, operand.expr, (n) =>
-        usedRoots.push({
-          name: n,
-          root: {
-            expr: operand.expr,
-            kinds: sortKinds(operand.kinds),
-            helpers: [],
-            deps: [...columnDeps],
-            constants: [...usedConstants],
-            values: [...usedValues],
-            description: `Computed once for column ${column.letter} "${column.header}" of sheet "${table.sheet.name}"`,
-          },
-        }),
+      const name = c.roots.hoist(nameHint, operand.expr, (n) =>
+        use.roots.push({ name: n, root: hoistedRoot(c, use, operand) }),
       );
-      return { expr: `$$.${name}`, kinds: operand.kinds };
+      return { expr: `$$.${name}`, kinds: operand.kinds, root: name };
     },
     libraryValue(nameHint: string, value: unknown): string {
-      const name = values.register(nameHint, value, (n) => pendingValues.push([n, value]));
-      usedValues.add(name);
+      const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
+      use.values.add(name);
       return name;
     },
   };
-  let lowered: ReturnType<typeof lowerFormula>;
+}
+
+function hoistedRoot(c: ColumnToLower, use: ColumnUse, operand: Operand): Omit<RootDerivation, 'name'> {
+  return {
+    expr: operand.expr,
+    kinds: sortKinds(operand.kinds),
+    helpers: [],
+    deps: [...use.columnDeps],
+    constants: [...use.constants],
+    values: [...use.values],
+    description: `Computed once for column ${c.column.letter} "${c.column.header}" of sheet "${c.table.sheet.name}"`,
+  };
+}
+
+/** `lowerFormula`, with a thrown bug refusing this column instead of the whole file. */
+function lowerSafely(ast: Node, ctx: LowerContext): ReturnType<typeof lowerFormula> {
   try {
-    lowered = lowerFormula(ast, ctx);
+    return lowerFormula(ast, ctx);
   } catch (e) {
     // Why: the lowering promises not to throw on user input; if it does, refuse this column, not the file.
-    lowered = refuse('UNSUPPORTED_CONSTRUCT', `Internal error while lowering: ${(e as Error).message}`);
+    return refuse('UNSUPPORTED_CONSTRUCT', `Internal error while lowering: ${(e as Error).message}`);
   }
-  if (isRefusal(lowered)) {
-    roots.rollback(usedRoots.map((u) => u.name));
-    values.rollback(pendingValues.map(([n]) => n));
-    return lowered;
-  }
-  for (const u of usedRoots) roots.commit(u.name, { ...u.root, helpers: lowered.helpers });
-  const rootNames = roots.namesFor(lowered.expr);
-  return {
-    expr: lowered.expr,
-    kinds: lowered.kinds,
-    helpers: lowered.helpers,
-    roots: rootNames,
-    constants: [...usedConstants],
-    values: [...usedValues],
-  };
 }
 
 /** Lowers a summary cell's aggregate: its range is the target column, and nothing is hoisted. */
@@ -344,108 +434,9 @@ function lowerSummary(
     hoist: (operand) => operand,
     libraryValue: (nameHint, value) => values.register(nameHint, value, () => {}),
   };
-  let lowered: ReturnType<typeof lowerFormula>;
-  try {
-    lowered = lowerFormula(ast, ctx);
-  } catch (e) {
-    lowered = refuse('UNSUPPORTED_CONSTRUCT', `Internal error while lowering: ${(e as Error).message}`);
-  }
+  const lowered = lowerSafely(ast, ctx);
   if (isRefusal(lowered)) return lowered;
   return { ...lowered, roots: [], constants: [], values: [] };
-}
-
-/** Root derivation names: unique, never `items`, one per distinct expression. */
-class Roots {
-  private readonly names = new NameAllocator(['items']);
-  private readonly byExpr = new Map<string, string>();
-  private readonly committed = new Map<string, RootDerivation>();
-  private readonly tentative = new Set<string>();
-
-  /** The name for a hoisted expression; `onNew` is called when it is new. */
-  hoist(hint: string, expr: string, onNew: (name: string) => void): string {
-    const known = this.byExpr.get(expr);
-    if (known !== undefined) return known;
-    const name = this.names.allocate(safeHint(hint, 'aggregate'));
-    this.byExpr.set(expr, name);
-    this.tentative.add(name);
-    onNew(name);
-    return name;
-  }
-
-  commit(name: string, root: Omit<RootDerivation, 'name'>): void {
-    this.tentative.delete(name);
-    this.committed.set(name, { name, ...root });
-  }
-
-  /** Forgets names handed out during a lowering that was refused (the names stay allocated: harmless gaps). */
-  rollback(names: string[]): void {
-    for (const n of names) {
-      this.tentative.delete(n);
-      for (const [e, m] of this.byExpr) if (m === n) this.byExpr.delete(e);
-    }
-  }
-
-  /** A summary-row root; reuses a hoisted root with the same expression rather than computing it twice. */
-  summary(hint: string, root: Omit<RootDerivation, 'name'>): void {
-    const known = this.byExpr.get(root.expr);
-    if (known !== undefined && this.committed.has(known)) {
-      const r = this.committed.get(known)!;
-      this.committed.set(known, {
-        ...r,
-        summary: root.summary,
-        description: `${r.description}; ${root.description}`,
-      });
-      return;
-    }
-    const name = this.names.allocate(safeHint(hint, 'summary'));
-    this.byExpr.set(root.expr, name);
-    this.committed.set(name, { name, ...root });
-  }
-
-  /** Root names an expression reads (`$$.name`). */
-  namesFor(expr: string): string[] {
-    return [...this.committed.keys()].filter((n) => new RegExp(`\\$\\$\\.${n}(?![A-Za-z0-9_])`).test(expr));
-  }
-
-  list(): RootDerivation[] {
-    return [...this.committed.values()];
-  }
-}
-
-/** Library values (lookup tables): one export per distinct value, names from hints. */
-class LibraryValues {
-  private readonly names = new NameAllocator();
-  private readonly byJson = new Map<string, string>();
-  readonly map = new Map<string, unknown>();
-
-  register(hint: string, value: unknown, onNew: (name: string) => void): string {
-    const json = JSON.stringify(value);
-    const known = this.byJson.get(json);
-    if (known !== undefined) return known;
-    let base = safeHint(hint, 'table');
-    // Why: helper exports are named `xl...`; a value must never shadow one.
-    if (/^xl[A-Z]/.test(base)) base = `t${capitalise(base)}`;
-    const name = this.names.allocate(base);
-    this.byJson.set(json, name);
-    this.map.set(name, value);
-    onNew(name);
-    return name;
-  }
-
-  rollback(names: string[]): void {
-    for (const n of names) {
-      this.map.delete(n);
-      for (const [j, m] of this.byJson) if (m === n) this.byJson.delete(j);
-    }
-  }
-}
-
-const RESERVED = new Set(['const', 'parent', 'self', 'response', 'now', 'status', 'items']);
-
-function safeHint(hint: string, fallback: string): string {
-  const base = fieldName(hint);
-  if (base === 'field') return fallback;
-  return RESERVED.has(base) ? `${base}Value` : base;
 }
 
 /**

@@ -32,9 +32,14 @@ const MAX_RANGE_CELLS = 10_000;
 
 function literal(v: CellValue): Operand {
   if (v === null) return { expr: 'null', kinds: ['blank'] };
-  if (isErrorValue(v)) return { expr: JSON.stringify(v), kinds: ['error'] };
-  if (typeof v === 'number') return { expr: Object.is(v, -0) ? '0' : String(v), kinds: ['number'] };
-  if (typeof v === 'string') return { expr: JSON.stringify(v), kinds: ['string'] };
+  if (isErrorValue(v)) return { expr: JSON.stringify(v), kinds: ['error'], atom: false };
+  if (typeof v === 'number') {
+    const expr = Object.is(v, -0) ? '0' : String(v);
+    // A sign (`-5`, `1e+21`) needs parentheses as an operand.
+    const atom = !expr.includes('-') && !expr.includes('+');
+    return { expr, kinds: ['number'], atom, literal: Number.isFinite(v) ? Number(expr) : undefined };
+  }
+  if (typeof v === 'string') return { expr: JSON.stringify(v), kinds: ['string'], atom: false };
   return { expr: String(v), kinds: ['boolean'] };
 }
 

@@ -6,6 +6,23 @@ export { compileRecognised, topoOrder } from './compile.js';
 export { assignFieldNames, fieldName, NameAllocator } from './fields.js';
 export { type TranslateResult, translateFormula } from './formula-command.js';
 export { buildLibrary } from './lower/library.js';
+export type {
+  ArgKind,
+  FunctionArg,
+  FunctionEntry,
+  FunctionEvidence,
+  OperatorEntry,
+} from './functions/index.js';
+export {
+  arityOf,
+  FUNCTIONS,
+  OPERATORS,
+  SUPPORTED_FUNCTIONS,
+  signatureOf,
+  VOLATILE_FUNCTIONS,
+} from './functions/index.js';
+export type { CatalogueEntry } from './lower/catalogue.js';
+export { CATALOGUE, listFunctions } from './lower/catalogue.js';
 export type { BuildSpecInput, BuiltSpec, KeptParts } from './spec-builder.js';
 export {
   buildSpec,

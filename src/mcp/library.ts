@@ -5,7 +5,6 @@
  * crash the server or leak into another call. Each takes the tool call's `signal`: a client that cancels or
  * hangs up ends the call's worker or sandbox process at once.
  */
-import { listFunctions as catalogueList } from '../compiler/lower/catalogue.js';
 import type { CellValue } from '../workbook/index.js';
 import {
   type ConversionResult,
@@ -72,11 +71,5 @@ export function translateFormula(
   return sandboxTranslate(formula, cells ?? {}, { signal });
 }
 
-export function listFunctions(query?: string): ReturnType<typeof catalogueList> {
-  return catalogueList(query);
-}
-
-/** The whole function catalogue as JSON text (the `sheetspec://catalogue/functions` resource). */
-export function catalogueText(): string {
-  return JSON.stringify(catalogueList(), null, 2);
-}
+/** The function catalogue (compiler table joined with the oracle's treatment): one home, in the pipeline. */
+export { catalogueText, listFunctions } from '../pipeline/index.js';

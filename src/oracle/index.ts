@@ -1,5 +1,5 @@
 export { sameValue, equalAt15 } from './compare.js';
-export { excelNumberToText, excelRound } from './corrections.js';
+export { CORRECTED_FUNCTIONS, excelNumberToText, excelRound } from './corrections.js';
 export { evaluateWorkbook, excelConfig, type EvaluateOptions, type OracleValues } from './hyperformula.js';
 export {
   evaluateWorkbookInThread,

@@ -2,6 +2,13 @@
  * The convert pipeline (read → recognise → compile → oracle → verify → assemble): the only area that imports
  * both the compiler and the oracle. `convert` is its one entry.
  */
+export {
+  catalogueText,
+  type ListedEntry,
+  listFunctions,
+  type OracleTreatment,
+  oracleTreatment,
+} from './catalogue.js';
 export { convert } from './convert.js';
 export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
 export type { RejectedColumn } from '../compiler/index.js';

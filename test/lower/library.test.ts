@@ -1,6 +1,12 @@
 /** Each helper run directly on plain jsonata through the spec binding convention. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildLibrary, HELPERS, lookupTable, resolveHelpers } from '../../src/compiler/lower/library.js';
+import {
+  buildLibrary,
+  HELPERS,
+  helpersCalled,
+  lookupTable,
+  resolveHelpers,
+} from '../../src/compiler/lower/library.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { RESERVED_NAMES } from '../../src/modelspec/types.js';
 import {
@@ -149,7 +155,17 @@ describe('buildLibrary', () => {
       expect(RESERVED_NAMES).not.toContain(n);
     }
   });
-  it('every dependency exists', () => {
-    for (const def of Object.values(HELPERS)) for (const d of def.deps) expect(HELPERS[d]).toBeDefined();
+  it("finds each helper's dependencies in its text, and every name called is a helper", () => {
+    for (const [name, def] of Object.entries(HELPERS)) {
+      const called = [...def.fn.matchAll(/\$(xl[A-Za-z0-9]+)/g)].map((m) => m[1]!).filter((n) => n !== name);
+      for (const n of called) expect(HELPERS[n], `${name} calls $${n}`).toBeDefined();
+      expect([...def.deps].sort()).toEqual([...new Set(called)].sort());
+    }
+    expect(HELPERS.xlPow?.deps).toEqual(['xlNum', 'xlIsErr', 'xlPowOver']);
+    expect(helpersCalled('function($a) { $xlB($a) + $xlA($xlB(1)) }', ['xlA', 'xlB'])).toEqual([
+      'xlA',
+      'xlB',
+    ]);
+    expect(helpersCalled('function($a) { $xlSelf($a) }', ['xlSelf'], 'xlSelf')).toEqual([]);
   });
 });

@@ -14,6 +14,15 @@ export type ValueKind = 'number' | 'string' | 'boolean' | 'blank' | 'error';
 export interface Operand {
   expr: string;
   kinds: readonly ValueKind[];
+  /**
+   * Whether the text stands as an operand without parentheses: true (the default) for a name such as
+   * `$parent.qty` or a plain literal; false for text such as `-5`, `"text"` or a call left in place.
+   */
+  atom?: boolean;
+  /** The operand is this number, written as its literal (the formula command's cell values). */
+  literal?: number;
+  /** Set by `hoist` when the operand reads a root derivation: its name. */
+  root?: string;
 }
 
 export interface Refusal {
@@ -78,4 +87,6 @@ export interface Lowered {
   kinds: readonly ValueKind[];
   /** Names of the library helpers the expression calls (the library builder adds their dependencies). */
   helpers: string[];
+  /** Root derivations the expression reads: the `root` of each hoisted operand left in its text. */
+  roots: string[];
 }

@@ -2,6 +2,6 @@ export type { LowerContext, Lowered, Operand, RangeOperand, Refusal, ValueKind }
 export { isRefusal, refuse } from './contract.js';
 export type { HelperDef } from './library.js';
 export { buildLibrary, HELPERS, resolveHelpers } from './library.js';
-export { lowerFormula, SUPPORTED_FUNCTIONS, VOLATILE_FUNCTIONS } from './lower.js';
+export { lowerFormula } from './lower.js';
 export type { CatalogueEntry } from './catalogue.js';
 export { CATALOGUE, listFunctions, REFUSAL_CODES } from './catalogue.js';

@@ -19,7 +19,11 @@ const outputSchema = z.looseObject(
       entries: z
         .array(z.looseObject({ name: z.string(), kind: z.string().optional() }))
         .optional()
-        .describe('Supported functions and constructs: name, kind, JSONata lowering and semantics notes.'),
+        .describe(
+          'Supported functions and constructs: name, kind, JSONata lowering and semantics notes; for a function ' +
+            'also its signature, arity, the $xl helpers it may call, an example, its evidence and how the ' +
+            'oracle evaluates it (HyperFormula as is, or a named correction).',
+        ),
       refusals: z
         .array(z.looseObject({ code: z.string(), meaning: z.string().optional() }))
         .optional()

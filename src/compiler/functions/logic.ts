@@ -1,0 +1,147 @@
+/** IF, AND, OR, NOT. */
+import type { CallNode, Node } from '../../workbook/formula/ast.js';
+import { inherit, only, paren, union, type Val, withError } from '../lower/value.js';
+import type { FunctionEntry, Lowering } from './types.js';
+
+function lowerIf(node: CallNode, l: Lowering): Val {
+  const [c, t, f] = node.args;
+  const cond = l.lower(c!);
+  const branch = (n: Node | undefined, dflt: Val): Val =>
+    n === undefined
+      ? dflt
+      : n.kind === 'missing'
+        ? { expr: '0', kinds: ['number'], atom: true, invariant: true, literal: 0 }
+        : l.lower(n);
+  const no: Val = { expr: 'false', kinds: ['boolean'], atom: true, invariant: true };
+  const then = branch(t, { expr: 'true', kinds: ['boolean'], atom: true, invariant: true });
+  const other = branch(f, no);
+  const invariant = cond.invariant && then.invariant && other.invariant;
+  if (only(cond.kinds, ['boolean'])) {
+    return {
+      expr: `${paren(cond)} ? ${paren(then)} : ${paren(other)}`,
+      kinds: union(then.kinds, other.kinds),
+      atom: false,
+      invariant,
+      ...inherit(cond, then, other),
+    };
+  }
+  const condError = !only(cond.kinds, ['boolean', 'number', 'blank']);
+  return l.helper(
+    'xlIf',
+    [cond.expr, then.expr, other.expr],
+    withError(union(then.kinds, other.kinds), condError),
+    invariant,
+    [cond, then, other],
+  );
+}
+
+/** AND and OR. */
+function lowerLogical(node: CallNode, l: Lowering): Val {
+  // Plain `a and b` when every argument is a direct boolean-only value (no error can occur, and evaluating
+  // every argument or stopping early gives the same value).
+  const scalars = node.args.every((a) => a.kind !== 'cell' && a.kind !== 'range');
+  const vals = scalars ? node.args.map((a) => l.lower(a)) : undefined;
+  if (vals?.every((v) => only(v.kinds, ['boolean']))) {
+    const word = node.name === 'AND' ? ' and ' : ' or ';
+    if (vals.length === 1) return vals[0]!;
+    return {
+      expr: vals.map((v) => (v.cmp ? v.expr : paren(v))).join(word),
+      kinds: ['boolean'],
+      atom: false,
+      invariant: vals.every((v) => v.invariant),
+      ...inherit(...vals),
+      logic: true,
+    };
+  }
+  const pieces: string[] = [];
+  const from: Val[] = [];
+  let invariant = true;
+  for (const [i, a] of node.args.entries()) {
+    const ref = vals ? undefined : l.refArray(a);
+    if (ref) {
+      invariant &&= ref.invariant;
+      pieces.push(only(ref.kinds, ['boolean']) ? ref.inner : l.call('xlRefBools', [`[${ref.inner}]`]));
+    } else {
+      const v = vals?.[i] ?? l.lower(a);
+      invariant &&= v.invariant;
+      from.push(v);
+      pieces.push(only(v.kinds, ['boolean']) ? v.expr : l.call('xlBool', [v.expr]));
+    }
+  }
+  return l.helper(
+    node.name === 'AND' ? 'xlAnd' : 'xlOr',
+    [`[${pieces.join(', ')}]`],
+    ['boolean', 'error'],
+    invariant,
+    from,
+  );
+}
+
+function lowerNot(node: CallNode, l: Lowering): Val {
+  const v = l.lower(node.args[0]!);
+  if (only(v.kinds, ['boolean'])) return { ...v, expr: `$not(${v.expr})`, atom: true };
+  return l.helper('xlNot', [v.expr], ['boolean', 'error'], v.invariant, [v]);
+}
+
+const logical = (name: 'AND' | 'OR', notes: string, example: FunctionEntry['example']): FunctionEntry => ({
+  name,
+  family: 'logic',
+  args: [{ name: 'logical', kind: 'reference', repeats: true }],
+  helpers: [name === 'AND' ? 'xlAnd' : 'xlOr', 'xlRefBools', 'xlBool'],
+  lower: lowerLogical,
+  summary: name === 'AND' ? 'TRUE when every argument is TRUE' : 'TRUE when any argument is TRUE',
+  lowering: `\`a ${name.toLowerCase()} b\` over direct boolean-only arguments, else $xl${name === 'AND' ? 'And' : 'Or'}([...])`,
+  notes,
+  example,
+  evidence: {
+    goldens: ['logic'],
+    corpus: ['excel/xlcalculator/logical.xlsx'],
+    microsoft: [`${name} function`],
+  },
+});
+
+export const LOGIC_FUNCTIONS: readonly FunctionEntry[] = [
+  {
+    name: 'IF',
+    family: 'logic',
+    args: [
+      { name: 'logical_test', kind: 'value' },
+      { name: 'value_if_true', kind: 'value', optional: true },
+      { name: 'value_if_false', kind: 'value', optional: true },
+    ],
+    helpers: ['xlIf'],
+    lower: lowerIf,
+    summary: 'one of two values, by a condition',
+    lowering: '`c ? a : b` when the condition is only boolean, else $xlIf(c, a, b)',
+    notes:
+      'no else → FALSE; omitted branch → 0; text condition #VALUE! unless "TRUE"/"FALSE"; blank FALSE; numbers non-zero; only the branch taken is evaluated',
+    example: { formula: '=IF(A1>=10,"big","small")', cells: { A1: 12 }, value: 'big' },
+    evidence: {
+      goldens: ['logic'],
+      corpus: ['excel/xlcalculator/IF.xlsx'],
+      microsoft: ['IF function'],
+    },
+  },
+  logical(
+    'AND',
+    'references ignore text and blanks; #VALUE! when nothing logical is left; direct text #VALUE! unless "TRUE"/"FALSE"; numbers non-zero; first error wins',
+    { formula: '=AND(A1>1,A1<5)', cells: { A1: 3 }, value: true },
+  ),
+  logical('OR', 'as AND', { formula: '=OR(A1="x",A1="y")', cells: { A1: 'Y' }, value: true }),
+  {
+    name: 'NOT',
+    family: 'logic',
+    args: [{ name: 'logical', kind: 'value' }],
+    helpers: ['xlNot'],
+    lower: lowerNot,
+    summary: 'the opposite logical value',
+    lowering: '`$not(x)` for booleans, else $xlNot(x)',
+    notes: 'numbers non-zero, blank FALSE, text #VALUE! unless "TRUE"/"FALSE"',
+    example: { formula: '=NOT(A1)', cells: { A1: 0 }, value: true },
+    evidence: {
+      goldens: ['logic'],
+      corpus: ['excel/xlcalculator/NOT.xlsx'],
+      microsoft: ['NOT function'],
+    },
+  },
+];

@@ -1,0 +1,181 @@
+/** CONCATENATE, LEFT, RIGHT, MID, LEN, UPPER, LOWER, TRIM: text in UTF-16 units, as Excel counts it. */
+import type { CallNode } from '../../workbook/formula/ast.js';
+import { inherit, may, only, type Val, withError } from '../lower/value.js';
+import type { FunctionArg, FunctionEntry, Lowering } from './types.js';
+
+function lowerLeftRight(node: CallNode, l: Lowering): Val {
+  const [sNode, nNode] = node.args;
+  const s = l.lower(sNode!);
+  const n = nNode && nNode.kind !== 'missing' ? l.lower(nNode) : undefined;
+  return l.helper(
+    node.name === 'LEFT' ? 'xlLeft' : 'xlRight',
+    [s.expr, n ? n.expr : '1'],
+    ['string', 'error'],
+    s.invariant && (n?.invariant ?? true),
+    n ? [s, n] : [s],
+  );
+}
+
+function lowerMid(node: CallNode, l: Lowering): Val {
+  const [s, a, n] = node.args.map((x) => l.lower(x)) as [Val, Val, Val];
+  return l.helper(
+    'xlMid',
+    [s.expr, a.expr, n.expr],
+    ['string', 'error'],
+    s.invariant && a.invariant && n.invariant,
+    [s, a, n],
+  );
+}
+
+function lowerLen(node: CallNode, l: Lowering): Val {
+  const s = l.lower(node.args[0]!);
+  if (only(s.kinds, ['string'])) {
+    // UTF-16 units: `$split(s, "")` splits into units (`$length` would count code points).
+    return {
+      expr: `$count($split(${s.expr}, ""))`,
+      kinds: ['number'],
+      atom: true,
+      invariant: s.invariant,
+      int: true,
+      ...inherit(s),
+    };
+  }
+  return l.helper('xlLen', [s.expr], withError(['number'], may(s.kinds, 'error')), s.invariant, [s]);
+}
+
+/** A function of one text argument lowered to one helper. */
+function oneText(helper: string) {
+  return (node: CallNode, l: Lowering): Val => {
+    const s = l.lower(node.args[0]!);
+    return l.helper(helper, [s.expr], withError(['string'], may(s.kinds, 'error')), s.invariant, [s]);
+  };
+}
+
+const text: readonly FunctionArg[] = [{ name: 'text', kind: 'value' }];
+const leftRight: readonly FunctionArg[] = [
+  { name: 'text', kind: 'value' },
+  { name: 'num_chars', kind: 'value', optional: true },
+];
+
+export const TEXT_FUNCTIONS: readonly FunctionEntry[] = [
+  {
+    name: 'CONCATENATE',
+    family: 'text',
+    args: [{ name: 'text', kind: 'value', repeats: true }],
+    helpers: ['xlConcat', 'xlNumText'],
+    lower: (node, l) => l.concat(node.args.map((a) => l.lower(a))),
+    summary: 'its arguments joined as text',
+    lowering: 'as `&`: plain `a & b` over text and numbers (`$xlNumText(n)`), else $xlConcat([...])',
+    notes:
+      'numbers as General text (15 significant digits), TRUE/FALSE, blank ""; first error wins; a range argument is refused (implicit intersection)',
+    example: { formula: '=CONCATENATE(A1," x",B1)', cells: { A1: 'pen', B1: 12 }, value: 'pen x12' },
+    evidence: {
+      goldens: ['text'],
+      corpus: ['excel/xlcalculator/CONCATENATE.xlsx'],
+      microsoft: ['CONCATENATE function'],
+      other: "Apache POI's NumberToTextConversionExamples.java for numbers as text",
+    },
+  },
+  {
+    name: 'LEFT',
+    family: 'text',
+    args: leftRight,
+    helpers: ['xlLeft'],
+    lower: lowerLeftRight,
+    summary: 'the first characters of a text',
+    lowering: '$xlLeft(text, n)',
+    notes: 'UTF-16 units; n omitted = 1, truncated, negative #VALUE!; numbers as General text',
+    example: { formula: '=LEFT(A1,2)', cells: { A1: 'pencil' }, value: 'pe' },
+    evidence: { goldens: ['text'], microsoft: ['LEFT, LEFTB functions'] },
+  },
+  {
+    name: 'RIGHT',
+    family: 'text',
+    args: leftRight,
+    helpers: ['xlRight'],
+    lower: lowerLeftRight,
+    summary: 'the last characters of a text',
+    lowering: '$xlRight(text, n)',
+    notes: 'as LEFT',
+    example: { formula: '=RIGHT(A1)', cells: { A1: 'pencil' }, value: 'l' },
+    evidence: {
+      goldens: ['text'],
+      corpus: ['excel/xlcalculator/RIGHT.xlsx'],
+      microsoft: ['RIGHT, RIGHTB functions'],
+    },
+  },
+  {
+    name: 'MID',
+    family: 'text',
+    args: [
+      { name: 'text', kind: 'value' },
+      { name: 'start_num', kind: 'value' },
+      { name: 'num_chars', kind: 'value' },
+    ],
+    helpers: ['xlMid'],
+    lower: lowerMid,
+    summary: 'characters from the middle of a text',
+    lowering: '$xlMid(text, start, n)',
+    notes: 'UTF-16 units; start and n truncated; start < 1 or n < 0 #VALUE!',
+    example: { formula: '=MID(A1,2,3)', cells: { A1: 'pencil' }, value: 'enc' },
+    evidence: {
+      goldens: ['text'],
+      corpus: ['excel/xlcalculator/MID.xlsx'],
+      microsoft: ['MID, MIDB functions'],
+    },
+  },
+  {
+    name: 'LEN',
+    family: 'text',
+    args: text,
+    helpers: ['xlLen'],
+    lower: lowerLen,
+    summary: 'the length of a text',
+    lowering: '`$count($split(s, ""))` for text, else $xlLen(text)',
+    notes: 'UTF-16 units (an emoji is 2); numbers as General text; blank 0',
+    example: { formula: '=LEN(A1)', cells: { A1: 'P7' }, value: 2 },
+    evidence: {
+      goldens: ['text'],
+      corpus: ['excel/xlcalculator/LEN.xlsx'],
+      microsoft: ['LEN, LENB functions'],
+    },
+  },
+  {
+    name: 'UPPER',
+    family: 'text',
+    args: text,
+    helpers: ['xlUpper'],
+    lower: oneText('xlUpper'),
+    summary: 'a text in capitals',
+    lowering: '$xlUpper(text) (ASCII-only text through `$uppercase` inside the helper)',
+    notes:
+      'JavaScript case mapping per character, except that a character whose mapping changes its length stays (UPPER("straße") = "STRAßE"); numbers as General text',
+    example: { formula: '=UPPER(A1)', cells: { A1: 'straße' }, value: 'STRAßE' },
+    evidence: { goldens: ['text', 'fuzz'], microsoft: ['UPPER function'] },
+  },
+  {
+    name: 'LOWER',
+    family: 'text',
+    args: text,
+    helpers: ['xlLower'],
+    lower: oneText('xlLower'),
+    summary: 'a text in small letters',
+    lowering: '$xlLower(text) (ASCII-only text through `$lowercase` inside the helper)',
+    notes: 'as UPPER; capital sigma always lowers to σ (LOWER("ΣΑΣ") = "σασ")',
+    example: { formula: '=LOWER(A1)', cells: { A1: 'ΣΑΣ' }, value: 'σασ' },
+    evidence: { goldens: ['text'], microsoft: ['LOWER function'] },
+  },
+  {
+    name: 'TRIM',
+    family: 'text',
+    args: text,
+    helpers: ['xlTrim'],
+    lower: oneText('xlTrim'),
+    summary: 'a text with its spaces trimmed',
+    lowering: '$xlTrim(text)',
+    notes:
+      'only spaces (U+0020): runs collapse to one, ends removed; tabs and newlines kept (`$trim` would remove them)',
+    example: { formula: '=TRIM(A1)', cells: { A1: '  a   b ' }, value: 'a b' },
+    evidence: { goldens: ['text'], microsoft: ['TRIM function'] },
+  },
+];

@@ -1,0 +1,65 @@
+/** Library helpers: SUM, AVERAGE, MIN, MAX, COUNT and SUMPRODUCT over lists of values. */
+import { type HelperSource, MAX } from './source.js';
+
+export const AGGREGATE_HELPERS: Readonly<Record<string, HelperSource>> = {
+  xlRefNums: {
+    fn: `function($l) { $l[$type($) = "number" or $type($) = "object"] }`,
+    doc: 'the numbers and errors of a reference (text, booleans, blanks ignored)',
+  },
+  xlAddAll: {
+    // Why: JSONata throws on arithmetic with an infinite operand, so overflow is caught at each step.
+    fn: `function($l) { $reduce($append([], $l), function($a, $b) { $type($a) = "object" ? $a : $xlFin($a + $b) }, 0) }`,
+    doc: 'left-to-right sum of numbers, #NUM! on overflow (internal)',
+  },
+  xlSum: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $xlAddAll($l) )}`,
+    doc: 'SUM over a list of numbers, left to right (first error wins)',
+  },
+  xlAverage: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? {"error": "#DIV/0!"} : ( $s := $xlAddAll($l); $type($s) = "object" ? $s : $s / $count($l) ) )}`,
+    doc: 'AVERAGE (#DIV/0! when nothing is numeric)',
+  },
+  xlMin: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? 0 : $min($l) )}`,
+    doc: 'MIN (0 when nothing is numeric)',
+  },
+  xlMax: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? 0 : $max($l) )}`,
+    doc: 'MAX (0 when nothing is numeric)',
+  },
+  xlCountArg: {
+    // Why: a direct COUNT argument counts when it is a number, a boolean or numeric text; errors don't count.
+    fn: `function($v) {( $x := $type($v) = "object" ? $v : $xlNum($v); $type($v) != "null" and $exists($v) and $type($x) = "number" ? 1 : 0 )}`,
+    doc: 'COUNT of one direct argument (0 or 1)',
+  },
+  xlSumProduct: {
+    // $arrays: [{"a": [...]}, ...] (objects keep arrays from being flattened together). Same sizes or
+    // #VALUE!; the first error in array order wins; non-numbers count as 0, except that a 1×1 argument is a
+    // scalar to Excel, where text is #VALUE! (corpus: SUMPRODUCT(G1330:G1330,I1330:I1330) with "4" in G1330).
+    // Row products are built array by array with $zip (never `$a[$i]`, which JSONata evaluates by scanning the
+    // whole array); an overflowed product stays ±Infinity (never multiplied again) and the plain left-to-right
+    // `$sum` then ends non-finite, which is #NUM!, as a step-by-step check would give.
+    // Why `$string`: one native pass over an array tells what per-element checks would: an error (an object)
+    // always prints a "{", and an array printed with only number characters holds only numbers, so a column
+    // of numbers skips both the error scan and the mapping of non-numbers to 0.
+    fn: String.raw`function($arrays) {(
+  $m := $count($arrays);
+  $col := function($k) {( $o := $arrays[$k]; $type($o.a) = "array" ? $o.a : $exists($o.a) ? [$o.a] : [] )};
+  $ks := [0..$m - 1];
+  $n := $count($col(0));
+  $errs := $map($ks, function($k) {( $c := $col($k); $contains($string($c), "{") ? $c[$type($) = "object"][0] )});
+  $exists($errs) ? $errs[0] :
+  $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? {"error": "#VALUE!"} :
+  $n = 0 ? 0 :
+  $n = 1 and $count($filter($ks, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} : (
+    $nums := function($c) { $contains($string($c), /^\[[-+.0-9eE,]*\]$/) ? $c : [$c.($type($) = "number" ? $ : 0)] };
+    $first := $nums($col(0));
+    $p := $m = 1 ? $first : $reduce([1..$m - 1], function($acc, $k) {
+      [$zip($acc, $nums($col($k))).($[0] <= ${MAX} and $[0] >= -${MAX} ? $[0] * $[1] : $[0])]
+    }, $first);
+    $xlFin($sum($p))
+  )
+)}`,
+    doc: 'SUMPRODUCT of equally sized arrays (non-numbers as 0)',
+  },
+};
