@@ -1,5 +1,13 @@
 /** The ModelSpec format, its runtime and the authoring tools (validate, eval, test, dry run, guidance). */
-export { type CallSite, expressionCalls, expressionReads, JSONATA_BUILTINS, type Read } from './analyze.js';
+export {
+  type CallSite,
+  expressionCalls,
+  expressionReadSites,
+  expressionReads,
+  JSONATA_BUILTINS,
+  type Read,
+  type ReadSite,
+} from './analyze.js';
 export {
   type Bindings,
   compileExpression,
