@@ -68,6 +68,7 @@ export type {
   MetaProperty,
   ModelSpec,
   SpecTest,
+  TestCompare,
 } from './types.js';
 export { RESERVED_NAMES } from './types.js';
 export { parseJsonText, readJsonInput } from './input.js';
