@@ -30,13 +30,25 @@ export {
 export {
   exampleSpec,
   type GuidanceExample,
+  type GuidanceHelper,
   type GuidanceOptions,
   type GuidanceResult,
   type GuidanceTopic,
   getDomainGuidance,
+  guidanceHelpers,
+  guidanceTopicIds,
   guidanceTopics,
 } from './guidance.js';
-export { derivationDependencies, findCycle, orderDerivations } from './order.js';
+export {
+  type CycleEdge,
+  type DependencyEdge,
+  type DerivationCycle,
+  dependencyEdges,
+  derivationCycle,
+  derivationDependencies,
+  findCycle,
+  orderDerivations,
+} from './order.js';
 export { formatPath, getAll, type PathSegment, parsePath, setPath } from './paths.js';
 export {
   applyMutations,
