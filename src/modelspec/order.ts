@@ -80,6 +80,8 @@ export interface CycleEdge {
 export interface DerivationCycle {
   /** The derivation paths on the cycle, the first repeated at the end. */
   cycle: string[];
+  /** Their indexes in the spec's `derivations`, in the same order. */
+  indexes: number[];
   edges: CycleEdge[];
   message: string;
 }
@@ -108,7 +110,12 @@ function describeCycle(
   const why = described.map(
     (e) => `${e.from} reads ${e.read}${e.span ? ` at ${e.span.start}–${e.span.end} ("${e.text}")` : ''}`,
   );
-  return { cycle, edges: described, message: `derivation cycle: ${cycle.join(' → ')} (${why.join('; ')})` };
+  return {
+    cycle,
+    indexes: found,
+    edges: described,
+    message: `derivation cycle: ${cycle.join(' → ')} (${why.join('; ')})`,
+  };
 }
 
 /** The first dependency cycle among the derivations, described edge by edge, or undefined. */

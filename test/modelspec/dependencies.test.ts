@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  derivationCycle,
   derivationDependencies,
   type ModelSpec,
   runModel,
@@ -157,5 +158,15 @@ describe('DERIVATION_CYCLE names each edge and the span that creates it', () => 
       },
     });
     expect(e.message).toContain('$parent.total');
+  });
+
+  it('as a description for validate_spec', () => {
+    const c = derivationCycle(spec.derivations ?? []);
+    expect(c).toMatchObject({
+      indexes: [0, 1, 0],
+      edges: [{ read: '$$.items.share' }, { read: '$parent.total' }],
+    });
+    expect(c?.message).toContain('"$parent.total"');
+    expect(derivationCycle([{ path: '$.a', expr: '1' }])).toBeUndefined();
   });
 });
