@@ -200,6 +200,11 @@ export const CODES = {
     kinds: ['finding'],
     meaning: 'an embedded test names a path the schema does not declare',
   },
+  DERIVED_SCHEMA_VIOLATION: {
+    kinds: ['finding'],
+    meaning:
+      'a test failure: a derived value the schema does not allow (the path, keyword, expected and actual named)',
+  },
   UNUSED_EXPORT: {
     kinds: ['finding'],
     meaning: 'a library export no expression uses (a warning; not given when an expression does not compile)',

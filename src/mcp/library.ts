@@ -23,6 +23,7 @@ import {
   type EvalRequest,
   type EvalResult,
   getDomainGuidance as specGuidance,
+  guidanceTopicIds,
   type GuidanceResult,
   type ModelSpec,
   type RunOptions,
@@ -57,6 +58,9 @@ export function testSpec(spec: ModelSpec, cases?: SpecTest[], signal?: AbortSign
 export function dryRun(spec: ModelSpec, options: RunOptions, signal?: AbortSignal): Promise<Loose> {
   return sandboxDryRun(spec, options, { signal }) as unknown as Promise<Loose>;
 }
+
+/** Every guidance topic id (the `get_domain_guidance` input schema enumerates them). */
+export const topicIds = (): string[] => guidanceTopicIds();
 
 export function getDomainGuidance(topics?: string[]): Promise<GuidanceResult> {
   return specGuidance(topics);

@@ -1,13 +1,19 @@
 /**
  * Static analysis of JSONata expressions over the parsed tree (`jsonata(expr).ast()`), for two uses:
  *
- * - **Reads** (`expressionReads`): which document paths an expression may read, so the runtime can order
- *   derivations by dependency. A read is a chain of keys from a base: `root` (`$$.a`, `$.a` or a bare `a`
- *   at the top level, where the context is the document), `parent` (`$parent.x`, the current element of a
- *   `[*]` derivation) or `unknown` (a name inside a predicate after a computed step, a variable holding part
- *   of the document). `any` marks a chain that reads everything below it (`$.items` passed whole, `*`, `**`).
- *   The analysis over-approximates: a false dependency only constrains the order; a missed one would compute
- *   a stale value, so doubtful cases widen the read.
+ * - **Reads** (`expressionReadSites`, `expressionReads`): which document paths an expression may read, so the
+ *   runtime can order derivations by dependency, each with the span of text that reads it (for the cycle
+ *   message). A read is a chain of keys from a base: `root` (`$$.a`, `$.a` or a bare `a` at the top level,
+ *   where the context is the document), `parent` (`$parent.x`, the current element of a `[*]` derivation) or
+ *   `unknown` (a variable holding part of the document, a name after `*`). Every read reads everything below
+ *   its chain (`any`). Field-precise over steps: in `$$.items.{"c": category}`, `$$.items.[category, amount]`,
+ *   `$$.items.(category = "x" ? amount : 0)` or `$$.items[$.category = "x"].amount` the names (and `$.name`)
+ *   inside a step extend the chain so far, so each reads `$$.items.category`, `$$.items.amount`, not the
+ *   rows whole; what follows a computed step reads its results, not the document. The analysis
+ *   over-approximates where it cannot see: a bare `$`, `$$`, `$parent` or a focus step (`@$r`) reads
+ *   everything below its context, so does a built-in taking its context as an omitted argument
+ *   (`$$.items.$string()`), `*`, `**` and `%`. A false dependency only constrains the order (or reports a
+ *   false cycle); a missed one would compute a stale value.
  * - **Calls and document references** (`expressionCalls`, `documentRefs`): every `$name(...)` call with
  *   whether `name` is bound in scope (lambda parameters, block variables, `@$x`/`#$i` step variables), and
  *   every reference to the document (`$`, `$$`, `*`, `**`) for the library rules.
@@ -43,17 +49,22 @@ export interface Read {
   any: boolean;
 }
 
-/** A read with, for each key, JSONata's position of the name (the end of its token), for findings. */
-export interface PositionedRead extends Read {
-  positions: (number | undefined)[];
+/** A read with the span of the expression text that makes it (UTF-16 offsets, `end` exclusive). */
+export interface ReadSite {
+  read: Read;
+  start?: number;
+  end?: number;
 }
 
 /**
- * The context a name is read from. `covered` is the context inside a predicate or stage of a computed value
- * (`[$$.items.x][$type($) = "number"]`): there `$` is an item of that value, whose reads are already counted.
+ * The context a name is read from, with the span of the text that led there. `covered` is the context after
+ * a computed value (`$$.items.{"c": category}`, `$f(x)`, a predicate on `[...]`): its items are values
+ * whose reads are already counted where they were computed, so names read from them are not document reads.
+ * That is sound because every expression that hands on part of the document (a path, `$`, `$$`, `$parent`,
+ * a focus variable, a call taking its context) is itself counted as reading everything below it.
  */
-type Ctx = { base: Read['base'] | 'covered'; keys: string[]; at: (number | undefined)[] } | null;
-const COVERED: Ctx = { base: 'covered', keys: [], at: [] };
+type Ctx = { base: Read['base'] | 'covered'; keys: string[]; start?: number; end?: number } | null;
+const COVERED: Ctx = { base: 'covered', keys: [] };
 
 function isNode(x: unknown): x is JNode {
   return typeof x === 'object' && x !== null && typeof (x as JNode).type === 'string';
@@ -71,7 +82,12 @@ export function children(node: JNode): JNode[] {
     else if (Array.isArray(v)) {
       for (const x of v) {
         if (isNode(x)) out.push(x);
-        else if (Array.isArray(x)) for (const y of x) if (isNode(y)) out.push(y);
+        else if (Array.isArray(x)) {
+          for (const y of x) if (isNode(y)) out.push(y);
+        } else if (k === 'terms' && isNode((x as { expression?: unknown })?.expression)) {
+          // A sort's terms: `{descending, expression}`.
+          out.push((x as { expression: JNode }).expression);
+        }
       }
     } else if (k === 'group' && v && typeof v === 'object') {
       for (const pair of (v as { lhs: [JNode, JNode][] }).lhs)
@@ -81,28 +97,77 @@ export function children(node: JNode): JNode[] {
   return out;
 }
 
-/** The document paths an expression may read. */
-export function expressionReads(ast: JNode): Read[] {
-  return positionedReads(ast).map(({ base, keys, any }) => ({ base, keys, any }));
+/**
+ * Built-ins that take their context as an omitted first argument (`<s-...>` signatures), with the most
+ * arguments a call may have and still take it: `$substring(1)` is `$substring($, 1)`, `$string()` is
+ * `$string($)`. `object` marks those whose context may be an object or array (`x-`, `o-`); the others take a
+ * string or number, which the document or a row (an object) never is: such a call would fail, not read.
+ */
+const CONTEXT_BUILTINS: ReadonlyMap<string, { maxArgs: number; object: boolean }> = new Map(
+  (
+    'string:0:o substring:2 substringBefore:1 substringAfter:1 lowercase:0 uppercase:0 length:0 trim:0 pad:2 ' +
+    'match:2 contains:1 replace:3 split:2 formatNumber:2 formatBase:0 formatInteger:1 parseInteger:1 number:0 ' +
+    'floor:0 ceil:0 round:0 abs:0 sqrt:0 power:1 boolean:0:o not:0:o sift:1:o keys:0:o lookup:1:o spread:0:o ' +
+    'each:1:o base64encode:0 base64decode:0 encodeUrlComponent:0 encodeUrl:0 decodeUrlComponent:0 ' +
+    'decodeUrl:0 toMillis:0 fromMillis:2 clone:0:o'
+  )
+    .split(' ')
+    .map((e) => {
+      const [name, n, o] = e.split(':');
+      return [name, { maxArgs: Number(n), object: o === 'o' }];
+    }),
+);
+
+/** Does this call possibly take its context (`ctx`) as an omitted argument? */
+function takesContext(node: JNode, ctx: Ctx): boolean {
+  if (node.procedure?.type !== 'variable') return false;
+  const c = CONTEXT_BUILTINS.get(String(node.procedure.value));
+  if (!c || (node.arguments ?? []).length > c.maxArgs) return false;
+  return c.object || ctx === null || ctx.base === 'unknown' || ctx.keys.length > 0;
 }
 
-/** `ctx` followed by the name `node`. */
-const withKey = (ctx: NonNullable<Ctx>, node: JNode): Ctx => ({
-  base: ctx.base,
-  keys: [...ctx.keys, String(node.value)],
-  at: [...ctx.at, node.position],
-});
+/** Where the text of a step token starts, from its end `position` (names may be backquoted). */
+function tokenStart(step: JNode, source: string | undefined): number | undefined {
+  if (typeof step.position !== 'number') return undefined;
+  const v = String(step.value ?? '');
+  if (step.type === 'variable') return step.position - 1 - v.length;
+  if (step.type === 'name') return step.position - v.length - (source?.[step.position - 1] === '`' ? 2 : 0);
+  return step.position - 1;
+}
 
-/** `expressionReads`, with the position of each key read. */
-export function positionedReads(ast: JNode): PositionedRead[] {
-  const reads: PositionedRead[] = [];
-  const root: Ctx = { base: 'root', keys: [], at: [] };
-  const parent: Ctx = { base: 'parent', keys: [], at: [] };
-  const unknown: Ctx = { base: 'unknown', keys: [], at: [] };
-  const push = (ctx: Ctx, any: boolean) => {
-    if (ctx === null) reads.push({ base: 'unknown', keys: [], any: true, positions: [] });
+/** The document paths an expression may read. */
+export function expressionReads(ast: JNode): Read[] {
+  return expressionReadSites(ast).map((s) => s.read);
+}
+
+/** The document paths an expression may read, each with the span that reads it (`source` refines spans). */
+export function expressionReadSites(ast: JNode, source?: string): ReadSite[] {
+  const sites: ReadSite[] = [];
+  const root: Ctx = { base: 'root', keys: [] };
+  const span = (ctx: Ctx, node?: JNode) => {
+    const own = node ? tokenStart(node, source) : undefined;
+    const start = ctx?.start ?? own;
+    const end = typeof node?.position === 'number' ? node.position : ctx?.end;
+    return { ...(start === undefined ? {} : { start }), ...(end === undefined ? {} : { end }) };
+  };
+  const push = (ctx: Ctx, at?: JNode) => {
+    if (ctx === null) sites.push({ read: { base: 'unknown', keys: [], any: true }, ...span(ctx, at) });
     else if (ctx.base !== 'covered')
-      reads.push({ base: ctx.base, keys: [...ctx.keys], any, positions: [...ctx.at] });
+      sites.push({ read: { base: ctx.base, keys: [...ctx.keys], any: true }, ...span(ctx, at) });
+  };
+  const extend = (ctx: Ctx, step: JNode): Ctx => {
+    const key = String(step.value);
+    const start = ctx?.start ?? tokenStart(step, source);
+    if (ctx === null) return { base: 'unknown', keys: [key], start, end: step.position };
+    return { base: ctx.base, keys: [...ctx.keys, key], start, end: step.position };
+  };
+  const base = (step: JNode, outer: Ctx): Ctx => {
+    const at = { start: tokenStart(step, source), end: step.position };
+    if (step.value === '') return outer === null || outer.base === 'covered' ? outer : { ...outer, ...at };
+    if (step.value === '$') return { base: 'root', keys: [], ...at };
+    if (step.value === 'parent') return { base: 'parent', keys: [], ...at };
+    if (step.value === 'const') return COVERED;
+    return { base: 'unknown', keys: [], ...at };
   };
   const visit = (node: JNode, ctx: Ctx): void => {
     switch (node.type) {
@@ -111,23 +176,22 @@ export function positionedReads(ast: JNode): PositionedRead[] {
         return;
       case 'variable':
         // A bare `$`, `$$` or `$parent` hands the whole (sub)document to something: reads everything below it.
-        if (node.value === '') push(ctx, true);
-        else if (node.value === '$') push(root, true);
-        else if (node.value === 'parent') push(parent, true);
+        if (node.value === '' || node.value === '$' || node.value === 'parent') push(base(node, ctx), node);
         visitStages(node, ctx);
         return;
       case 'wildcard':
       case 'descendant':
-        push(ctx, true);
+        push(ctx, node);
         return;
       case 'name':
-        push(ctx === null ? null : withKey(ctx, node), true);
+        push(extend(ctx, node), node);
         visitStages(node, ctx);
         return;
       case 'parent':
-        push(null, true);
+        push(null, node);
         return;
       default: {
+        if (node.type === 'function' && takesContext(node, ctx)) push(ctx, node);
         // Predicates and stages of a computed value (an array constructor, a call) see that value's items.
         const scoped = new Set([...(node.stages ?? []), ...(node.predicate ?? [])]);
         for (const c of children(node)) visit(c, scoped.has(c) ? COVERED : ctx);
@@ -138,36 +202,56 @@ export function positionedReads(ast: JNode): PositionedRead[] {
     for (const s of [...(node.stages ?? []), ...(node.predicate ?? [])])
       for (const c of children(s)) visit(c, ctx);
   };
+  const visitStep = (step: JNode, i: number, ctx: Ctx): Ctx => {
+    if (step.type === 'variable' && i === 0) return base(step, ctx);
+    if (step.type === 'name') return extend(ctx, step);
+    if (step.type === 'wildcard' || step.type === 'descendant') {
+      push(ctx, step);
+      return null;
+    }
+    if (step.type === 'parent') {
+      push(null, step);
+      return null;
+    }
+    if (step.type === 'sort') {
+      // Reorders the items it is given: the terms read each item, and the chain goes on over the same items.
+      for (const c of children(step)) visit(c, ctx);
+      return ctx;
+    }
+    // A computed step (a constructor, a block, a call, `$`, a literal...): evaluated for each item of the
+    // chain so far; what follows reads its results.
+    visit({ ...step, stages: undefined, predicate: undefined, group: undefined }, ctx);
+    return COVERED;
+  };
   const visitPath = (node: JNode, outer: Ctx) => {
     let ctx: Ctx = outer;
-    const steps = node.steps ?? [];
-    steps.forEach((step, i) => {
-      if (step.type === 'variable' && i === 0) {
-        if (step.value === '') ctx = outer;
-        else if (step.value === '$') ctx = root;
-        else if (step.value === 'parent') ctx = parent;
-        else ctx = unknown;
-      } else if (step.type === 'name') {
-        ctx = withKey(ctx ?? unknown, step);
-      } else if (step.type === 'wildcard' || step.type === 'descendant' || step.type === 'parent') {
-        push(ctx, true);
-        ctx = null;
-      } else {
-        // A computed step (a function call, a block, a string literal...): evaluated in the current context;
-        // what follows is relative to its result.
-        visit(step, ctx);
-        ctx = null;
-      }
+    let grouped = false;
+    (node.steps ?? []).forEach((step, i) => {
+      const before = ctx;
+      ctx = visitStep(step, i, ctx);
       // Predicates and filters see each item of the chain so far.
       for (const s of [...(step.stages ?? []), ...(step.predicate ?? [])])
         for (const c of children(s)) visit(c, ctx);
-      if (step.group) for (const pair of step.group.lhs) for (const y of pair) visit(y, ctx);
+      if (step.group) {
+        for (const pair of step.group.lhs) for (const y of pair) visit(y, ctx);
+        grouped = true;
+      }
+      if (typeof step.focus === 'string') {
+        // `@$v` binds each item to `$v` (which can hand the whole item on) and keeps the context as it was.
+        push(ctx, step);
+        ctx = before;
+      }
     });
-    // A path whose last step is a name reads what is below it too (an object or an array of rows).
-    push(ctx, true);
+    if (node.group) {
+      // `items{key: value}` builds new objects from the key and value expressions, evaluated over the items.
+      for (const pair of node.group.lhs) for (const y of pair) visit(y, ctx);
+      grouped = true;
+    }
+    // A path ending in a name reads what is below it too (an object or an array of rows).
+    if (!grouped) push(ctx);
   };
   visit(ast, root);
-  return reads;
+  return sites;
 }
 
 /** Does a read (made by an expression whose `$parent` is at `ownerKeys`) possibly see the value at `target`? */

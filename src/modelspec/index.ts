@@ -1,5 +1,13 @@
 /** The ModelSpec format, its runtime and the authoring tools (validate, eval, test, dry run, guidance). */
-export { type CallSite, expressionCalls, expressionReads, JSONATA_BUILTINS, type Read } from './analyze.js';
+export {
+  type CallSite,
+  expressionCalls,
+  expressionReadSites,
+  expressionReads,
+  JSONATA_BUILTINS,
+  type Read,
+  type ReadSite,
+} from './analyze.js';
 export {
   type Bindings,
   compileExpression,
@@ -21,13 +29,25 @@ export {
 export {
   exampleSpec,
   type GuidanceExample,
+  type GuidanceHelper,
   type GuidanceOptions,
   type GuidanceResult,
   type GuidanceTopic,
   getDomainGuidance,
+  guidanceHelpers,
+  guidanceTopicIds,
   guidanceTopics,
 } from './guidance.js';
-export { derivationDependencies, findCycle, orderDerivations } from './order.js';
+export {
+  type CycleEdge,
+  type DependencyEdge,
+  type DerivationCycle,
+  dependencyEdges,
+  derivationCycle,
+  derivationDependencies,
+  findCycle,
+  orderDerivations,
+} from './order.js';
 export { formatPath, getAll, type PathSegment, parsePath, setPath } from './paths.js';
 export {
   applyMutations,
@@ -57,6 +77,7 @@ export type {
   MetaProperty,
   ModelSpec,
   SpecTest,
+  TestCompare,
 } from './types.js';
 export { RESERVED_NAMES } from './types.js';
 export { DEFAULT_MAX_INPUT_CHARS, jsonErrorOffset, parseJsonText, readJsonInput } from './input.js';

@@ -3,12 +3,13 @@
  * it may read (analyze.ts); derivation A depends on B when a read of A may see B's target. The order is a
  * stable topological sort (Kahn's algorithm, always taking the earliest ready derivation in spec order), so
  * a spec already in dependency order, as the compiler emits it, keeps its order. A cycle is `DERIVATION_CYCLE`
- * naming the paths on it. A derivation reading its own target (`$.total := $.total + 1`) is not a cycle here:
+ * naming the paths on it and, for each edge, the read that creates it (`$parent.total`) with its span in the
+ * expression, so an author sees which step closes the cycle. A derivation reading its own target (`$.total := $.total + 1`) is not a cycle here:
  * it reads the value from before the run.
  */
 import type jsonata from 'jsonata';
-import { expressionReads, type JNode, type Read, readTouches } from './analyze.js';
 import { CodedError } from '../codes/index.js';
+import { expressionReadSites, type JNode, type Read, type ReadSite, readTouches } from './analyze.js';
 import { compileExpression } from './bind.js';
 import { parsePath } from './paths.js';
 import type { Derivation } from './types.js';
@@ -28,18 +29,102 @@ function keysOf(path: string): { keys: string[]; ownerKeys: string[] | null } {
   return { keys, ownerKeys };
 }
 
+/** Why derivation `from` depends on `to`: the first read of `from` that may see `to`'s target. */
+export interface DependencyEdge {
+  from: number;
+  to: number;
+  site: ReadSite;
+}
+
+function readText(read: Read): string {
+  const base = read.base === 'root' ? '$$' : read.base === 'parent' ? '$parent' : '…';
+  return [base, ...read.keys].join('.');
+}
+
+/** For each derivation, one edge per derivation it depends on (in spec order). */
+export function dependencyEdges(
+  derivations: readonly Derivation[],
+  compiled?: jsonata.Expression[],
+): DependencyEdge[][] {
+  const info = derivations.map((d, i) => {
+    const expr = compiled?.[i] ?? compileExpression(d.expr, `derivation ${d.path}`);
+    return { ...keysOf(d.path), sites: expressionReadSites(expr.ast() as JNode, d.expr) };
+  });
+  return info.map((a, i) =>
+    info.flatMap((b, j) => {
+      if (i === j) return [];
+      const site = a.sites.find((s) => readTouches(s.read, a.ownerKeys, b.keys));
+      return site ? [{ from: i, to: j, site }] : [];
+    }),
+  );
+}
+
 /** For each derivation, the indexes of the derivations it depends on. */
 export function derivationDependencies(
   derivations: readonly Derivation[],
   compiled?: jsonata.Expression[],
 ): number[][] {
-  const info = derivations.map((d, i) => {
-    const expr = compiled?.[i] ?? compileExpression(d.expr, `derivation ${d.path}`);
-    return { ...keysOf(d.path), reads: expressionReads(expr.ast() as JNode) as Read[] };
+  return dependencyEdges(derivations, compiled).map((es) => es.map((e) => e.to));
+}
+
+/** One edge of a cycle, as reported: which read of `from` (text and span in its `expr`) sees `to`. */
+export interface CycleEdge {
+  from: string;
+  to: string;
+  /** The path read, `$$.items.share` or `$parent.total` (`…` for a base the analysis cannot name). */
+  read: string;
+  span?: { start: number; end: number };
+  /** The expression text at `span`. */
+  text?: string;
+}
+
+export interface DerivationCycle {
+  /** The derivation paths on the cycle, the first repeated at the end. */
+  cycle: string[];
+  /** Their indexes in the spec's `derivations`, in the same order. */
+  indexes: number[];
+  edges: CycleEdge[];
+  message: string;
+}
+
+function describeCycle(
+  derivations: readonly Derivation[],
+  edges: DependencyEdge[][],
+): DerivationCycle | undefined {
+  const found = findCycle(edges.map((es) => es.map((e) => e.to)));
+  if (!found) return undefined;
+  const cycle = found.map((i) => derivations[i].path);
+  const described = found.slice(1).map((to, k): CycleEdge => {
+    const from = found[k];
+    const { site } = edges[from].find((e) => e.to === to) as DependencyEdge;
+    const out: CycleEdge = {
+      from: derivations[from].path,
+      to: derivations[to].path,
+      read: readText(site.read),
+    };
+    if (site.start !== undefined && site.end !== undefined) {
+      out.span = { start: site.start, end: site.end };
+      out.text = derivations[from].expr.slice(site.start, site.end);
+    }
+    return out;
   });
-  return info.map((a, i) =>
-    info.flatMap((b, j) => (i !== j && a.reads.some((r) => readTouches(r, a.ownerKeys, b.keys)) ? [j] : [])),
+  const why = described.map(
+    (e) => `${e.from} reads ${e.read}${e.span ? ` at ${e.span.start}–${e.span.end} ("${e.text}")` : ''}`,
   );
+  return {
+    cycle,
+    indexes: found,
+    edges: described,
+    message: `derivation cycle: ${cycle.join(' → ')} (${why.join('; ')})`,
+  };
+}
+
+/** The first dependency cycle among the derivations, described edge by edge, or undefined. */
+export function derivationCycle(
+  derivations: readonly Derivation[],
+  compiled?: jsonata.Expression[],
+): DerivationCycle | undefined {
+  return describeCycle(derivations, dependencyEdges(derivations, compiled));
 }
 
 /** A cycle among the derivations (as indexes, first repeated at the end), or undefined. */
@@ -70,12 +155,12 @@ export function orderDerivations(
   derivations: readonly Derivation[],
   compiled?: jsonata.Expression[],
 ): number[] {
-  const deps = derivationDependencies(derivations, compiled);
-  const cycle = findCycle(deps);
+  const edges = dependencyEdges(derivations, compiled);
+  const cycle = describeCycle(derivations, edges);
   if (cycle) {
-    const paths = cycle.map((i) => derivations[i].path);
-    throw new CodedError('DERIVATION_CYCLE', `derivation cycle: ${paths.join(' → ')}`, { cycle: paths });
+    throw new CodedError('DERIVATION_CYCLE', cycle.message, { cycle: cycle.cycle, edges: cycle.edges });
   }
+  const deps = edges.map((es) => es.map((e) => e.to));
   const remaining = deps.map((d) => d.length);
   const dependents: number[][] = deps.map(() => []);
   deps.forEach((ds, i) => {

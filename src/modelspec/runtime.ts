@@ -10,6 +10,9 @@
  *    0, "", null, an empty array); a missing result holds. `rollback` violations → `Constraint violation`
  *    with the state unchanged; `flag` violations are reported in `flaggedConstraints`.
  * 7. Meta derivations give meta values per concrete path (`{"$.items[0].qty": {"required": true}}`).
+ * 8. With `checkDerived` (what `testSpec` asks), the computed document is validated against the schema
+ *    again, so a derived value the schema does not allow (an error object in a `type: number` field) is
+ *    reported in `derivedViolations`.
  *
  * `lazy` derivations are computed like eager ones: a one-shot run has no later read to defer to.
  */
@@ -27,6 +30,8 @@ export interface RunOptions {
   state?: Record<string, unknown>;
   /** Canonical path → value, applied before validation and derivation. */
   mutations?: Record<string, unknown>;
+  /** Also validate the document after the derivations, into `derivedViolations` (what tests check). */
+  checkDerived?: boolean;
 }
 
 export interface SchemaViolation {
@@ -53,6 +58,11 @@ export interface RunSuccess {
   /** Concrete path → meta property → value. */
   meta: Record<string, Record<string, unknown>>;
   flaggedConstraints: ConstraintViolation[];
+  /**
+   * With `checkDerived`: where the computed document violates the schema (the input was valid, so each is a
+   * derived value, or a field a derivation removed), one per path.
+   */
+  derivedViolations?: SchemaViolation[];
 }
 
 export interface RunFailure {
@@ -178,19 +188,27 @@ async function applyDefaults(
   }
 }
 
-function validateDocument(schema: Record<string, unknown>, doc: unknown): SchemaViolation[] {
-  let validate: ReturnType<typeof documentValidator>;
+function compileSchema(schema: Record<string, unknown>): ReturnType<typeof documentValidator> {
   try {
-    validate = documentValidator(schema);
+    return documentValidator(schema);
   } catch (e) {
     throw new CodedError('SCHEMA_INVALID', `the spec's schema does not compile: ${(e as Error).message}`);
   }
+}
+
+function violations(validate: ReturnType<typeof documentValidator>, doc: unknown): SchemaViolation[] {
   if (validate(doc)) return [];
   return (validate.errors ?? []).slice(0, MAX_SCHEMA_VIOLATIONS).map((e) => ({
     path: instancePathToCanonical(e.instancePath),
     keyword: e.keyword,
     message: e.message ?? e.keyword,
   }));
+}
+
+/** The first violation at each path. */
+function onePerPath(list: SchemaViolation[]): SchemaViolation[] {
+  const seen = new Set<string>();
+  return list.filter((v) => !seen.has(v.path) && seen.add(v.path));
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
@@ -209,7 +227,8 @@ export async function runModel(spec: ModelSpec, options: RunOptions = {}): Promi
   const doc = applyMutations(initial, options.mutations ?? {});
   await applyDefaults(spec, doc, bindings);
 
-  const schemaViolations = validateDocument(spec.schema ?? {}, doc);
+  const validate = compileSchema(spec.schema ?? {});
+  const schemaViolations = violations(validate, doc);
   if (schemaViolations.length > 0) {
     return { ok: false, error: 'Schema violation', violations: schemaViolations, state: before };
   }
@@ -269,5 +288,14 @@ export async function runModel(spec: ModelSpec, options: RunOptions = {}): Promi
       metaUpdated.push(`${key}#${m.property}`);
     }
   }
-  return { ok: true, state: doc, derivedUpdated, metaUpdated, meta, flaggedConstraints: flagged };
+  const success: RunSuccess = {
+    ok: true,
+    state: doc,
+    derivedUpdated,
+    metaUpdated,
+    meta,
+    flaggedConstraints: flagged,
+  };
+  if (options.checkDerived) success.derivedViolations = onePerPath(violations(validate, doc));
+  return success;
 }

@@ -1,19 +1,26 @@
 /**
  * `testSpec`: runs a spec's embedded tests (or ad-hoc `{given, expect}` cases), each in a fresh run on the
  * seeded state with `given` applied as mutations. `expect` is keyed by canonical path; numbers compare
- * exactly (no tolerance: the bar is Excel-exact); an expected `null` matches null or a missing value; an
- * expected `{"$meta": {...}}` asserts meta values at that path instead of its value. A path with `[*]`
- * compares the list of all its values.
+ * exactly (no tolerance: the bar is Excel-exact), or with `"compare": "excel15"` both rounded to 15
+ * significant digits first (what Excel stores and shows, so a workbook's cached values can be expectations
+ * as they are); an expected `null` matches null or a missing value; an expected `{"$meta": {...}}` asserts
+ * meta values at that path instead of its value. A path with `[*]` compares the list of all its values.
+ * Whatever a test expects, the computed document must satisfy the spec's schema: each path where a derived
+ * value does not is a failure coded `DERIVED_SCHEMA_VIOLATION`.
  */
 import { CodedError } from '../codes/index.js';
 import { getAll, parsePath } from './paths.js';
-import { runModel } from './runtime.js';
-import type { ModelSpec, SpecTest } from './types.js';
+import { runModel, type SchemaViolation } from './runtime.js';
+import type { ModelSpec, SpecTest, TestCompare } from './types.js';
 
 export interface TestFailure {
   path: string;
   expected: unknown;
   actual: unknown;
+  /** `DERIVED_SCHEMA_VIOLATION` for a derived value the schema does not allow (with its keyword and message). */
+  code?: 'DERIVED_SCHEMA_VIOLATION';
+  keyword?: string;
+  message?: string;
 }
 
 export interface TestCaseResult {
@@ -28,25 +35,37 @@ export interface TestReport {
   results: TestCaseResult[];
 }
 
-/** Exact comparison with the blank rule: expected null matches null or missing, at any depth. */
-export function matches(expected: unknown, actual: unknown): boolean {
+/** A number as Excel keeps it: rounded to 15 significant digits. */
+function excel15(n: number): number {
+  return Number.isFinite(n) ? Number(n.toPrecision(15)) : n;
+}
+
+function sameNumber(expected: number, actual: unknown, compare: TestCompare): boolean {
+  if (typeof actual !== 'number') return false;
+  if (Number.isNaN(expected)) return Number.isNaN(actual);
+  return compare === 'excel15' ? excel15(expected) === excel15(actual) : expected === actual;
+}
+
+/**
+ * Comparison with the blank rule (expected null matches null or missing, at any depth); numbers exactly or,
+ * with `excel15`, at 15 significant digits.
+ */
+export function matches(expected: unknown, actual: unknown, compare: TestCompare = 'exact'): boolean {
   if (expected === null) return actual === null || actual === undefined;
-  if (typeof expected === 'number')
-    return (
-      typeof actual === 'number' && (expected === actual || (Number.isNaN(expected) && Number.isNaN(actual)))
-    );
+  if (typeof expected === 'number') return sameNumber(expected, actual, compare);
   if (typeof expected !== 'object') return expected === actual;
   if (Array.isArray(expected)) {
     return (
       Array.isArray(actual) &&
       actual.length === expected.length &&
-      expected.every((e, i) => matches(e, actual[i]))
+      expected.every((e, i) => matches(e, actual[i], compare))
     );
   }
   if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return false;
   const a = actual as Record<string, unknown>;
   const e = expected as Record<string, unknown>;
-  for (const k of Object.keys(e)) if (!matches(e[k], Object.hasOwn(a, k) ? a[k] : undefined)) return false;
+  for (const k of Object.keys(e))
+    if (!matches(e[k], Object.hasOwn(a, k) ? a[k] : undefined, compare)) return false;
   for (const k of Object.keys(a)) if (!Object.hasOwn(e, k) && a[k] !== undefined) return false;
   return true;
 }
@@ -58,7 +77,8 @@ function isMetaAssertion(v: unknown): v is { $meta: Record<string, unknown> } {
 }
 
 async function runCase(spec: ModelSpec, c: SpecTest): Promise<TestCaseResult> {
-  const result = await runModel(spec, { mutations: c.given ?? {} });
+  const result = await runModel(spec, { mutations: c.given ?? {}, checkDerived: true });
+  const compare = c.compare ?? 'exact';
   const base = c.description === undefined ? {} : { description: c.description };
   if (!result.ok) {
     return {
@@ -79,7 +99,7 @@ async function runCase(spec: ModelSpec, c: SpecTest): Promise<TestCaseResult> {
       const meta = result.meta[path] ?? {};
       for (const [prop, want] of Object.entries(expected.$meta)) {
         const got = Object.hasOwn(meta, prop) ? meta[prop] : undefined;
-        if (!matches(want, got))
+        if (!matches(want, got, compare))
           failures.push({ path: `${path}#${prop}`, expected: want, actual: got ?? null });
       }
       continue;
@@ -87,10 +107,28 @@ async function runCase(spec: ModelSpec, c: SpecTest): Promise<TestCaseResult> {
     const segs = parsePath(path);
     const values = getAll(result.state, segs);
     const actual = segs.some((s) => 'all' in s) ? values : values[0];
-    if (!matches(expected, actual))
+    if (!matches(expected, actual, compare))
       failures.push({ path, expected, actual: actual === undefined ? null : actual });
   }
+  failures.push(...(result.derivedViolations ?? []).map((v) => derivedFailure(v, result.state)));
   return { ...base, ok: failures.length === 0, failures };
+}
+
+function derivedFailure(v: SchemaViolation, state: Record<string, unknown>): TestFailure {
+  let actual: unknown;
+  try {
+    [actual] = getAll(state, parsePath(v.path));
+  } catch {
+    // A key the canonical form cannot carry (a backquote): the path still names it.
+  }
+  return {
+    path: v.path,
+    code: 'DERIVED_SCHEMA_VIOLATION',
+    keyword: v.keyword,
+    message: v.message,
+    expected: 'a value valid against the schema',
+    actual: actual === undefined ? null : actual,
+  };
 }
 
 /** In this thread, without limits: the sandbox task. */

@@ -56,7 +56,11 @@ export interface SpecTest {
   given: Record<string, unknown>;
   /** Canonical path → expected value, or `{"$meta": {...}}` to assert meta values. */
   expect: Record<string, unknown>;
+  /** How numbers compare: `exact` (the default) or `excel15`, at 15 significant digits as Excel stores them. */
+  compare?: TestCompare;
 }
+
+export type TestCompare = 'exact' | 'excel15';
 
 export interface ModelSpec {
   id: string;

@@ -21,13 +21,13 @@ import {
   expressionCalls,
   JSONATA_BUILTINS,
   type JNode,
-  positionedReads,
+  expressionReadSites,
   variableNames,
   variableUses,
 } from './analyze.js';
 import { CodedError, type FindingCode } from '../codes/index.js';
 import { compileExpression, libraryDefine, loadLibrary } from './bind.js';
-import { derivationDependencies, findCycle } from './order.js';
+import { derivationCycle } from './order.js';
 import { formatPath, type PathSegment, parsePath } from './paths.js';
 import { schemaHasPath, undeclaredKey } from './schema-paths.js';
 import { documentValidator, modelSpecValidator } from './schema.js';
@@ -306,18 +306,39 @@ function ownerSegments(path: string | undefined): PathSegment[] | undefined {
   }
 }
 
+/**
+ * Where the `i`-th key of a read ends in the expression text (JSONata's convention for a name's position): the
+ * keys are found in order inside the read's span; the span's end when they cannot be.
+ */
+function keyEnd(
+  text: string,
+  keys: readonly string[],
+  i: number,
+  start?: number,
+  end?: number,
+): number | undefined {
+  if (start === undefined || end === undefined) return end;
+  let at = start;
+  for (let k = 0; k <= i; k++) {
+    const found = text.indexOf(keys[k]!, at);
+    if (found < 0 || found >= end) return end;
+    at = found + keys[k]!.length;
+  }
+  return at;
+}
+
 /** Fields an expression reads (`$parent.x`, `$$.a.b`, a bare `a`) that the schema does not declare. */
 function readFindings(s: ModelSpec, compiled: ReadonlyMap<ExprSite, jsonata.Expression>): Finding[] {
   const out = new Map<string, Finding>();
   for (const [site, expr] of compiled) {
     const owner = ownerSegments(site.path);
-    for (const read of positionedReads(expr.ast() as JNode)) {
+    for (const { read, start, end } of expressionReadSites(expr.ast() as JNode, site.expr)) {
       const base = read.base === 'root' ? [] : read.base === 'parent' ? owner : undefined;
       if (base === undefined) continue;
       const i = undeclaredKey(s.schema, base, read.keys);
       if (i < 0) continue;
       const path = formatPath([...base, ...read.keys.slice(0, i + 1).map((key) => ({ key }))]);
-      const position = read.positions[i];
+      const position = keyEnd(site.expr, read.keys, i, start, end);
       out.set(`${site.pointer} ${position}`, {
         code: 'READ_NOT_IN_SCHEMA',
         message: `reads "${path}", which the schema does not declare`,
@@ -386,10 +407,17 @@ function cycleFindings(s: ModelSpec, compiled: ReadonlyMap<ExprSite, jsonata.Exp
   const byPointer = new Map([...compiled].map(([site, expr]) => [site.pointer, expr]));
   const exprs = ds.map((_, i) => byPointer.get(pointer('derivations', i, 'expr')));
   if (!ds.every((d, i) => exprs[i] && canonical(d.path))) return [];
-  const cycle = findCycle(derivationDependencies(ds, exprs as jsonata.Expression[]));
+  const cycle = derivationCycle(ds, exprs as jsonata.Expression[]);
   if (!cycle) return [];
-  const message = `derivation cycle: ${cycle.map((i) => ds[i].path).join(' → ')}`;
-  return [{ code: 'DERIVATION_CYCLE', message, pointer: pointer('derivations', cycle[0]) }];
+  const position = cycle.edges[0]?.span?.start;
+  return [
+    {
+      code: 'DERIVATION_CYCLE',
+      message: cycle.message,
+      pointer: pointer('derivations', cycle.indexes[0]!),
+      ...(position === undefined ? {} : { position }),
+    },
+  ];
 }
 
 /** Tests set and expect only canonical paths the schema declares. */

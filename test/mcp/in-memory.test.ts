@@ -314,10 +314,24 @@ describe('get_domain_guidance', () => {
     expect(v.available).toContain('proration');
   });
 
-  it('reports an unknown topic as an isError result with UNKNOWN_TOPIC', async () => {
-    const r = await client.callTool({ name: 'get_domain_guidance', arguments: { topics: ['astrology'] } });
+  it('enumerates the topics in its input schema, every one of them served', async () => {
+    const { tools } = await client.listTools();
+    const schema = tools.find((t) => t.name === 'get_domain_guidance')!.inputSchema as {
+      properties: { topics: { items: { enum: string[] } } };
+    };
+    const ids = schema.properties.topics.items.enum;
+    expect(ids).toEqual(
+      expect.arrayContaining(['derivations', 'tests', 'excel-semantics', 'running-totals']),
+    );
+    const r = await client.callTool({ name: 'get_domain_guidance', arguments: { topics: ids } });
+    expect(r.isError).toBeFalsy();
+  });
+
+  it('refuses an unknown topic by the schema', async () => {
+    const r = await client
+      .callTool({ name: 'get_domain_guidance', arguments: { topics: ['astrology'] } })
+      .catch((e: Error) => ({ isError: true, message: e.message }));
     expect(r.isError).toBe(true);
-    expect(structured(r as never)).toMatchObject({ code: 'UNKNOWN_TOPIC' });
   });
 });
 

@@ -1,13 +1,13 @@
 /** get_domain_guidance: authoring guidance on writing specs, by topic. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { getDomainGuidance } from '../library.js';
+import { getDomainGuidance, topicIds } from '../library.js';
 import { settle } from '../outcome.js';
 import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
 
 const inputSchema = z.strictObject({
   topics: z
-    .array(z.string().max(100))
+    .array(z.enum(topicIds() as [string, ...string[]]))
     .max(50)
     .optional()
     .describe(

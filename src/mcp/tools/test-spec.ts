@@ -13,6 +13,10 @@ const testCase = z.strictObject({
   expect: z
     .record(z.string(), z.unknown())
     .describe('Canonical path → expected value (or {"$meta": {...}}).'),
+  compare: z
+    .enum(['exact', 'excel15'])
+    .optional()
+    .describe('"excel15": numbers equal at 15 significant digits, as Excel stores them (default exact).'),
 });
 
 const inputSchema = z.strictObject({
