@@ -6,6 +6,10 @@ import type { ModelSpec } from '../modelspec/types.js';
 
 export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
 import type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
+// Temporary, type-only: the conversion result types move to src/pipeline, which may import the oracle.
+import type { Verification } from '../oracle/index.js';
+
+export type { ColumnVerification, Verification } from '../oracle/index.js';
 
 export interface RejectedColumn {
   header: string;
@@ -16,28 +20,6 @@ export interface RejectedColumn {
   /** First offending cell, e.g. `Sheet1!D2`. */
   cell: string;
   formula: string;
-}
-
-export interface ColumnVerification {
-  field: string;
-  column: string;
-  cellsChecked: number;
-  matched: number;
-  cachedChecked: number;
-  cachedExact: number;
-  cached15: number;
-  disagreements: number;
-}
-
-export interface Verification {
-  oracle: { name: string; version: string };
-  cellsChecked: number;
-  matched: number;
-  cachedChecked: number;
-  cachedExact: number;
-  cached15: number;
-  disagreements: number;
-  columns: ColumnVerification[];
 }
 
 export interface ConversionSuccess {

@@ -36,5 +36,6 @@ export {
   UNARY_PRECEDENCE,
 } from './parser.js';
 export { printFormula } from './print.js';
-export { cellId, shiftFormula, toR1C1 } from './r1c1.js';
+export type { StrictShift } from './r1c1.js';
+export { cellId, prepareStrictShift, shiftFormula, toR1C1 } from './r1c1.js';
 export { someNode, walk } from './walk.js';
