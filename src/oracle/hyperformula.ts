@@ -34,14 +34,8 @@ import { ensureCorrectionsRegistered } from './corrections.js';
 import { ensureSupportedSetRegistered } from './excel-functions.js';
 import { patchDependencyGraph } from './hf-graph.js';
 import { type Template, TemplateIndex } from './templates.js';
-import {
-  ALL_CORRECTIONS,
-  aggregateCalls,
-  type CorrectionName,
-  quoteSheet,
-  type RewriteOptions,
-  rewriteFormula,
-} from './rewrite.js';
+import { ALL_CORRECTIONS, type CorrectionName } from './registry.js';
+import { aggregateCalls, quoteSheet, type RewriteOptions, rewriteFormula } from './rewrite.js';
 
 export interface OracleValues {
   /** The value of a cell (0-based row and column) as the oracle computed it; blank is null. */

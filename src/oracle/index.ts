@@ -3,3 +3,15 @@ export { excelNumberToText, excelRound } from './corrections.js';
 export { evaluateWorkbook, excelConfig, type EvaluateOptions, type OracleValues } from './hyperformula.js';
 export { verifySpec, type Mismatch, type VerifyInput, type VerifyOutcome } from './verify.js';
 export type { ColumnVerification, Verification } from './types.js';
+export {
+  ALL_CORRECTIONS,
+  type CallCorrection,
+  CORRECTED_CALLS,
+  CORRECTED_OPERATORS,
+  CORRECTIONS,
+  type CorrectionName,
+  type OracleTreatment,
+  oracleTreatment,
+  SSX_FUNCTIONS,
+  type SsxName,
+} from './registry.js';

@@ -19,64 +19,18 @@
  * does not know (LET, LAMBDA, spills, intersections, ...) is left as written, corrections off for that formula.
  */
 import { type CallNode, type Node, parseFormula, someNode } from '../workbook/formula/index.js';
-import { CONCAT_FUNCTION, CORRECTED_FUNCTIONS } from './corrections.js';
+import {
+  CORRECTED_CALLS,
+  CORRECTED_OPERATORS,
+  CORRECTIONS,
+  type CallCorrection,
+  type CorrectionName,
+} from './registry.js';
 
-/** The corrections the rewriter can apply; each can be switched off to measure its gain. */
-export type CorrectionName =
-  | 'round'
-  | 'concat'
-  | 'int'
-  | 'syntax'
-  | 'arith'
-  | 'text'
-  | 'logic'
-  | 'aggregate'
-  | 'lookup'
-  | 'compare';
-export const ALL_CORRECTIONS: readonly CorrectionName[] = [
-  'round',
-  'concat',
-  'int',
-  'syntax',
-  'arith',
-  'text',
-  'logic',
-  'aggregate',
-  'lookup',
-  'compare',
-];
-
-/** Corrections of the supported set (excel-functions.ts) that apply to almost every formula. */
-const OPERATOR_CORRECTIONS: readonly CorrectionName[] = [
-  'arith',
-  'text',
-  'logic',
-  'aggregate',
-  'lookup',
-  'compare',
-];
-
-/** Comparison operators → corrected functions (correction `compare`). */
-const COMPARE: Readonly<Record<string, string>> = {
-  '=': 'SSX.EQ',
-  '<>': 'SSX.NE',
-  '<': 'SSX.LT',
-  '<=': 'SSX.LE',
-  '>': 'SSX.GT',
-  '>=': 'SSX.GE',
-};
-
-/** Arithmetic operators → corrected functions (correction `arith`). */
-const ARITH: Readonly<Record<string, string>> = {
-  '+': 'SSX.ADD',
-  '-': 'SSX.SUB',
-  '*': 'SSX.MUL',
-  '/': 'SSX.DIV',
-  '^': 'SSX.POW',
-};
-
-/** Text functions → corrected functions (correction `text`). */
-const TEXT_FUNCTIONS = new Set(['LEN', 'LEFT', 'RIGHT', 'MID', 'UPPER', 'LOWER', 'TRIM']);
+/** Functions whose text correction (`text`) applies: their value is text. */
+const TEXT_FUNCTIONS = Object.keys(CORRECTED_CALLS).filter((name) =>
+  CORRECTED_CALLS[name].some((c) => c.correction === 'text'),
+);
 
 /** Calls whose value is a single value (never a reference or an array) outside array formulas. */
 const SCALAR_TEXT_CALLS = new Set([...TEXT_FUNCTIONS, 'CONCATENATE', 'CONCAT', 'TEXT', 'REPT', 'SUBSTITUTE']);
@@ -188,14 +142,18 @@ function writtenName(body: string, n: CallNode): string {
   return body.slice(n.span.start, body.indexOf('(', n.span.start));
 }
 
-/** Does the formula need printing at all? A cheap pre-check on the text. */
+/** Does the formula need printing at all? A cheap pre-check on the text (CORRECTIONS' `precheck`). */
 function mayNeedRewrite(
   formula: string,
   hoisting: boolean,
   corrections: ReadonlySet<CorrectionName>,
 ): boolean {
-  if (OPERATOR_CORRECTIONS.some((c) => corrections.has(c))) return true;
-  return hoisting || /&|ROUND|CONCAT|INT|\dE|_xl/i.test(formula);
+  if (hoisting) return true;
+  for (const c of corrections) {
+    const { precheck }: { note: string; precheck?: RegExp } = CORRECTIONS[c];
+    if (precheck === undefined || precheck.test(formula)) return true;
+  }
+  return false;
 }
 
 /** Quotes a sheet name for a reference prefix. */
@@ -308,9 +266,10 @@ function printReference(p: Printer, n: Node, qualify?: string): string {
 function printPrefixOrPercent(p: Printer, n: Node & { kind: 'unary' | 'percent' }, qualify?: string): string {
   const arg = print(p, n.operand, qualify);
   const op = n.kind === 'percent' ? '%' : n.op;
-  if (p.options.corrections.has('arith') && (op === '%' || op === '-')) {
+  const corrected = CORRECTED_OPERATORS[op === '%' ? op : `unary ${op}`];
+  if (corrected !== undefined && p.options.corrections.has(corrected.correction)) {
     p.changed = true;
-    return `${op === '%' ? 'SSX.PCT' : 'SSX.NEG'}(${arg})`;
+    return `${corrected.to}(${arg})`;
   }
   if (op === '%') return `(${arg}%)`;
   if (op === '+' || op === '-') return `(${op}${arg})`;
@@ -319,19 +278,10 @@ function printPrefixOrPercent(p: Printer, n: Node & { kind: 'unary' | 'percent' 
 
 function printBinary(p: Printer, n: Node & { kind: 'binary' }, qualify?: string): string {
   const { left: l, right: r, op } = n;
-  if (op === '&' && p.options.corrections.has('concat')) {
+  const corrected = CORRECTED_OPERATORS[op];
+  if (corrected !== undefined && p.options.corrections.has(corrected.correction)) {
     p.changed = true;
-    return `${CONCAT_FUNCTION}(${print(p, l, qualify)},${print(p, r, qualify)})`;
-  }
-  const arith = ARITH[op];
-  if (arith !== undefined && p.options.corrections.has('arith')) {
-    p.changed = true;
-    return `${arith}(${print(p, l, qualify)},${print(p, r, qualify)})`;
-  }
-  const compare = COMPARE[op];
-  if (compare !== undefined && p.options.corrections.has('compare')) {
-    p.changed = true;
-    return `${compare}(${print(p, l, qualify)},${print(p, r, qualify)})`;
+    return `${corrected.to}(${print(p, l, qualify)},${print(p, r, qualify)})`;
   }
   // Range, intersection and union operators bind references: no parentheses around them.
   if (op === ':') return `${print(p, l, qualify)}:${print(p, r, qualify)}`;
@@ -364,21 +314,36 @@ function printHoistedOrCall(p: Printer, n: CallNode, qualify?: string): string {
 }
 
 function printCall(p: Printer, n: CallNode, qualify: string | undefined): string {
-  let name = writtenName(p.body, n);
-  let callee = name;
+  let callee = writtenName(p.body, n);
   if (/^_xl(fn|ws)\./i.test(callee) && p.options.corrections.has('syntax')) {
     callee = callee.replace(/^_xl(fn|ws)\./i, '');
-    name = callee;
     p.changed = true;
   }
-  const upper = name.toUpperCase();
-  const has = (c: CorrectionName) => p.options.corrections.has(c);
-  const corrected = CORRECTED_FUNCTIONS[upper];
-  if (corrected !== undefined && has(corrected.correction)) {
-    callee = corrected.name;
+  const active = (CORRECTED_CALLS[callee.toUpperCase()] ?? []).filter(
+    (c) => p.options.corrections.has(c.correction) && routeApplies(c, n),
+  );
+  for (const c of active) {
+    if (c.to === undefined) continue;
+    callee = c.to;
     p.changed = true;
   }
-  const args = n.args;
+  return `${callee}(${printArgs(
+    p,
+    n,
+    qualify,
+    active.find((c) => c.args !== undefined),
+  ).join(',')})`;
+}
+
+/** A condition route needs its condition written; the exact-match route needs range_lookup FALSE or 0. */
+function routeApplies(c: CallCorrection, n: CallNode): boolean {
+  if (c.args === 'condition') return n.args.length > 0 && n.args[0].kind !== 'missing';
+  if (c.args === 'exact-match') return n.args.length === 4 && isExactFlag(n.args[3]);
+  return true;
+}
+
+/** A call's arguments, printed as its argument route (if any) says. */
+function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?: CallCorrection): string[] {
   const printArg = (a: Node, array = p.array) => {
     const saved = p.array;
     p.array = array;
@@ -386,64 +351,25 @@ function printCall(p: Printer, n: CallNode, qualify: string | undefined): string
     p.array = saved;
     return text;
   };
-  const wrap = (fn: string, text: string) => {
+  const wrap = (a: Node) => {
     p.changed = true;
-    return `${fn}(${text})`;
+    return `${route?.wrap}(${printArg(a)})`;
   };
-  let printed: string[];
-  if (TEXT_FUNCTIONS.has(upper) && has('text')) {
-    callee = `SSX.${upper}`;
-    p.changed = true;
-    printed = args.map((a) => printArg(a));
-  } else if (
-    (upper === 'IF' || upper === 'NOT') &&
-    has('logic') &&
-    args.length > 0 &&
-    args[0].kind !== 'missing'
-  ) {
-    // Why: Excel's IF/NOT read only TRUE/FALSE text as a condition; `""` is #VALUE! (HyperFormula: FALSE).
-    printed = args.map((a, i) => (i === 0 ? wrap('SSX.COND', printArg(a)) : printArg(a)));
-  } else if ((upper === 'AND' || upper === 'OR') && has('logic')) {
-    callee = `SSX.${upper}`;
-    p.changed = true;
-    printed = args.map((a) => printArg(a));
-  } else if (upper === 'SUMPRODUCT' && has('aggregate')) {
-    // Why: SUMPRODUCT counts every non-number entry as 0 (HyperFormula reads text "1" and TRUE as 1).
-    callee = 'SSX.SUMPRODUCT';
-    p.changed = true;
-    printed = args.map((a) => printArg(a, true));
-  } else if (['ABS', 'ROUND', 'INT'].includes(upper) && has('arith')) {
-    // Why: HyperFormula's number parameters read `""` as 0 and text with its own parser (Excel: #VALUE!).
-    printed = args.map((a) => (a.kind === 'missing' ? '' : wrap('SSX.NUM', printArg(a))));
-  } else if (['SUM', 'AVERAGE', 'MIN', 'MAX', 'COUNT'].includes(upper) && has('aggregate')) {
-    const fn = upper === 'COUNT' ? 'SSX.COUNTARG' : 'SSX.NUMARG';
-    if (upper === 'MIN' || upper === 'MAX') {
-      // Why: printed from the tree, `MIN((A1))` loses its parentheses; HyperFormula would read `(A1)` as a
-      // value (text #VALUE!, TRUE 1) where Excel keeps it a reference (text and booleans ignored).
-      p.changed = true;
-    }
-    if (upper === 'COUNT') {
-      // Why: HyperFormula's COUNT counts direct TRUE and skips every error, also the oracle's undetermined.
-      callee = 'SSX.COUNT';
-      p.changed = true;
-    }
-    if (upper === 'SUM' || upper === 'AVERAGE') {
-      // Why: HyperFormula sums each range apart and snaps near-zero sums to 0; the order Excel adds in is
-      // not documented, so SSX.SUM/SSX.AVERAGE compute both orders and call a difference undetermined.
-      callee = `SSX.${upper}`;
-      p.changed = true;
-    }
-    printed = args.map((a) =>
-      upper !== 'COUNT' && !p.array && yieldsDirectText(p.body, a) ? wrap(fn, printArg(a)) : printArg(a),
-    );
-  } else if (upper === 'VLOOKUP' && has('lookup') && args.length === 4 && isExactFlag(args[3])) {
-    callee = 'SSX.VLOOKUP';
-    p.changed = true;
-    printed = args.slice(0, 3).map((a) => printArg(a));
-  } else {
-    printed = args.map((a) => printArg(a));
+  switch (route?.args) {
+    case 'number':
+      return n.args.map((a) => (a.kind === 'missing' ? '' : wrap(a)));
+    case 'condition':
+      return n.args.map((a, i) => (i === 0 ? wrap(a) : printArg(a)));
+    case 'array':
+      return n.args.map((a) => printArg(a, true));
+    case 'direct-text':
+      p.changed = true; // reprinted even with no text argument: `MIN((A1))` loses its parentheses
+      return n.args.map((a) => (!p.array && yieldsDirectText(p.body, a) ? wrap(a) : printArg(a)));
+    case 'exact-match':
+      return n.args.slice(0, 3).map((a) => printArg(a));
+    case undefined:
+      return n.args.map((a) => printArg(a));
   }
-  return `${callee}(${printed.join(',')})`;
 }
 
 /** A direct aggregate argument that can be text (a text literal, `&`, a text function), never an array. */
