@@ -39,7 +39,7 @@ export type CorrectionName = keyof typeof CORRECTIONS;
 export const ALL_CORRECTIONS = Object.keys(CORRECTIONS) as readonly CorrectionName[];
 
 /** HyperFormula's metadata of one function of a plugin (its `implementedFunctions` entry). */
-interface PluginEntry<P> {
+export interface PluginEntry<P> {
   method: Extract<keyof P, `ssx${string}`>;
   parameters: Array<{ argumentType: FunctionArgumentType; defaultValue?: number; optionalArg?: boolean }>;
   repeatLastArgs?: number;
@@ -47,7 +47,7 @@ interface PluginEntry<P> {
   enableArrayArithmeticForArguments?: boolean;
   vectorizationForbidden?: boolean;
 }
-type SsxDefinition =
+export type SsxDefinition =
   | ({ plugin: 'corrections' } & PluginEntry<ExcelCorrectionsPlugin>)
   | ({ plugin: 'supported-set' } & PluginEntry<ExcelSupportedSetPlugin>);
 
