@@ -15,7 +15,7 @@ import type { CellValue } from '../src/workbook/values.js';
 import { readWorkbook } from '../src/workbook/reader.js';
 import { equalAt15, sameValue } from '../src/oracle/compare.js';
 import { evaluateWorkbook, type OracleValues } from '../src/oracle/hyperformula.js';
-import { ALL_CORRECTIONS, type CorrectionName } from '../src/oracle/rewrite.js';
+import { ALL_CORRECTIONS, type CorrectionName } from '../src/oracle/registry.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = resolve(root, '../shared/corpus');

@@ -32,9 +32,9 @@ function example(f: FunctionEntry): string {
 
 function oracle(f: FunctionEntry): string {
   const t = oracleTreatment(f.name);
-  return t.kind === 'unregistered'
-    ? 'not in the correction registry'
-    : `\`${t.correction}\` correction (\`${t.implementation}\`)`;
+  return t.kind === 'hyperformula'
+    ? 'HyperFormula as is'
+    : `\`${t.name}\` (${t.corrections.map((c) => `\`${c}\``).join(', ')}): ${t.note}`;
 }
 
 /** The function names a formula calls. */

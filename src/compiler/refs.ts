@@ -1,43 +1,11 @@
 /**
- * Small helpers over formula ASTs shared by table recognition and column analysis: walking every node, and
- * collecting the references a formula makes.
+ * Small helpers over formula ASTs shared by table recognition and column analysis: the references a formula
+ * makes. (Walking a tree and `sheetCell` live in src/workbook/formula.)
  */
-import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
-import { a1, assertNever } from '../workbook/formula/ast.js';
+import type { CellNode, Node, RangeNode } from '../workbook/formula/index.js';
+import { a1, walk } from '../workbook/formula/index.js';
 
-/** Calls `visit` on every node of the tree, parents before children. */
-export function walk(node: Node, visit: (n: Node) => void): void {
-  visit(node);
-  switch (node.kind) {
-    case 'call':
-      for (const a of node.args) walk(a, visit);
-      return;
-    case 'binary':
-      walk(node.left, visit);
-      walk(node.right, visit);
-      return;
-    case 'unary':
-    case 'percent':
-      walk(node.operand, visit);
-      return;
-    case 'array':
-      for (const row of node.rows) for (const x of row) walk(x, visit);
-      return;
-    case 'number':
-    case 'string':
-    case 'boolean':
-    case 'error':
-    case 'cell':
-    case 'range':
-    case 'name':
-    case 'structured':
-    case 'missing':
-    case 'other':
-      return;
-    default:
-      assertNever(node, 'formula node');
-  }
-}
+export { sheetCell } from '../workbook/formula/index.js';
 
 /** Every cell and range reference in a formula, in source order. */
 export function references(node: Node): Array<CellNode | RangeNode> {
@@ -57,10 +25,4 @@ export function rangeText(node: RangeNode): string {
 
 function colLetters(col: number): string {
   return a1(0, col).replace(/[0-9]+$/, '');
-}
-
-/** `'My Sheet'!D2`: a cell address with its sheet, quoted when the name needs it (as Excel writes it). */
-export function sheetCell(sheet: string, row: number, col: number): string {
-  const quoted = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
-  return `${quoted}!${a1(row, col)}`;
 }

@@ -3,7 +3,7 @@
  * is the looser check used only to classify differences from Excel's saved values (Excel stores doubles with
  * up to 17 digits but computes and shows 15).
  */
-import { type CellValue, isErrorValue } from '../workbook/values.js';
+import { type CellValue, isErrorValue } from '../workbook/index.js';
 
 /**
  * Excel-exact equality: numbers equal as IEEE doubles (-0 equals 0), text code unit for code unit,

@@ -1,7 +1,7 @@
 /**
  * Corrections to HyperFormula where it still differs from Excel after configuration. Each correction is a
- * custom HyperFormula function (registered once, under a `SSX.` name that no workbook uses) and the formula
- * rewriter (rewrite.ts) points the workbook's formulas at it: `ROUND(` becomes `SSX.ROUND(`, `a&b` becomes
+ * custom HyperFormula function (registered once, under a `SSX.` name that no workbook uses; its metadata and
+ * routing are in registry.ts) and the formula rewriter (rewrite.ts) points the workbook's formulas at it: `ROUND(` becomes `SSX.ROUND(`, `a&b` becomes
  * `SSX.CONCAT2(a,b)`, `CONCATENATE(` becomes `SSX.CONCATENATE(`. HyperFormula's own built-ins are never
  * overridden, so other HyperFormula users in the same process see stock behaviour.
  *
@@ -32,14 +32,8 @@
  *    on POI's table, tested in test/oracle/corrections.test.ts). CONCAT (`_xlfn.CONCAT`, missing from
  *    HyperFormula 3.5) maps to the same function: xlcalculator/CONCAT.xlsx A1:A6.
  */
-import {
-  CellError,
-  EmptyValue,
-  ErrorType,
-  FunctionArgumentType,
-  FunctionPlugin,
-  HyperFormula,
-} from 'hyperformula';
+import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula } from 'hyperformula';
+import { pluginFunctions } from './registry.js';
 
 /** Excel's largest text length; longer results of `&` / CONCATENATE are #VALUE!. */
 const MAX_TEXT = 32767;
@@ -155,30 +149,7 @@ type HfInternal = any;
 
 /** The HyperFormula plugin holding the corrected functions. */
 export class ExcelCorrectionsPlugin extends FunctionPlugin {
-  static override implementedFunctions = {
-    'SSX.ROUND': {
-      method: 'ssxRound',
-      parameters: [
-        { argumentType: FunctionArgumentType.NUMBER },
-        { argumentType: FunctionArgumentType.NUMBER, defaultValue: 0 },
-      ],
-    },
-    'SSX.INT': { method: 'ssxInt', parameters: [{ argumentType: FunctionArgumentType.NUMBER }] },
-    'SSX.CONCAT2': {
-      method: 'ssxConcat2',
-      parameters: [
-        { argumentType: FunctionArgumentType.SCALAR },
-        { argumentType: FunctionArgumentType.SCALAR },
-      ],
-    },
-    'SSX.CONCATENATE': {
-      method: 'ssxConcatenate',
-      parameters: [{ argumentType: FunctionArgumentType.SCALAR }],
-      repeatLastArgs: 1,
-      // Same as HyperFormula's own CONCATENATE, so only the number formatting differs.
-      expandRanges: true,
-    },
-  };
+  static override implementedFunctions = pluginFunctions('corrections');
 
   ssxRound(ast: { args: HfInternal[] }, state: HfInternal): unknown {
     return this.runFunction(ast.args, state, this.metadata('SSX.ROUND'), (x: number, d: number) =>
@@ -207,21 +178,6 @@ export class ExcelCorrectionsPlugin extends FunctionPlugin {
     );
   }
 }
-
-/** Names of the corrected functions, for the rewriter. */
-export const CORRECTED_FUNCTIONS: Readonly<
-  Record<string, { name: string; correction: 'round' | 'concat' | 'int' }>
-> = {
-  ROUND: { name: 'SSX.ROUND', correction: 'round' },
-  // Why: HyperFormula 3.5's INT truncates toward zero; Excel rounds down. Corpus: FormulaEvalTestData_Copy.xlsx
-  // EverythingTests!I756 `INT(C17)`, Excel -1, HyperFormula 0.
-  INT: { name: 'SSX.INT', correction: 'int' },
-  CONCATENATE: { name: 'SSX.CONCATENATE', correction: 'concat' },
-  // Why: HyperFormula 3.5 has no CONCAT (Excel 2019; saved as `_xlfn.CONCAT`): #NAME?. It is CONCATENATE
-  // with ranges expanded, which SSX.CONCATENATE does. Corpus: xlcalculator/CONCAT.xlsx A1:A6.
-  CONCAT: { name: 'SSX.CONCATENATE', correction: 'concat' },
-};
-export const CONCAT_FUNCTION = 'SSX.CONCAT2';
 
 /** Registers the corrections plugin with HyperFormula (idempotent: a registered plugin is kept). */
 export function ensureCorrectionsRegistered(): void {

@@ -28,22 +28,14 @@
  * helper sheet, and every formula references that cell.
  */
 import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent } from 'hyperformula';
-import type { ExcelErrorCode } from '../workbook/formula/ast.js';
-import type { CellValue } from '../workbook/values.js';
-import type { CellModel, WorkbookModel } from '../workbook/model.js';
-import { prepareStrictShift, type StrictShift } from '../workbook/formula/r1c1.js';
+import type { CellModel, CellValue, WorkbookModel } from '../workbook/index.js';
+import { type ExcelErrorCode, prepareStrictShift, type StrictShift } from '../workbook/formula/index.js';
 import { ensureCorrectionsRegistered } from './corrections.js';
 import { ensureSupportedSetRegistered } from './excel-functions.js';
 import { patchDependencyGraph } from './hf-graph.js';
 import { type Template, TemplateIndex } from './templates.js';
-import {
-  ALL_CORRECTIONS,
-  aggregateCalls,
-  type CorrectionName,
-  quoteSheet,
-  type RewriteOptions,
-  rewriteFormula,
-} from './rewrite.js';
+import { ALL_CORRECTIONS, type CorrectionName } from './registry.js';
+import { aggregateCalls, quoteSheet, type RewriteOptions, rewriteFormula } from './rewrite.js';
 
 export interface OracleValues {
   /** The value of a cell (0-based row and column) as the oracle computed it; blank is null. */

@@ -1,5 +1,5 @@
 export { sameValue, equalAt15 } from './compare.js';
-export { CORRECTED_FUNCTIONS, excelNumberToText, excelRound } from './corrections.js';
+export { excelNumberToText, excelRound } from './corrections.js';
 export { evaluateWorkbook, excelConfig, type EvaluateOptions, type OracleValues } from './hyperformula.js';
 export {
   evaluateWorkbookInThread,
@@ -7,11 +7,17 @@ export {
   type OracleThreadErrorCode,
   type OracleThreadOptions,
 } from './oracle-thread.js';
+export { verifySpec, type Mismatch, type VerifyInput, type VerifyOutcome } from './verify.js';
+export type { ColumnVerification, Verification } from './types.js';
 export {
-  type ColumnVerification,
-  type Mismatch,
-  type Verification,
-  type VerifyInput,
-  type VerifyOutcome,
-  verifySpec,
-} from './verify.js';
+  ALL_CORRECTIONS,
+  type CallCorrection,
+  CORRECTED_CALLS,
+  CORRECTED_OPERATORS,
+  CORRECTIONS,
+  type CorrectionName,
+  type OracleTreatment,
+  oracleTreatment,
+  SSX_FUNCTIONS,
+  type SsxName,
+} from './registry.js';

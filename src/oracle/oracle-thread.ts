@@ -27,10 +27,16 @@ import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { isMainThread, type ResourceLimits, resourceLimits } from 'node:worker_threads';
 import { CodedError } from '../codes/index.js';
+import type { ExcelErrorCode } from '../workbook/formula/index.js';
+import type {
+  CellModel,
+  CellValue,
+  DefinedName,
+  SheetModel,
+  TableModel,
+  WorkbookModel,
+} from '../workbook/index.js';
 import { entryModule, runWorker } from '../workers/index.js';
-import type { ExcelErrorCode } from '../workbook/formula/ast.js';
-import type { CellValue } from '../workbook/values.js';
-import type { CellModel, DefinedName, SheetModel, TableModel, WorkbookModel } from '../workbook/model.js';
 import type { OracleValues } from './hyperformula.js';
 
 /** Why the threaded oracle gave no values. */

@@ -12,73 +12,25 @@
  * - hoisting (see hyperformula.ts): a row-invariant aggregate call is replaced by a reference to a helper
  *   cell that computes it once.
  *
- * The formula is parsed with @borgar/fx and printed back from its tree, fully parenthesised, only when one of
- * these applies; otherwise the text is left exactly as written. Source slices are used for leaves, so
- * references and strings keep their exact spelling. A tree with a node kind the printer does not know (LET,
- * LAMBDA, ...) is left as written, corrections off for that formula.
+ * The formula is parsed into our own tree (src/workbook/formula, `parseFormula`) and printed back from it,
+ * fully parenthesised, only when one of these applies; otherwise the text is left exactly as written. Leaves
+ * are printed as their source slices (the nodes' spans), so references, numbers and strings keep their exact
+ * spelling; so are function names (`_xlfn.` prefix and case as written). A tree with a node kind the printer
+ * does not know (LET, LAMBDA, spills, intersections, ...) is left as written, corrections off for that formula.
  */
-import { type AstExpression, parse, tokenize } from '@borgar/fx';
-import { CONCAT_FUNCTION, CORRECTED_FUNCTIONS } from './corrections.js';
+import { type CallNode, type Node, parseFormula, someNode } from '../workbook/formula/index.js';
+import {
+  CORRECTED_CALLS,
+  CORRECTED_OPERATORS,
+  CORRECTIONS,
+  type CallCorrection,
+  type CorrectionName,
+} from './registry.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: fx node shapes are walked generically.
-type Node = any;
-
-/** The corrections the rewriter can apply; each can be switched off to measure its gain. */
-export type CorrectionName =
-  | 'round'
-  | 'concat'
-  | 'int'
-  | 'syntax'
-  | 'arith'
-  | 'text'
-  | 'logic'
-  | 'aggregate'
-  | 'lookup'
-  | 'compare';
-export const ALL_CORRECTIONS: readonly CorrectionName[] = [
-  'round',
-  'concat',
-  'int',
-  'syntax',
-  'arith',
-  'text',
-  'logic',
-  'aggregate',
-  'lookup',
-  'compare',
-];
-
-/** Corrections of the supported set (excel-functions.ts) that apply to almost every formula. */
-const OPERATOR_CORRECTIONS: readonly CorrectionName[] = [
-  'arith',
-  'text',
-  'logic',
-  'aggregate',
-  'lookup',
-  'compare',
-];
-
-/** Comparison operators → corrected functions (correction `compare`). */
-const COMPARE: Readonly<Record<string, string>> = {
-  '=': 'SSX.EQ',
-  '<>': 'SSX.NE',
-  '<': 'SSX.LT',
-  '<=': 'SSX.LE',
-  '>': 'SSX.GT',
-  '>=': 'SSX.GE',
-};
-
-/** Arithmetic operators → corrected functions (correction `arith`). */
-const ARITH: Readonly<Record<string, string>> = {
-  '+': 'SSX.ADD',
-  '-': 'SSX.SUB',
-  '*': 'SSX.MUL',
-  '/': 'SSX.DIV',
-  '^': 'SSX.POW',
-};
-
-/** Text functions → corrected functions (correction `text`). */
-const TEXT_FUNCTIONS = new Set(['LEN', 'LEFT', 'RIGHT', 'MID', 'UPPER', 'LOWER', 'TRIM']);
+/** Functions whose text correction (`text`) applies: their value is text. */
+const TEXT_FUNCTIONS = Object.keys(CORRECTED_CALLS).filter((name) =>
+  CORRECTED_CALLS[name].some((c) => c.correction === 'text'),
+);
 
 /** Calls whose value is a single value (never a reference or an array) outside array formulas. */
 const SCALAR_TEXT_CALLS = new Set([...TEXT_FUNCTIONS, 'CONCATENATE', 'CONCAT', 'TEXT', 'REPT', 'SUBSTITUTE']);
@@ -142,27 +94,66 @@ const POSITIONAL = new Set([
   'SHEETS',
 ]);
 
-function parseTree(formula: string): Node | undefined {
-  try {
-    const tokens = tokenize(formula, { withLocation: true });
-    return parse(tokens) as AstExpression;
-  } catch {
-    return undefined;
-  }
+/** Deep enough for any formula fx itself can parse: the oracle rewrites what the workbook holds. */
+const PARSE_LIMITS = { maxDepth: 100_000, maxLength: Number.POSITIVE_INFINITY };
+
+/**
+ * The formula's tree, or undefined when it does not parse or holds a form HyperFormula reads in no spelling:
+ * a defined name of another workbook (`[1]!Rate`), a deleted reference (`Sheet1!#REF!`). Those formulas are
+ * left as written (their cells are errors in HyperFormula either way).
+ */
+function parseTree(body: string): Node | undefined {
+  const tree = parseFormula(body, PARSE_LIMITS).ast;
+  if (tree === undefined || someNode(tree, (n) => unreadable(body, n))) return undefined;
+  return tree;
 }
 
-function src(formula: string, n: Node): string {
-  return formula.slice(n.loc[0], n.loc[1]);
+function unreadable(body: string, n: Node): boolean {
+  if (n.kind === 'name') return n.workbook !== undefined;
+  return n.kind === 'error' && src(body, n).toUpperCase() !== n.value;
 }
 
-/** Does the formula need printing at all? A cheap pre-check on the text. */
+/** The source text of a node, as written. */
+function src(body: string, n: Node): string {
+  return body.slice(n.span.start, n.span.end);
+}
+
+/**
+ * A number literal written with its minus sign (`-2`): the parser splits it into a unary minus over `2`,
+ * which the tokenizer had read as one literal; it is printed as written, like any literal.
+ */
+function isSignedNumber(n: Node): boolean {
+  return (
+    n.kind === 'unary' &&
+    n.op === '-' &&
+    n.operand.kind === 'number' &&
+    n.operand.span.start === n.span.start + 1 &&
+    n.operand.span.end === n.span.end
+  );
+}
+
+/** A literal as the tokenizer reads it: a number (with its sign), text or a boolean. */
+function isLiteral(n: Node): boolean {
+  return n.kind === 'number' || n.kind === 'string' || n.kind === 'boolean' || isSignedNumber(n);
+}
+
+/** The function name as written, prefix included (`_xlfn.CONCAT`). */
+function writtenName(body: string, n: CallNode): string {
+  return body.slice(n.span.start, body.indexOf('(', n.span.start));
+}
+
+/** Does the formula need printing at all? A cheap pre-check on the text (CORRECTIONS' `precheck`). */
 function mayNeedRewrite(
   formula: string,
   hoisting: boolean,
   corrections: ReadonlySet<CorrectionName>,
 ): boolean {
-  if (OPERATOR_CORRECTIONS.some((c) => corrections.has(c))) return true;
-  return hoisting || /&|ROUND|CONCAT|INT|\dE|_xl/i.test(formula);
+  if (hoisting) return true;
+  for (const c of corrections) {
+    const { precheck }: { note: string; precheck?: RegExp } = CORRECTIONS[c];
+    if (precheck === undefined || precheck.test(formula)) return true;
+  }
+  return false;
 }
 
 /** Quotes a sheet name for a reference prefix. */
@@ -171,7 +162,8 @@ export function quoteSheet(name: string): string {
 }
 
 interface Printer {
-  formula: string;
+  /** The formula text without its `=`, which the tree's spans index. */
+  body: string;
   options: RewriteOptions;
   /** Set when the tree holds a node kind we do not print. */
   unknown: boolean;
@@ -181,142 +173,177 @@ interface Printer {
   array?: boolean;
 }
 
-function isHoistable(n: Node, formula: string): boolean {
-  if (n.type !== 'CallExpression') return false;
-  const name = String(n.callee.name).toUpperCase();
+function isHoistable(n: Node, body: string): boolean {
+  if (n.kind !== 'call') return false;
+  const name = writtenName(body, n).toUpperCase();
   if (!HOISTABLE.has(name)) return false;
   let hasRange = false;
   let ok = true;
   const walk = (m: Node, top: boolean): void => {
-    if (!ok || m === null) return;
-    switch (m.type) {
-      case 'ReferenceIdentifier':
-        if (m.kind !== 'range' && m.kind !== 'beam') ok = false; // names and tables: scope unknown here
-        if (src(formula, m).includes(':')) hasRange = true;
+    if (!ok || m.kind === 'missing') return;
+    if (isLiteral(m)) return;
+    switch (m.kind) {
+      case 'cell':
+      case 'range':
+        if (src(body, m).includes(':')) hasRange = true;
         return;
-      case 'Literal':
-      case 'ErrorLiteral':
+      case 'name':
+      case 'structured':
+        ok = false; // names and tables: scope unknown here
         return;
-      case 'CallExpression':
-        if (POSITIONAL.has(String(m.callee.name).toUpperCase())) ok = false;
-        for (const a of m.arguments) walk(a, false);
+      case 'error':
         return;
-      case 'UnaryExpression':
-      case 'BinaryExpression':
+      case 'call':
+        if (POSITIONAL.has(writtenName(body, m).toUpperCase())) ok = false;
+        for (const a of m.args) walk(a, false);
+        return;
+      case 'unary':
+      case 'percent':
+      case 'binary':
         // Why: outside SUMPRODUCT a computed range argument is implicitly intersected with the formula's row,
         // so its value depends on the cell's position; only SUMPRODUCT evaluates it as an array everywhere.
         if (name !== 'SUMPRODUCT' && top) ok = false;
-        if (m.type === 'BinaryExpression' && [':', ' ', ','].includes(m.operator)) ok = false;
-        for (const a of m.arguments) walk(a, top);
+        if (m.kind === 'binary') {
+          if ([':', ' ', ','].includes(m.op)) ok = false;
+          walk(m.left, top);
+          walk(m.right, top);
+        } else walk(m.operand, top);
         return;
       default:
         ok = false;
     }
   };
-  for (const a of n.arguments) walk(a, true);
+  for (const a of n.args) walk(a, true);
   return ok && hasRange;
 }
 
+function printLiteral(p: Printer, n: Node): string {
+  const text = src(p.body, n);
+  if (n.kind !== 'string' && n.kind !== 'boolean' && /E/.test(text) && p.options.corrections.has('syntax')) {
+    p.changed = true;
+    return text.toLowerCase();
+  }
+  return text;
+}
+
 function print(p: Printer, n: Node, qualify?: string): string {
-  if (n === null || n === undefined) return '';
-  const { formula } = p;
-  switch (n.type) {
-    case 'ReferenceIdentifier': {
-      const text = src(formula, n);
-      if (qualify !== undefined && !text.includes('!')) return `${quoteSheet(qualify)}!${text}`;
-      return text;
-    }
-    case 'Literal': {
-      const text = src(formula, n);
-      if (typeof n.value === 'number' && /E/.test(text) && p.options.corrections.has('syntax')) {
-        p.changed = true;
-        return text.toLowerCase();
-      }
-      return text;
-    }
-    case 'ErrorLiteral':
-      return src(formula, n);
-    case 'UnaryExpression': {
-      const arg = print(p, n.arguments[0], qualify);
-      if (p.options.corrections.has('arith') && (n.operator === '%' || n.operator === '-')) {
-        p.changed = true;
-        return `${n.operator === '%' ? 'SSX.PCT' : 'SSX.NEG'}(${arg})`;
-      }
-      if (n.operator === '%') return `(${arg}%)`;
-      if (n.operator === '+' || n.operator === '-') return `(${n.operator}${arg})`;
-      p.unknown = true; // `@` and `#` (spill): leave the formula as written
-      return src(formula, n);
-    }
-    case 'BinaryExpression': {
-      const [l, r] = n.arguments;
-      if (n.operator === '&' && p.options.corrections.has('concat')) {
-        p.changed = true;
-        return `${CONCAT_FUNCTION}(${print(p, l, qualify)},${print(p, r, qualify)})`;
-      }
-      const arith = ARITH[n.operator];
-      if (arith !== undefined && p.options.corrections.has('arith')) {
-        p.changed = true;
-        return `${arith}(${print(p, l, qualify)},${print(p, r, qualify)})`;
-      }
-      const compare = COMPARE[n.operator];
-      if (compare !== undefined && p.options.corrections.has('compare')) {
-        p.changed = true;
-        return `${compare}(${print(p, l, qualify)},${print(p, r, qualify)})`;
-      }
-      // Range, intersection and union operators bind references: no parentheses around them.
-      if (n.operator === ':') return `${print(p, l, qualify)}:${print(p, r, qualify)}`;
-      if (n.operator === ' ' || n.operator === ',') {
-        p.unknown = true;
-        return src(formula, n);
-      }
-      return `(${print(p, l, qualify)}${n.operator}${print(p, r, qualify)})`;
-    }
-    case 'CallExpression': {
-      if (p.options.hoist && qualify === undefined && isHoistable(n, formula)) {
-        const sub: Printer = {
-          formula,
-          options: { corrections: p.options.corrections },
-          unknown: false,
-          changed: false,
-          array: p.array,
-        };
-        const text = printCall(sub, n, undefined);
-        const replacement = sub.unknown
-          ? undefined
-          : p.options.hoist({
-              text,
-              qualified: (sheet) => printCall({ ...sub, unknown: false }, n, sheet),
-            });
-        if (replacement !== undefined) {
-          p.changed = true;
-          return replacement;
-        }
-      }
-      return printCall(p, n, qualify);
-    }
-    case 'ArrayExpression':
-      return src(formula, n);
+  if (isLiteral(n)) return printLiteral(p, n);
+  switch (n.kind) {
+    case 'cell':
+    case 'range':
+    case 'name':
+    case 'structured':
+      return printReference(p, n, qualify);
+    case 'error':
+    case 'array':
+      return src(p.body, n);
+    case 'missing':
+      return '';
+    case 'unary':
+    case 'percent':
+      return printPrefixOrPercent(p, n, qualify);
+    case 'binary':
+      return printBinary(p, n, qualify);
+    case 'call':
+      return printHoistedOrCall(p, n, qualify);
     default:
-      p.unknown = true;
-      return src(formula, n);
+      return unread(p, n);
   }
 }
 
-function printCall(p: Printer, n: Node, qualify: string | undefined, name = String(n.callee.name)): string {
-  let callee = name;
+/** A node the rewriter does not print: the formula is left as written (corrections off for it). */
+function unread(p: Printer, n: Node): string {
+  p.unknown = true;
+  return src(p.body, n);
+}
+
+/** A reference as written; qualified by `qualify` (a helper cell's formula on another sheet) when bare. */
+function printReference(p: Printer, n: Node, qualify?: string): string {
+  const text = src(p.body, n);
+  return qualify !== undefined && !text.includes('!') ? `${quoteSheet(qualify)}!${text}` : text;
+}
+
+function printPrefixOrPercent(p: Printer, n: Node & { kind: 'unary' | 'percent' }, qualify?: string): string {
+  const arg = print(p, n.operand, qualify);
+  const op = n.kind === 'percent' ? '%' : n.op;
+  const corrected = CORRECTED_OPERATORS[op === '%' ? op : `unary ${op}`];
+  if (corrected !== undefined && p.options.corrections.has(corrected.correction)) {
+    p.changed = true;
+    return `${corrected.to}(${arg})`;
+  }
+  if (op === '%') return `(${arg}%)`;
+  if (op === '+' || op === '-') return `(${op}${arg})`;
+  return unread(p, n); // `@`: leave the formula as written
+}
+
+function printBinary(p: Printer, n: Node & { kind: 'binary' }, qualify?: string): string {
+  const { left: l, right: r, op } = n;
+  const corrected = CORRECTED_OPERATORS[op];
+  if (corrected !== undefined && p.options.corrections.has(corrected.correction)) {
+    p.changed = true;
+    return `${corrected.to}(${print(p, l, qualify)},${print(p, r, qualify)})`;
+  }
+  // Range, intersection and union operators bind references: no parentheses around them.
+  if (op === ':') return `${print(p, l, qualify)}:${print(p, r, qualify)}`;
+  if (op === ' ' || op === ',') return unread(p, n);
+  return `(${print(p, l, qualify)}${op}${print(p, r, qualify)})`;
+}
+
+function printHoistedOrCall(p: Printer, n: CallNode, qualify?: string): string {
+  if (p.options.hoist && qualify === undefined && isHoistable(n, p.body)) {
+    const sub: Printer = {
+      body: p.body,
+      options: { corrections: p.options.corrections },
+      unknown: false,
+      changed: false,
+      array: p.array,
+    };
+    const text = printCall(sub, n, undefined);
+    const replacement = sub.unknown
+      ? undefined
+      : p.options.hoist({
+          text,
+          qualified: (sheet) => printCall({ ...sub, unknown: false }, n, sheet),
+        });
+    if (replacement !== undefined) {
+      p.changed = true;
+      return replacement;
+    }
+  }
+  return printCall(p, n, qualify);
+}
+
+function printCall(p: Printer, n: CallNode, qualify: string | undefined): string {
+  let callee = writtenName(p.body, n);
   if (/^_xl(fn|ws)\./i.test(callee) && p.options.corrections.has('syntax')) {
     callee = callee.replace(/^_xl(fn|ws)\./i, '');
-    name = callee;
     p.changed = true;
   }
-  const upper = name.toUpperCase();
-  const has = (c: CorrectionName) => p.options.corrections.has(c);
-  const corrected = CORRECTED_FUNCTIONS[upper];
-  if (corrected !== undefined && has(corrected.correction)) {
-    callee = corrected.name;
+  const active = (CORRECTED_CALLS[callee.toUpperCase()] ?? []).filter(
+    (c) => p.options.corrections.has(c.correction) && routeApplies(c, n),
+  );
+  for (const c of active) {
+    if (c.to === undefined) continue;
+    callee = c.to;
     p.changed = true;
   }
-  const args: Node[] = n.arguments;
+  return `${callee}(${printArgs(
+    p,
+    n,
+    qualify,
+    active.find((c) => c.args !== undefined),
+  ).join(',')})`;
+}
+
+/** A condition route needs its condition written; the exact-match route needs range_lookup FALSE or 0. */
+function routeApplies(c: CallCorrection, n: CallNode): boolean {
+  if (c.args === 'condition') return n.args.length > 0 && n.args[0].kind !== 'missing';
+  if (c.args === 'exact-match') return n.args.length === 4 && isExactFlag(n.args[3]);
+  return true;
+}
+
+/** A call's arguments, printed as its argument route (if any) says. */
+function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?: CallCorrection): string[] {
   const printArg = (a: Node, array = p.array) => {
     const saved = p.array;
     p.array = array;
@@ -324,72 +351,36 @@ function printCall(p: Printer, n: Node, qualify: string | undefined, name = Stri
     p.array = saved;
     return text;
   };
-  const wrap = (fn: string, text: string) => {
+  const wrap = (a: Node) => {
     p.changed = true;
-    return `${fn}(${text})`;
+    return `${route?.wrap}(${printArg(a)})`;
   };
-  let printed: string[];
-  if (TEXT_FUNCTIONS.has(upper) && has('text')) {
-    callee = `SSX.${upper}`;
-    p.changed = true;
-    printed = args.map((a) => printArg(a));
-  } else if ((upper === 'IF' || upper === 'NOT') && has('logic') && args.length > 0 && args[0] !== null) {
-    // Why: Excel's IF/NOT read only TRUE/FALSE text as a condition; `""` is #VALUE! (HyperFormula: FALSE).
-    printed = args.map((a, i) => (i === 0 ? wrap('SSX.COND', printArg(a)) : printArg(a)));
-  } else if ((upper === 'AND' || upper === 'OR') && has('logic')) {
-    callee = `SSX.${upper}`;
-    p.changed = true;
-    printed = args.map((a) => printArg(a));
-  } else if (upper === 'SUMPRODUCT' && has('aggregate')) {
-    // Why: SUMPRODUCT counts every non-number entry as 0 (HyperFormula reads text "1" and TRUE as 1).
-    callee = 'SSX.SUMPRODUCT';
-    p.changed = true;
-    printed = args.map((a) => printArg(a, true));
-  } else if (['ABS', 'ROUND', 'INT'].includes(upper) && has('arith')) {
-    // Why: HyperFormula's number parameters read `""` as 0 and text with its own parser (Excel: #VALUE!).
-    printed = args.map((a) => (a === null ? '' : wrap('SSX.NUM', printArg(a))));
-  } else if (['SUM', 'AVERAGE', 'MIN', 'MAX', 'COUNT'].includes(upper) && has('aggregate')) {
-    const fn = upper === 'COUNT' ? 'SSX.COUNTARG' : 'SSX.NUMARG';
-    if (upper === 'MIN' || upper === 'MAX') {
-      // Why: printed from the tree, `MIN((A1))` loses its parentheses; HyperFormula would read `(A1)` as a
-      // value (text #VALUE!, TRUE 1) where Excel keeps it a reference (text and booleans ignored).
-      p.changed = true;
-    }
-    if (upper === 'COUNT') {
-      // Why: HyperFormula's COUNT counts direct TRUE and skips every error, also the oracle's undetermined.
-      callee = 'SSX.COUNT';
-      p.changed = true;
-    }
-    if (upper === 'SUM' || upper === 'AVERAGE') {
-      // Why: HyperFormula sums each range apart and snaps near-zero sums to 0; the order Excel adds in is
-      // not documented, so SSX.SUM/SSX.AVERAGE compute both orders and call a difference undetermined.
-      callee = `SSX.${upper}`;
-      p.changed = true;
-    }
-    printed = args.map((a) =>
-      upper !== 'COUNT' && !p.array && yieldsDirectText(a) ? wrap(fn, printArg(a)) : printArg(a),
-    );
-  } else if (upper === 'VLOOKUP' && has('lookup') && args.length === 4 && isExactFlag(args[3])) {
-    callee = 'SSX.VLOOKUP';
-    p.changed = true;
-    printed = args.slice(0, 3).map((a) => printArg(a));
-  } else {
-    printed = args.map((a) => printArg(a));
+  switch (route?.args) {
+    case 'number':
+      return n.args.map((a) => (a.kind === 'missing' ? '' : wrap(a)));
+    case 'condition':
+      return n.args.map((a, i) => (i === 0 ? wrap(a) : printArg(a)));
+    case 'array':
+      return n.args.map((a) => printArg(a, true));
+    case 'direct-text':
+      p.changed = true; // reprinted even with no text argument: `MIN((A1))` loses its parentheses
+      return n.args.map((a) => (!p.array && yieldsDirectText(p.body, a) ? wrap(a) : printArg(a)));
+    case 'exact-match':
+      return n.args.slice(0, 3).map((a) => printArg(a));
+    case undefined:
+      return n.args.map((a) => printArg(a));
   }
-  return `${callee}(${printed.join(',')})`;
 }
 
 /** A direct aggregate argument that can be text (a text literal, `&`, a text function), never an array. */
-function yieldsDirectText(a: Node): boolean {
-  if (a === null) return false;
+function yieldsDirectText(body: string, a: Node): boolean {
   // Why: `+A1` is a value, not a reference (`MAX(+A1)` with A1 "5" reads the text the way `+` does).
-  if (a.type === 'UnaryExpression' && a.operator === '+')
-    return a.arguments[0]?.type !== 'Literal' || yieldsDirectText(a.arguments[0]);
-  if (a.type === 'Literal') return typeof a.value === 'string';
-  if (a.type === 'BinaryExpression') return a.operator === '&';
-  if (a.type === 'CallExpression') {
+  if (a.kind === 'unary' && a.op === '+') return !isLiteral(a.operand) || yieldsDirectText(body, a.operand);
+  if (isLiteral(a)) return a.kind === 'string';
+  if (a.kind === 'binary') return a.op === '&';
+  if (a.kind === 'call') {
     return SCALAR_TEXT_CALLS.has(
-      String(a.callee.name)
+      writtenName(body, a)
         .toUpperCase()
         .replace(/^_XL(FN|WS)\./, ''),
     );
@@ -399,7 +390,9 @@ function yieldsDirectText(a: Node): boolean {
 
 /** VLOOKUP's range_lookup written as FALSE or 0: exact match. */
 function isExactFlag(a: Node): boolean {
-  return a !== null && a.type === 'Literal' && (a.value === false || a.value === 0);
+  if (a.kind === 'boolean') return a.value === false;
+  if (a.kind === 'number') return a.value === 0;
+  return isSignedNumber(a) && a.kind === 'unary' && a.operand.kind === 'number' && a.operand.value === 0;
 }
 
 /**
@@ -409,9 +402,10 @@ function isExactFlag(a: Node): boolean {
 export function rewriteFormula(formula: string, options: RewriteOptions): string {
   if (options.corrections.size === 0 && !options.hoist) return formula;
   if (!mayNeedRewrite(formula, options.hoist !== undefined, options.corrections)) return formula;
-  const tree = parseTree(formula);
+  const body = bodyOf(formula);
+  const tree = parseTree(body);
   if (tree === undefined) return formula;
-  const p: Printer = { formula, options, unknown: false, changed: false, array: options.array };
+  const p: Printer = { body, options, unknown: false, changed: false, array: options.array };
   const out = print(p, tree);
   if (p.unknown || !p.changed) return formula;
   return out;
@@ -428,8 +422,14 @@ export function aggregateCalls(formula: string, corrections: ReadonlySet<Correct
       return undefined;
     },
   };
-  const tree = parseTree(formula);
+  const body = bodyOf(formula);
+  const tree = parseTree(body);
   if (tree === undefined) return [];
-  print({ formula, options, unknown: false, changed: false }, tree);
+  print({ body, options, unknown: false, changed: false }, tree);
   return found;
+}
+
+/** The formula without a leading `=`, as the parser reads it. */
+function bodyOf(formula: string): string {
+  return formula.startsWith('=') ? formula.slice(1) : formula;
 }

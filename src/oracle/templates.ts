@@ -17,8 +17,9 @@
  * Anything else (array formulas, cells no template moves onto, more than `PER_SHAPE` distinct formulas of
  * one shape) takes the per-cell path, which is the reference this is tested against.
  */
-import { prepareStrictShift, type StrictShift } from '../workbook/formula/r1c1.js';
-import { aggregateCalls, type CorrectionName } from './rewrite.js';
+import { prepareStrictShift, type StrictShift } from '../workbook/formula/index.js';
+import type { CorrectionName } from './registry.js';
+import { aggregateCalls } from './rewrite.js';
 
 /** Distinct templates kept per digit-blanked shape (a column of `=A2*1.05`, `=A3*1.07`, ... has many). */
 const PER_SHAPE = 8;

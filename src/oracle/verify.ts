@@ -21,39 +21,26 @@
  * derivations are computed first and the promise is awaited only for the comparison, so the two overlap.
  */
 import { performance } from 'node:perf_hooks';
-import { a1, colName } from '../workbook/formula/ast.js';
 import type { Warning } from '../codes/index.js';
-import { type CellValue, isErrorValue } from '../workbook/values.js';
-import { getCell, type WorkbookModel } from '../workbook/model.js';
-import { specBindings } from '../modelspec/bind.js';
-import { compileDerivation, computeDerivations } from '../modelspec/derive.js';
-import { getAll, parsePath } from '../modelspec/paths.js';
-import type { ModelSpec } from '../modelspec/types.js';
+import {
+  compileDerivation,
+  computeDerivations,
+  getAll,
+  type ModelSpec,
+  parsePath,
+  specBindings,
+} from '../modelspec/index.js';
+import { colName, sheetCell } from '../workbook/formula/index.js';
+import {
+  type CellValue,
+  getCell,
+  isErrorValue,
+  type SheetModel,
+  type WorkbookModel,
+} from '../workbook/index.js';
 import { equalAt15, sameValue } from './compare.js';
+import type { ColumnVerification, Verification } from './types.js';
 import { evaluateWorkbook, type OracleValues } from './hyperformula.js';
-
-export interface ColumnVerification {
-  field: string;
-  column: string;
-  cellsChecked: number;
-  matched: number;
-  cachedChecked: number;
-  cachedExact: number;
-  cached15: number;
-  disagreements: number;
-}
-
-/** What the verification found, overall and per column (part of a conversion's result). */
-export interface Verification {
-  oracle: { name: string; version: string };
-  cellsChecked: number;
-  matched: number;
-  cachedChecked: number;
-  cachedExact: number;
-  cached15: number;
-  disagreements: number;
-  columns: ColumnVerification[];
-}
 
 export interface Mismatch {
   /** 1-based sheet row. */
@@ -109,15 +96,6 @@ function asCellValue(v: unknown): CellValue | undefined {
   return undefined;
 }
 
-function cellName(sheet: string, row: number, col: number): string {
-  const prefix = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
-  return `${prefix}!${a1(row, col)}`;
-}
-
-function columnLetters(col: number): string {
-  return colName(col);
-}
-
 function fieldOf(path: string): string {
   const segs = parsePath(path);
   const last = segs[segs.length - 1];
@@ -125,25 +103,46 @@ function fieldOf(path: string): string {
   return star && last && 'key' in last ? last.key : path;
 }
 
-interface Tally extends ColumnVerification {}
+type Tally = ColumnVerification;
+type Thrown = { thrown: string; message: string };
+type Doc = { items: Record<string, unknown>[] } & Record<string, unknown>;
 
 /** Runs the spec on the input rows and checks every derived cell against the oracle and Excel's saved values. */
 export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
-  const { spec, workbook, sheet, rows } = input;
-  const sheetModel = workbook.sheets.find((s) => s.name === sheet);
-  const warnings: Warning[] = [];
-  const mismatches: Record<string, Mismatch[]> = {};
-  const thrown = new Map<string, { thrown: string; message: string }>();
+  const { doc, thrown } = await runDerivations(input);
+  // Only now: the derivations above needed no oracle, and a threaded oracle has been running meanwhile.
+  const waitStart = performance.now();
+  const oracle = await (input.oracle ?? evaluateWorkbook(input.workbook));
+  const oracleWaitMs = performance.now() - waitStart;
 
-  const doc = structuredClone(input.doc) as { items: Record<string, unknown>[] } & Record<string, unknown>;
-  const describe = (e: unknown) => ({
+  const checker = new CellChecker(input, oracle, thrown);
+  const tallies = [...checkColumns(checker, input, doc), ...checkRoots(checker, input, doc)];
+  return {
+    verification: summarise(oracle, tallies),
+    mismatches: checker.mismatches,
+    warnings: checker.warnings,
+    oracleWaitMs,
+  };
+}
+
+function describe(e: unknown): Thrown {
+  return {
     thrown: (e as { code?: string }).code ?? 'ERROR',
     message: e instanceof Error ? e.message : String(e),
-  });
+  };
+}
+
+/**
+ * The spec's derivations run on a copy of the input document, one at a time so that a throw fails its own
+ * column only (dependants then mismatch). What threw is kept by field (per-row columns) or path (roots).
+ */
+async function runDerivations(input: VerifyInput): Promise<{ doc: Doc; thrown: Map<string, Thrown> }> {
+  const { spec } = input;
+  const thrown = new Map<string, Thrown>();
+  const doc = structuredClone(input.doc) as Doc;
   try {
     const bindings = await specBindings(spec.library, (spec.constants ?? {}) as Record<string, unknown>);
     for (const d of spec.derivations ?? []) {
-      // One derivation at a time, so a throw fails its own column only (dependants then mismatch).
       try {
         await computeDerivations([compileDerivation(d)], doc, bindings);
       } catch (e) {
@@ -156,38 +155,72 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
     for (const c of input.columns) thrown.set(c.field, failure);
     for (const r of input.roots ?? []) thrown.set(r.path, failure);
   }
+  return { doc, thrown };
+}
 
-  // Only now: the derivations above needed no oracle, and a threaded oracle has been running meanwhile.
-  const waitStart = performance.now();
-  const oracle = await (input.oracle ?? evaluateWorkbook(workbook));
-  const oracleWaitMs = performance.now() - waitStart;
+/** Every row of each per-row column, one tally per column. */
+function checkColumns(checker: CellChecker, input: VerifyInput, doc: Doc): Tally[] {
+  return input.columns.map(({ field, col }) => {
+    const tally = blankTally(field, colName(col));
+    input.rows.forEach((row, i) => {
+      const item = doc.items?.[i];
+      const derived = item && Object.hasOwn(item, field) ? item[field] : undefined;
+      checker.check(field, tally, row, col, derived, () => inputsOf(input.doc.items[i]));
+    });
+    return tally;
+  });
+}
 
-  const tallies: Tally[] = [];
-  const check = (
+/** Each root derivation backed by a cell, one tally each. */
+function checkRoots(checker: CellChecker, input: VerifyInput, doc: Doc): Tally[] {
+  return (input.roots ?? []).map((root) => {
+    const tally = blankTally(root.path, colName(root.col));
+    const [derived] = getAll(doc, parsePath(root.path));
+    checker.check(root.path, tally, root.row, root.col, derived, () => ({}));
+    return tally;
+  });
+}
+
+/** Compares derived cells with the oracle and Excel's saved values; collects mismatches and warnings. */
+class CellChecker {
+  readonly mismatches: Record<string, Mismatch[]> = {};
+  readonly warnings: Warning[] = [];
+  private readonly sheetModel: SheetModel | undefined;
+
+  constructor(
+    private readonly input: VerifyInput,
+    private readonly oracle: OracleValues,
+    private readonly thrown: ReadonlyMap<string, Thrown>,
+  ) {
+    this.sheetModel = input.workbook.sheets.find((s) => s.name === input.sheet);
+  }
+
+  check(
     key: string,
     tally: Tally,
     row: number,
     col: number,
     derived: unknown,
     inputs: () => Record<string, unknown>,
-  ): void => {
+  ): void {
+    const { sheet } = this.input;
     // The cell's name is built only when something is reported (it was a string per cell checked).
-    const where = () => cellName(sheet, row, col);
+    const where = () => sheetCell(sheet, row, col);
     const fail = (m: Omit<Mismatch, 'row' | 'cell' | 'inputs'>) => {
-      const list = mismatches[key] ?? [];
-      mismatches[key] = list;
+      const list = this.mismatches[key] ?? [];
+      this.mismatches[key] = list;
       if (list.length < KEEP) list.push({ row: row + 1, cell: where(), inputs: inputs(), ...m });
     };
     tally.cellsChecked++;
-    const failure = thrown.get(key);
+    const failure = this.thrown.get(key);
     const got = failure ?? derived;
     const value = failure ? undefined : asCellValue(derived);
-    const expected = oracle.get(sheet, row, col);
-    const cached = sheetModel ? getCell(sheetModel, row, col)?.cached : undefined;
+    const expected = this.oracle.get(sheet, row, col);
+    const cached = this.sheetModel ? getCell(this.sheetModel, row, col)?.cached : undefined;
     const engineFailed = isErrorValue(expected) && ENGINE_ERRORS.has(expected.error);
 
     if (engineFailed) {
-      warnings.push({
+      this.warnings.push({
         code: 'ORACLE_CANNOT_EVALUATE',
         message: `HyperFormula gives ${expected.error} for ${where()}; Excel's saved value is the reference`,
         cell: where(),
@@ -200,55 +233,46 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
     } else {
       fail({ expected, got, source: 'oracle' });
     }
-
-    if (cached !== undefined) {
-      tally.cachedChecked++;
-      if (value !== undefined && sameValue(cached, value)) tally.cachedExact++;
-      else if (value !== undefined && equalAt15(cached, value)) tally.cached15++;
-      else {
-        tally.disagreements++;
-        if (!engineFailed && value !== undefined && sameValue(expected, value)) {
-          warnings.push({
-            code: 'ORACLE_EXCEL_DISAGREEMENT',
-            message: `${where()}: the oracle and the spec give ${JSON.stringify(expected)}, Excel saved ${JSON.stringify(cached)}`,
-            cell: where(),
-          });
-        }
-      }
-    }
-  };
-
-  input.columns.forEach(({ field, col }) => {
-    const tally: Tally = blankTally(field, columnLetters(col));
-    tallies.push(tally);
-    rows.forEach((row, i) => {
-      const item = doc.items?.[i];
-      const derived = item && Object.hasOwn(item, field) ? item[field] : undefined;
-      check(field, tally, row, col, derived, () => inputsOf(input.doc.items[i]));
-    });
-  });
-  for (const root of input.roots ?? []) {
-    const tally: Tally = blankTally(root.path, columnLetters(root.col));
-    tallies.push(tally);
-    const [derived] = getAll(doc, parsePath(root.path));
-    check(root.path, tally, root.row, root.col, derived, () => ({}));
+    if (cached !== undefined)
+      this.checkCached(tally, cached, value, engineFailed ? undefined : expected, where);
   }
 
+  /** Against Excel's saved value: counted, and a disagreement the oracle does not share is reported. */
+  private checkCached(
+    tally: Tally,
+    cached: CellValue,
+    value: CellValue | undefined,
+    expected: CellValue | undefined,
+    where: () => string,
+  ): void {
+    tally.cachedChecked++;
+    if (value !== undefined && sameValue(cached, value)) tally.cachedExact++;
+    else if (value !== undefined && equalAt15(cached, value)) tally.cached15++;
+    else {
+      tally.disagreements++;
+      if (expected !== undefined && value !== undefined && sameValue(expected, value)) {
+        this.warnings.push({
+          code: 'ORACLE_EXCEL_DISAGREEMENT',
+          message: `${where()}: the oracle and the spec give ${JSON.stringify(expected)}, Excel saved ${JSON.stringify(cached)}`,
+          cell: where(),
+        });
+      }
+    }
+  }
+}
+
+/** The column tallies summed. */
+function summarise(oracle: OracleValues, tallies: Tally[]): Verification {
   const sum = (k: keyof Omit<Tally, 'field' | 'column'>) => tallies.reduce((n, t) => n + t[k], 0);
   return {
-    verification: {
-      oracle: { name: oracle.name, version: oracle.version },
-      cellsChecked: sum('cellsChecked'),
-      matched: sum('matched'),
-      cachedChecked: sum('cachedChecked'),
-      cachedExact: sum('cachedExact'),
-      cached15: sum('cached15'),
-      disagreements: sum('disagreements'),
-      columns: tallies,
-    },
-    mismatches,
-    warnings,
-    oracleWaitMs,
+    oracle: { name: oracle.name, version: oracle.version },
+    cellsChecked: sum('cellsChecked'),
+    matched: sum('matched'),
+    cachedChecked: sum('cachedChecked'),
+    cachedExact: sum('cachedExact'),
+    cached15: sum('cached15'),
+    disagreements: sum('disagreements'),
+    columns: tallies,
   };
 }
 

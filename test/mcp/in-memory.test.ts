@@ -316,7 +316,7 @@ describe('get_domain_guidance', () => {
 
   it('enumerates the topics in its input schema, every one of them served', async () => {
     const { tools } = await client.listTools();
-    const schema = tools.find((t) => t.name === 'get_domain_guidance')!.inputSchema as {
+    const schema = tools.find((t) => t.name === 'get_domain_guidance')!.inputSchema as unknown as {
       properties: { topics: { items: { enum: string[] } } };
     };
     const ids = schema.properties.topics.items.enum;

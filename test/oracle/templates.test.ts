@@ -6,7 +6,7 @@ import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { readWorkbook } from '../../src/workbook/reader.js';
 import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
 import { TemplateIndex } from '../../src/oracle/templates.js';
-import { ALL_CORRECTIONS } from '../../src/oracle/rewrite.js';
+import { ALL_CORRECTIONS } from '../../src/oracle/registry.js';
 
 /** Every value of every sheet, with and without templates, must be the same. */
 function expectSameWithAndWithout(wb: WorkbookModel): number {

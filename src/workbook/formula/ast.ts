@@ -217,3 +217,9 @@ export function colName(col: number): string {
 export function a1(row: number, col: number): string {
   return `${colName(col)}${row + 1}`;
 }
+
+/** `'My Sheet'!D2`: a cell address with its sheet, quoted when the name needs it (as Excel writes it). */
+export function sheetCell(sheet: string, row: number, col: number): string {
+  const quoted = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
+  return `${quoted}!${a1(row, col)}`;
+}

@@ -22,7 +22,7 @@ export type {
   StructuredRefNode,
   UnaryNode,
 } from './ast.js';
-export { a1, assertNever, colName, ERROR_CODES } from './ast.js';
+export { a1, assertNever, colName, ERROR_CODES, sheetCell } from './ast.js';
 export type { Diagnostic, FormulaDiagnosticCode, Severity } from './diagnostics.js';
 export { FORMULA_MESSAGES, formatMessage, formulaDiagnostic } from './diagnostics.js';
 export type { ParseOptions, ParseResult } from './parser.js';
@@ -36,4 +36,6 @@ export {
   UNARY_PRECEDENCE,
 } from './parser.js';
 export { printFormula } from './print.js';
-export { cellId, shiftFormula, toR1C1 } from './r1c1.js';
+export type { StrictShift } from './r1c1.js';
+export { cellId, prepareStrictShift, shiftFormula, toR1C1 } from './r1c1.js';
+export { someNode, walk } from './walk.js';

@@ -1,0 +1,49 @@
+import { HyperFormula } from 'hyperformula';
+import { describe, expect, it } from 'vitest';
+import { ExcelCorrectionsPlugin, ensureCorrectionsRegistered } from '../../src/oracle/corrections.js';
+import { ExcelSupportedSetPlugin, ensureSupportedSetRegistered } from '../../src/oracle/excel-functions.js';
+import {
+  CORRECTED_CALLS,
+  CORRECTED_OPERATORS,
+  oracleTreatment,
+  SSX_FUNCTIONS,
+} from '../../src/oracle/index.js';
+
+describe('the oracle registry', () => {
+  it('names a method each plugin has for every corrected function', () => {
+    for (const [name, def] of Object.entries(SSX_FUNCTIONS)) {
+      const plugin = def.plugin === 'corrections' ? ExcelCorrectionsPlugin : ExcelSupportedSetPlugin;
+      expect(typeof (plugin.prototype as unknown as Record<string, unknown>)[def.method], name).toBe(
+        'function',
+      );
+      expect(Object.keys(plugin.implementedFunctions)).toContain(name);
+    }
+  });
+
+  it('registers every function a route names with HyperFormula', () => {
+    ensureCorrectionsRegistered();
+    ensureSupportedSetRegistered();
+    const registered = new Set(HyperFormula.getRegisteredFunctionNames('enGB'));
+    const targets = [
+      ...Object.values(CORRECTED_CALLS).flatMap((list) => list.flatMap((c) => [c.to, c.wrap])),
+      ...Object.values(CORRECTED_OPERATORS).map((o) => o.to),
+    ].filter((t) => t !== undefined);
+    for (const t of targets) expect(registered.has(t), t).toBe(true);
+  });
+
+  it('tells how the oracle evaluates a function', () => {
+    expect(oracleTreatment('VLOOKUP')).toMatchObject({ kind: 'correction', name: 'SSX.VLOOKUP' });
+    expect(oracleTreatment('round')).toMatchObject({
+      kind: 'correction',
+      name: 'SSX.ROUND',
+      corrections: ['round', 'arith'],
+    });
+    expect(oracleTreatment('ABS')).toMatchObject({
+      kind: 'correction',
+      name: 'SSX.NUM',
+      corrections: ['arith'],
+    });
+    expect(oracleTreatment('IF')).toMatchObject({ kind: 'correction', name: 'SSX.COND' });
+    expect(oracleTreatment('INDEX')).toEqual({ kind: 'hyperformula' });
+  });
+});
