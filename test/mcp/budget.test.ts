@@ -36,9 +36,13 @@ describe('ProcessBudget', () => {
     const budget = new ProcessBudget({ maxConcurrent: 10, maxMemoryMb: 1000, queueMs: 60_000 });
     const big = await budget.acquire(800);
     const order: string[] = [];
-    const second = budget.acquire(800).then((l) => (order.push('big'), l));
+    const admitted = (name: string) => (l: unknown) => {
+      order.push(name);
+      return l;
+    };
+    const second = budget.acquire(800).then(admitted('big'));
     // Small enough to fit, but behind a waiting call: FIFO keeps the big one from starving.
-    const third = budget.acquire(100).then((l) => (order.push('small'), l));
+    const third = budget.acquire(100).then(admitted('small'));
     await Promise.resolve();
     expect(budget.status().running).toBe(1);
     big.release();
