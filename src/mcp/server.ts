@@ -46,6 +46,16 @@ export const SERVER_VERSION = '0.1.0';
 /** Protocol versions this server negotiates (oldest to newest). */
 export const PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const;
 
+/**
+ * JSON-RPC batches exist in one protocol version: added in 2025-03-26, removed in 2025-06-18. Both transports
+ * accept a batch only when that is the negotiated version (stdio: the one `initialize` answered; HTTP: the
+ * `MCP-Protocol-Version` header, which a server assumes to be 2025-03-26 when absent) and answer -32600
+ * otherwise.
+ */
+export function batchesAllowed(protocolVersion: string | undefined): boolean {
+  return protocolVersion === '2025-03-26';
+}
+
 export const LOG_LEVELS: readonly LoggingLevel[] = [
   'debug',
   'info',
