@@ -52,6 +52,12 @@ export const PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '202
  * `MCP-Protocol-Version` header, which a server assumes to be 2025-03-26 when absent) and answer -32600
  * otherwise.
  */
+/** The version `initialize` answers a request for `requested` with: that one when supported, else the newest. */
+export function negotiatedVersion(requested: unknown): string {
+  const known: readonly string[] = PROTOCOL_VERSIONS;
+  return typeof requested === 'string' && known.includes(requested) ? requested : known[known.length - 1]!;
+}
+
 export function batchesAllowed(protocolVersion: string | undefined): boolean {
   return protocolVersion === '2025-03-26';
 }
