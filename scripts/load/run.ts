@@ -3,8 +3,9 @@
  * itself after DEADLINE_MS whatever happens). Runs the compiled server (`bin/sheetspec.js`, built first by the
  * npm script) with an explicit budget, then:
  *
- * 1. abuse over HTTP, all at once: 40 concurrent converts, 16 clients that hang up mid-call, 10 stalled
- *    bodies, while a prober sends `ping` every 250 ms;
+ * 1. abuse over HTTP, while a prober sends `ping` every 250 ms: 40 concurrent converts with 10 stalled bodies,
+ *    then 16 clients that hang up mid-call (long evaluations) and one that hangs up on a 20,000-row convert,
+ *    each counted 1 s after the hang-up (the work must have stopped by then);
  * 2. 20 concurrent tool calls over stdio (a second server process);
  * 3. a workbook with 100,000 merged ranges;
  * 4. later calls, one of each kind, which must all succeed.
@@ -21,7 +22,9 @@ import { mergesWorkbook, ordersWorkbook } from './workbooks.js';
 const DEADLINE_MS = 300_000;
 const BUDGET = { maxConcurrent: 4, maxMemoryMb: 2048 };
 const SETTLE_MS = 1500;
+const HANGUP_GRACE_MS = 1000;
 const ROWS = 2000;
+const LARGE_ROWS = 20_000;
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/sheetspec.js');
 const budgetArgs = [
@@ -86,16 +89,43 @@ async function health(port: number): Promise<{ inFlight?: number; queued?: numbe
   }
 }
 
+/** A JSONata expression that computes for longer than the sandbox's 2 s budget. */
+const LONG_EXPR = '$reduce([1..5000000], function($a, $b){$a + $b})';
+
 async function httpAbuse(port: number, data: string) {
   const convert = (id: number) => toolCall(id, 'convert_spreadsheet', { data, filename: `load-${id}.xlsx` });
-  const probe = pinger(port);
   const stalled = Array.from({ length: 10 }, () => stall(port, 60_000));
-  const converts = Promise.all(Array.from({ length: 40 }, (_, i) => post(port, convert(i + 1))));
-  const gone = Promise.all(Array.from({ length: 16 }, (_, i) => abandon(port, convert(1000 + i), 300)));
-  const [answers] = await Promise.all([converts, gone]);
+  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(port, convert(i + 1))));
   const stalls = await Promise.all(stalled.map((s) => s.done));
-  const pings = await probe.stop();
-  return { answers, stalls, pings };
+  return { answers, stalls };
+}
+
+/**
+ * Clients that hang up mid-call: 16 long evaluations (4 run, the rest wait), then one conversion of a large
+ * workbook. Counted HANGUP_GRACE_MS after the hang-ups: sandbox processes, and calls the server still runs.
+ */
+async function hangUps(port: number, large: string, pid: number) {
+  const evals = Array.from({ length: 16 }, (_, i) =>
+    abandon(port, toolCall(2000 + i, 'eval_expression', { expr: LONG_EXPR }), 300),
+  );
+  await Promise.all(evals);
+  await sleep(HANGUP_GRACE_MS);
+  const evalsLeft = { processes: descendants(pid).length, inFlight: (await health(port)).inFlight ?? -1 };
+  await waitIdle(port, pid);
+  await abandon(port, toolCall(3000, 'convert_spreadsheet', { data: large, filename: 'large.xlsx' }), 1500);
+  await sleep(HANGUP_GRACE_MS);
+  const convertLeft = { inFlight: (await health(port)).inFlight ?? -1 };
+  await waitIdle(port, pid);
+  return { evalsLeft, convertLeft };
+}
+
+/** Waits (bounded) until the server runs nothing, so one measurement does not leak into the next. */
+async function waitIdle(port: number, pid: number, maxMs = 90_000): Promise<void> {
+  const until = Date.now() + maxMs;
+  while (Date.now() < until) {
+    if (descendants(pid).length === 0 && (await health(port)).inFlight === 0) return;
+    await sleep(250);
+  }
 }
 
 async function stdioAbuse() {
@@ -144,6 +174,7 @@ async function laterCalls(port: number, data: string): Promise<string[]> {
 async function main(): Promise<number> {
   const big = (await ordersWorkbook(ROWS)).toString('base64');
   const small = (await ordersWorkbook(5)).toString('base64');
+  const large = (await ordersWorkbook(LARGE_ROWS)).toString('base64');
   const merges = (await mergesWorkbook(100_000)).toString('base64');
   const http = await spawnHttpServer(process.execPath, [
     bin,
@@ -163,18 +194,31 @@ async function main(): Promise<number> {
   console.log(
     `server: ${http.url}, budget ${BUDGET.maxConcurrent} calls / ${BUDGET.maxMemoryMb} MB, idle RSS ${idle} MB`,
   );
+  const probe = pinger(http.port);
   const abuse = await httpAbuse(http.port, big);
   await sleep(SETTLE_MS);
-  const sandboxesLeft = descendants(http.child.pid!).length;
-  const afterAbuse = await health(http.port);
+  const pid = http.child.pid!;
+  const afterAbuse = {
+    processes: descendants(pid).length,
+    inFlight: (await health(http.port)).inFlight ?? -1,
+  };
+  const gone = await hangUps(http.port, large, pid);
+  const pings = await probe.stop();
   console.log(`converts (40): ${tally(abuse.answers.map(classify))}`);
   console.log(`stalled bodies (10): ${tally(abuse.stalls.map(String))}`);
-  const maxPing = Math.max(0, ...abuse.pings.times);
   console.log(
-    `ping during the abuse: ${abuse.pings.times.length} answered, ${abuse.pings.failures} failed, max ${maxPing} ms`,
+    `${SETTLE_MS} ms after the converts: ${afterAbuse.processes} sandbox processes, ${afterAbuse.inFlight} calls in flight`,
   );
   console.log(
-    `${SETTLE_MS} ms after the abuse: ${sandboxesLeft} sandbox processes, ${afterAbuse.inFlight ?? '?'} calls in flight`,
+    `${HANGUP_GRACE_MS} ms after 16 eval clients hung up: ${gone.evalsLeft.processes} sandbox processes, ` +
+      `${gone.evalsLeft.inFlight} calls in flight`,
+  );
+  console.log(
+    `${HANGUP_GRACE_MS} ms after a ${LARGE_ROWS}-row convert's client hung up: ${gone.convertLeft.inFlight} calls in flight`,
+  );
+  const maxPing = Math.max(0, ...pings.times);
+  console.log(
+    `ping during the abuse: ${pings.times.length} answered, ${pings.failures} failed, max ${maxPing} ms`,
   );
 
   const stdio = await stdioAbuse();
@@ -197,20 +241,23 @@ async function main(): Promise<number> {
   console.log(`later calls: ${failed.length === 0 ? 'all succeeded' : `failed: ${failed.join('; ')}`}`);
   console.log(`peak server RSS: ${rss.peak} MB (idle ${idle} MB + budget ${BUDGET.maxMemoryMb} MB)`);
 
-  const inFlightLeft = afterAbuse.inFlight ?? 1;
+  const left =
+    afterAbuse.processes +
+    afterAbuse.inFlight +
+    gone.evalsLeft.processes +
+    gone.evalsLeft.inFlight +
+    gone.convertLeft.inFlight +
+    stdio.left;
   const mergeCoded = m.status === 200 && m.message?.result !== undefined;
   const targets: Array<[boolean, string]> = [
     [
       rss.peak <= idle + BUDGET.maxMemoryMb,
       `peak RSS ${rss.peak} MB within idle + budget (${idle + BUDGET.maxMemoryMb} MB)`,
     ],
+    [left === 0, `0 sandboxes left after the abuse and 1 s after clients hung up (${left} counted)`],
     [
-      sandboxesLeft + inFlightLeft + stdio.left === 0,
-      `0 sandboxes left after the abuse (HTTP ${sandboxesLeft} processes, ${inFlightLeft} in flight; stdio ${stdio.left})`,
-    ],
-    [
-      abuse.pings.failures === 0 && maxPing <= 1000,
-      `ping answered within 1 s throughout (max ${maxPing} ms, ${abuse.pings.failures} failed)`,
+      pings.failures === 0 && maxPing <= 1000,
+      `ping answered within 1 s throughout (max ${maxPing} ms, ${pings.failures} failed)`,
     ],
     [failed.length === 0, 'every later call answered'],
     [mergeCoded && mergeMs <= 3000, `100,000 merges: a result or a coded refusal within 3 s (${mergeMs} ms)`],
