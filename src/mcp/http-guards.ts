@@ -4,9 +4,10 @@
  *
  * Loopback names (`localhost`, `127.0.0.1`, `[::1]`) in Host and loopback origins are admitted only from a
  * loopback peer: a local client (or a reverse proxy on the same machine) uses them honestly, while a remote
- * client sending `Host: localhost` to a server bound to 0.0.0.0 is not local. Remote names are admitted only
+ * client sending `Host: localhost` to a server bound to 0.0.0.0 is not local. Other names are admitted only
  * when the operator lists them (`--allowed-hosts`, `--allowed-origins`), plus the bound address itself when it
- * is a specific one (not a wildcard such as 0.0.0.0). Host checks are the defence against DNS rebinding; Origin
+ * is a specific one (not a wildcard such as 0.0.0.0). A listed name is admitted from any peer, loopback names
+ * included: in a container, clients on the host's loopback arrive from the bridge network's gateway. Host checks are the defence against DNS rebinding; Origin
  * checks against a web page in a browser calling the server.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -50,8 +51,8 @@ export function hostAllowed(
   const m = /^(\[[^\]]+\]|[^:]+)(?::\d+)?$/.exec(header.trim().toLowerCase());
   if (!m) return false;
   const name = m[1]!;
-  if (LOOPBACK_NAMES.has(name)) return peerLoopback;
-  return allowed.has(name);
+  if (allowed.has(name)) return true;
+  return LOOPBACK_NAMES.has(name) && peerLoopback;
 }
 
 /** An Origin is allowed when listed exactly, or when it is a loopback origin and the peer is loopback. */

@@ -36,6 +36,10 @@ describe('HTTP guards', () => {
     expect(hostAllowed(undefined, true, allowed)).toBe(false);
   });
 
+  it('admits a listed loopback name from any peer (a container behind a published port)', () => {
+    expect(hostAllowed('localhost:8808', false, allowedHostNames('0.0.0.0', ['localhost']))).toBe(true);
+  });
+
   it('admits loopback origins from loopback peers, listed origins from anywhere', () => {
     const listed = new Set(['https://app.example']);
     expect(originAllowed('http://localhost:3000', true, listed)).toBe(true);
