@@ -310,6 +310,20 @@ export const CODES = {
     kinds: ['mcp'],
     meaning: 'a tool failed unexpectedly or produced a shape its output schema does not allow (a bug)',
   },
+  ADDRESS_IN_USE: {
+    kinds: ['mcp'],
+    meaning: '`serve --http`: the port is taken by another process (exit 1)',
+  },
+  ADDRESS_UNAVAILABLE: {
+    kinds: ['mcp'],
+    meaning:
+      '`serve --http`: the host is not an address of this machine, or binding it is not permitted (exit 1)',
+  },
+  BUSY: {
+    kinds: ['mcp'],
+    meaning:
+      'the server is at its budget (calls in flight or their heap); retry later (HTTP 503 with Retry-After)',
+  },
   READ_FAILED: { kinds: ['batch'], meaning: 'the file could not be read (permissions, vanished)' },
   WRITE_FAILED: { kinds: ['batch'], meaning: 'the spec could not be written' },
   INTERNAL_ERROR: {

@@ -7,23 +7,28 @@ import { z } from 'zod';
 
 export const CONVERT_AND_REVIEW_PROMPT = 'convert-and-review';
 
+const argsShape = {
+  filename: z.string().optional().describe('Name of the workbook to convert, e.g. prices.xlsx.'),
+  sheet: z.string().optional().describe('Worksheet to read; default the first visible one.'),
+};
+
 export function registerPrompts(server: McpServer): void {
-  server.registerPrompt(
+  const prompt = server.registerPrompt(
     CONVERT_AND_REVIEW_PROMPT,
     {
       title: 'Convert a workbook and review the result',
       description:
         'Step-by-step plan: convert an .xlsx with convert_spreadsheet, review refused columns, run the tests, and fix refused columns by hand.',
-      argsSchema: {
-        filename: z.string().optional().describe('Name of the workbook to convert, e.g. prices.xlsx.'),
-        sheet: z.string().optional().describe('Worksheet to read; default the first visible one.'),
-      },
+      argsSchema: argsShape,
     },
     async ({ filename, sheet }) => ({
       description: 'Convert a workbook to a verified ModelSpec and review it',
       messages: [{ role: 'user', content: { type: 'text', text: promptText(filename, sheet) } }],
     }),
   );
+  // The SDK builds a stripping object from the shape: unknown arguments would be dropped silently. Strict, like
+  // the tools' input schemas, they are -32602.
+  prompt.argsSchema = z.strictObject(argsShape) as unknown as typeof prompt.argsSchema;
 }
 
 function promptText(filename: string | undefined, sheet: string | undefined): string {

@@ -4,10 +4,19 @@
  *
  * Three SDK handlers are replaced after registration, each for a spec-conformance reason:
  * - `tools/call` (tool.ts, `dispatchToolCall`): unknown tools and invalid arguments become JSON-RPC -32602
- *   instead of `isError` results, results are size-guarded, and cancellation reaches the running call;
+ *   instead of `isError` results, results are size-guarded, each call runs under the process budget
+ *   (budget.ts), and cancellation reaches the running call;
  * - `resources/read` (resources.ts): an unknown URI is -32002;
- * - `logging/setLevel`: the level is kept per server so tool logs sent with the request honour it (in stateless
- *   HTTP, notifications can only travel on the request's own response stream).
+ * - `logging/setLevel`: the level is kept per server, starting at `logLevel` (the `--log-level` of `serve`).
+ *   Over stdio a server is the session, so the level holds until changed. Over stateless HTTP every request
+ *   gets a fresh server and its notifications travel on that request's own response stream, so a
+ *   `logging/setLevel` lasts for its own request only and the level in effect is the server-wide `logLevel`
+ *   (the spec lets a server choose what to send when the client has not set a level).
+ * Then every handler's errors are shaped once (rpc-errors.ts): malformed params are -32602 with a short message,
+ * and messages go out without the SDK's "MCP error <code>:" prefix, which SDK clients add themselves.
+ *
+ * No list changes while a server runs, so `listChanged` is not advertised (the SDK sets it when tools,
+ * resources or prompts are registered).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
@@ -16,6 +25,7 @@ import {
   SetLevelRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
+import { type CallBudget, ProcessBudget } from './budget.js';
 import { registerPrompts } from './prompts.js';
 import { type LoadedResources, loadResources, registerResources } from './resources.js';
 import { DEFAULT_LIMITS, dispatchToolCall, type ToolLimits, type ToolTable } from './tool.js';
@@ -28,6 +38,7 @@ import { registerTestSpecTool } from './tools/test-spec.js';
 import { registerTranslateFormulaTool } from './tools/translate-formula.js';
 import { registerValidateSpecTool } from './tools/validate-spec.js';
 import { catalogueText } from './library.js';
+import { shapeHandlerErrors } from './rpc-errors.js';
 
 export const SERVER_NAME = 'sheetspec';
 export const SERVER_VERSION = '0.1.0';
@@ -35,7 +46,23 @@ export const SERVER_VERSION = '0.1.0';
 /** Protocol versions this server negotiates (oldest to newest). */
 export const PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const;
 
-const LEVELS: readonly LoggingLevel[] = [
+/**
+ * JSON-RPC batches exist in one protocol version: added in 2025-03-26, removed in 2025-06-18. Both transports
+ * accept a batch only when that is the negotiated version (stdio: the one `initialize` answered; HTTP: the
+ * `MCP-Protocol-Version` header, which a server assumes to be 2025-03-26 when absent) and answer -32600
+ * otherwise.
+ */
+/** The version `initialize` answers a request for `requested` with: that one when supported, else the newest. */
+export function negotiatedVersion(requested: unknown): string {
+  const known: readonly string[] = PROTOCOL_VERSIONS;
+  return typeof requested === 'string' && known.includes(requested) ? requested : known[known.length - 1]!;
+}
+
+export function batchesAllowed(protocolVersion: string | undefined): boolean {
+  return protocolVersion === '2025-03-26';
+}
+
+export const LOG_LEVELS: readonly LoggingLevel[] = [
   'debug',
   'info',
   'notice',
@@ -50,6 +77,10 @@ export interface CreateServerOptions {
   limits?: Partial<ToolLimits>;
   /** Loaded once per process and shared between servers; default: loaded now. */
   resources?: LoadedResources;
+  /** The process budget every tool call runs under; default: a budget of this server's own. */
+  budget?: CallBudget;
+  /** Lowest level of the tool logs sent until the client sets one (default `info`). */
+  logLevel?: LoggingLevel;
 }
 
 export const SERVER_INSTRUCTIONS =
@@ -88,26 +119,38 @@ export async function createServer(options: CreateServerOptions = {}): Promise<M
   registerListFunctionsTool(server, tools);
   registerResources(server, options.resources ?? (await loadServerResources()));
   registerPrompts(server);
+  server.server.registerCapabilities({
+    tools: { listChanged: undefined },
+    resources: { listChanged: undefined },
+    prompts: { listChanged: undefined },
+  });
 
-  let level: LoggingLevel = 'info';
+  const budget = options.budget ?? new ProcessBudget();
+  let level: LoggingLevel = options.logLevel ?? 'info';
   server.server.setRequestHandler(SetLevelRequestSchema, async (request) => {
     level = request.params.level;
     return {};
   });
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
-    dispatchToolCall(tools, request, {
-      signal: extra.signal,
-      limits,
-      log: (msgLevel, data) => {
-        if (LEVELS.indexOf(msgLevel) < LEVELS.indexOf(level)) return;
-        extra
-          .sendNotification({
-            method: 'notifications/message',
-            params: { level: msgLevel, logger: 'sheetspec', data },
-          })
-          .catch(() => {});
+    dispatchToolCall(
+      tools,
+      request,
+      {
+        signal: extra.signal,
+        limits,
+        log: (msgLevel, data) => {
+          if (LOG_LEVELS.indexOf(msgLevel) < LOG_LEVELS.indexOf(level)) return;
+          extra
+            .sendNotification({
+              method: 'notifications/message',
+              params: { level: msgLevel, logger: 'sheetspec', data },
+            })
+            .catch(() => {});
+        },
       },
-    }),
+      budget,
+    ),
   );
+  shapeHandlerErrors(server.server);
   return server;
 }

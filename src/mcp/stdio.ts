@@ -1,16 +1,24 @@
 /**
  * The stdio transport: newline-delimited JSON-RPC on stdin/stdout, diagnostics on stderr only.
  *
- * Written here rather than using the SDK's StdioServerTransport for three behaviours it lacks:
+ * Written here rather than using the SDK's StdioServerTransport for behaviours it lacks:
  * - a UTF-8 byte order mark at the start of stdin (some Windows clients write one) is skipped;
  * - a line longer than the message limit is dropped as it arrives (never buffered whole) and answered with a
  *   JSON-RPC error, where the SDK closes the transport once 10 MiB are buffered;
- * - a line that is not JSON is answered with -32700 (parse error) as JSON-RPC 2.0 asks, and the server goes on.
+ * - a line that is not JSON is answered with -32700 (parse error) as JSON-RPC 2.0 asks, and the server goes on;
+ * - a last message without a trailing newline is still read when stdin ends;
+ * - a JSON-RPC batch (an array) is accepted when the negotiated protocol version has batches (2025-03-26, as
+ *   on HTTP; `batchesAllowed`) and answered with one array of the responses; otherwise it is -32600.
+ *
+ * Every tool call of the process runs under one budget (`runStdioServer` makes it): beyond it a call waits
+ * briefly, then gets a coded `BUSY` tool error, so a client sending many calls at once cannot start a sandbox
+ * per call.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createServer, type CreateServerOptions } from './server.js';
+import { type BudgetLimits, ProcessBudget } from './budget.js';
+import { batchesAllowed, createServer, type CreateServerOptions, negotiatedVersion } from './server.js';
 
 /** Largest stdin line accepted: a 25 MiB workbook as base64 (~35 MB) plus the JSON-RPC envelope. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 36 * 1024 * 1024;
@@ -19,6 +27,15 @@ export interface StdioTransportOptions {
   maxMessageBytes?: number;
   /** Where diagnostics go; default stderr. */
   diagnostics?: (line: string) => void;
+}
+
+type Id = string | number;
+
+/** The requests of one batch line, answered together once all have their response. */
+interface Batch {
+  ids: Id[];
+  waiting: number;
+  answers: JSONRPCMessage[];
 }
 
 export class SheetspecStdioTransport implements Transport {
@@ -33,7 +50,13 @@ export class SheetspecStdioTransport implements Transport {
   private closed = false;
   private ended = false;
   /** Requests received and not yet answered: on end of input the transport closes once they are. */
-  private readonly pending = new Set<string | number>();
+  private readonly pending = new Set<Id>();
+  /** Request id → the batch it came in. */
+  private readonly batchOf = new Map<Id, Batch>();
+  /** Ids of `initialize` requests, to read the negotiated version from their answer. */
+  private readonly initializeIds = new Set<Id>();
+  /** The protocol version `initialize` answered with; undefined before. */
+  protocolVersion: string | undefined;
   private readonly maxBytes: number;
   private readonly diag: (line: string) => void;
 
@@ -54,15 +77,30 @@ export class SheetspecStdioTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return;
-    const text = `${JSON.stringify(message)}\n`;
-    await new Promise<void>((resolve) => {
-      if (this.output.write(text)) resolve();
+    const id = responseId(message);
+    if (id !== undefined && this.initializeIds.delete(id)) {
+      const version = (message as { result?: { protocolVersion?: unknown } }).result?.protocolVersion;
+      if (typeof version === 'string') this.protocolVersion = version;
+    }
+    const batch = id === undefined ? undefined : this.batchOf.get(id);
+    if (batch) {
+      this.batchOf.delete(id!);
+      batch.answers.push(message);
+      if (--batch.waiting > 0) return;
+      await this.write(JSON.stringify(batch.answers));
+    } else {
+      await this.write(JSON.stringify(message));
+    }
+    if (id === undefined) return;
+    for (const answered of batch ? batch.ids : [id]) this.pending.delete(answered);
+    if (this.ended && this.pending.size === 0) void this.close();
+  }
+
+  private write(text: string): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (this.output.write(`${text}\n`)) resolve();
       else this.output.once('drain', resolve);
     });
-    if ('id' in message && !('method' in message) && message.id !== null && message.id !== undefined) {
-      this.pending.delete(message.id);
-      if (this.ended && this.pending.size === 0) void this.close();
-    }
   }
 
   async close(): Promise<void> {
@@ -78,7 +116,9 @@ export class SheetspecStdioTransport implements Transport {
   private readonly onInputError = (e: Error) => this.onerror?.(e);
 
   private readonly onEnd = () => {
-    // A client that writes its requests and closes stdin (a shell pipe) still gets every answer.
+    // A client that writes its requests and closes stdin (a shell pipe) still gets every answer, the last
+    // line's too when it has no newline.
+    if (this.dropping || this.buffered > 0) this.endLine();
     this.ended = true;
     if (this.pending.size === 0) void this.close();
   };
@@ -131,22 +171,74 @@ export class SheetspecStdioTransport implements Transport {
       void this.send(errorResponse(-32700, 'Parse error: the line is not valid JSON'));
       return;
     }
+    if (Array.isArray(json)) this.takeBatch(json);
+    else {
+      const message = this.validated(json);
+      if (message) this.deliver(message);
+    }
+  }
+
+  /** A JSON value as a JSON-RPC message, or undefined once its -32600 answer is on its way. */
+  private validated(json: unknown): JSONRPCMessage | undefined {
     const parsed = JSONRPCMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      const id = (json as { id?: unknown } | null)?.id;
+    if (parsed.success) return parsed.data;
+    const id = (json as { id?: unknown } | null)?.id;
+    void this.send(
+      errorResponse(
+        -32600,
+        'Invalid Request: not a JSON-RPC 2.0 message',
+        typeof id === 'string' || typeof id === 'number' ? id : null,
+      ),
+    );
+    return undefined;
+  }
+
+  private takeBatch(items: unknown[]): void {
+    if (!batchesAllowed(this.protocolVersion)) {
+      const version = this.protocolVersion ?? 'none negotiated yet';
       void this.send(
-        errorResponse(
-          -32600,
-          'Invalid Request: not a JSON-RPC 2.0 message',
-          typeof id === 'string' || typeof id === 'number' ? id : null,
-        ),
+        errorResponse(-32600, `Invalid Request: protocol version ${version} has no JSON-RPC batches`),
       );
       return;
     }
-    const message = parsed.data;
-    if ('method' in message && 'id' in message && message.id !== undefined) this.pending.add(message.id);
+    if (items.length === 0) {
+      void this.send(errorResponse(-32600, 'Invalid Request: an empty batch'));
+      return;
+    }
+    const messages = items.map((item) => JSONRPCMessageSchema.safeParse(item));
+    const batch: Batch = { ids: [], waiting: 0, answers: [] };
+    for (const m of messages) {
+      if (m.success && 'method' in m.data && 'id' in m.data && m.data.id !== undefined) {
+        batch.ids.push(m.data.id);
+        this.batchOf.set(m.data.id, batch);
+      }
+    }
+    batch.waiting = batch.ids.length;
+    // Invalid members are answered on their own line: they have no usable id to place in the batch's answer.
+    messages.forEach((m, i) => {
+      if (m.success) this.deliver(m.data);
+      else this.validated(items[i]);
+    });
+  }
+
+  private deliver(message: JSONRPCMessage): void {
+    if ('method' in message && 'id' in message && message.id !== undefined) {
+      this.pending.add(message.id);
+      if (message.method === 'initialize') {
+        // Known now for lines already read behind it; the answer, when sent, is the authority.
+        this.protocolVersion = negotiatedVersion(message.params?.protocolVersion);
+        this.initializeIds.add(message.id);
+      }
+    }
     this.onmessage?.(message);
   }
+}
+
+/** The id of a response (result or error), else undefined. */
+function responseId(message: JSONRPCMessage): Id | undefined {
+  if ('method' in message || !('id' in message)) return undefined;
+  const id = message.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
 function errorResponse(code: number, message: string, id: string | number | null = null): JSONRPCMessage {
@@ -154,11 +246,17 @@ function errorResponse(code: number, message: string, id: string | number | null
   return { jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage;
 }
 
-/** Serves MCP on stdin/stdout until stdin ends. */
+/** Serves MCP on stdin/stdout until stdin ends, every call under one process budget. */
 export async function runStdioServer(
-  options: CreateServerOptions & StdioTransportOptions = {},
+  options: CreateServerOptions &
+    StdioTransportOptions &
+    Partial<Pick<BudgetLimits, 'maxConcurrent'>> & {
+      maxMemoryMb?: number;
+    } = {},
 ): Promise<void> {
-  const server = await createServer(options);
+  const { maxConcurrent, maxMemoryMb, ...rest } = options;
+  const budget = rest.budget ?? new ProcessBudget({ maxConcurrent, maxMemoryMb });
+  const server = await createServer({ ...rest, budget });
   const transport = new SheetspecStdioTransport(process.stdin, process.stdout, options);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();

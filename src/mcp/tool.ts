@@ -17,6 +17,8 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import { BusyError, type CallBudget, callHeapMb, type Lease } from './budget.js';
+import { RpcError } from './rpc-errors.js';
 
 /** All sheetspec tools compute from their arguments only: nothing is read, written or fetched. */
 export const READ_ONLY_ANNOTATIONS = {
@@ -67,6 +69,8 @@ export type ToolTable = Map<string, ToolDefinition>;
 /** Output fields every tool may return on failure; spread into each output schema. */
 export function failureFields<T extends z.ZodRawShape>(shape: T, zod: typeof z): T & FailureShape {
   return {
+    // First, so a tool's own description of `code` wins.
+    code: zod.string().optional().describe('Failure code, e.g. RESULT_TOO_LARGE, BUSY, INTERNAL.'),
     ...shape,
     error: zod.string().optional().describe('Why the call failed (present only on failures).'),
     size: zod.number().optional().describe('Size in bytes of a result that was too large to return.'),
@@ -76,6 +80,7 @@ export function failureFields<T extends z.ZodRawShape>(shape: T, zod: typeof z):
 
 type FailureShape = {
   error: z.ZodOptional<z.ZodString>;
+  code: z.ZodOptional<z.ZodString>;
   size: z.ZodOptional<z.ZodNumber>;
   hint: z.ZodOptional<z.ZodString>;
 };
@@ -103,6 +108,21 @@ export function registerDefinedTool<I extends z.ZodObject>(
   );
 }
 
+/**
+ * A failure the dispatcher itself reports (`INTERNAL`, `RESULT_TOO_LARGE`, `BUSY`): `{code, error, ...}`, and
+ * for a tool whose results say `valid` (convert_spreadsheet) also `valid: false, reason: code`, the shape its
+ * own refusals have.
+ */
+export function dispatcherFailure(
+  def: ToolDefinition,
+  code: string,
+  error: string,
+  extra: Record<string, unknown> = {},
+): ToolOutcome {
+  const conversionShape = 'valid' in def.outputSchema.shape ? { valid: false, reason: code } : {};
+  return { ok: false, value: { ...conversionShape, code, error, ...extra } };
+}
+
 /** Formats an outcome as a tool result, replacing results over the size limit. */
 export function formatOutcome(def: ToolDefinition, outcome: ToolOutcome, limits: ToolLimits): CallToolResult {
   const checked = def.outputSchema.safeParse(outcome.value);
@@ -111,23 +131,22 @@ export function formatOutcome(def: ToolDefinition, outcome: ToolOutcome, limits:
     const issues = checked.error.issues
       .map((i) => `${i.path.map(String).join('.')}: ${i.message}`)
       .join('; ');
-    outcome = {
-      ok: false,
-      value: { code: 'INTERNAL', error: `${def.name} produced an unexpected result: ${issues}` },
-    };
+    outcome = dispatcherFailure(def, 'INTERNAL', `${def.name} produced an unexpected result: ${issues}`);
   }
   const text = JSON.stringify(outcome.value);
   const size = Buffer.byteLength(text, 'utf8');
   if (size > limits.maxResultBytes) {
-    const value = { error: 'Result too large', size, hint: def.tooLargeHint };
-    return {
-      content: [{ type: 'text', text: JSON.stringify(value) }],
-      structuredContent: value,
-      isError: true,
-    };
+    outcome = dispatcherFailure(def, 'RESULT_TOO_LARGE', 'Result too large', {
+      size,
+      hint: def.tooLargeHint,
+    });
   }
+  return toResult(outcome);
+}
+
+function toResult(outcome: ToolOutcome): CallToolResult {
   return {
-    content: [{ type: 'text', text }],
+    content: [{ type: 'text', text: JSON.stringify(outcome.value) }],
     structuredContent: outcome.value,
     ...(outcome.ok ? {} : { isError: true }),
   };
@@ -136,15 +155,18 @@ export function formatOutcome(def: ToolDefinition, outcome: ToolOutcome, limits:
 /**
  * The `tools/call` handler: unknown tools and invalid arguments are JSON-RPC errors (-32602); expected failures
  * are `isError` results; anything the handler throws unexpectedly becomes an `isError` result with `INTERNAL`.
+ * Each call runs under a lease of the process budget, released once the handler's promise has settled; a call
+ * the budget cannot admit is a coded `BUSY` result.
  */
 export async function dispatchToolCall(
   table: ToolTable,
   request: CallToolRequest,
   ctx: ToolContext,
+  budget: CallBudget,
 ): Promise<CallToolResult> {
   const { name } = request.params;
   const def = table.get(name);
-  if (!def) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { tool: name });
+  if (!def) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { tool: name });
   const parsed = def.inputSchema.safeParse(request.params.arguments ?? {});
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({
@@ -152,7 +174,16 @@ export async function dispatchToolCall(
       message: i.message,
     }));
     const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
-    throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${summary}`, { issues });
+    throw new RpcError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${summary}`, { issues });
+  }
+  let lease: Lease;
+  try {
+    lease = await budget.acquire(callHeapMb(name), ctx.signal);
+  } catch (e) {
+    if (!(e instanceof BusyError)) throw e;
+    ctx.log('warning', { tool: name, busy: e.reason });
+    const { retryAfterSeconds, data } = e;
+    return toResult(dispatcherFailure(def, e.code, e.message, { retryAfterSeconds, ...data }));
   }
   let outcome: ToolOutcome;
   const started = Date.now();
@@ -160,9 +191,11 @@ export async function dispatchToolCall(
     outcome = await def.handler(parsed.data, ctx);
     ctx.log(outcome.ok ? 'info' : 'notice', { tool: name, ok: outcome.ok, ms: Date.now() - started });
   } catch (e) {
-    if (e instanceof McpError) throw e;
+    if (e instanceof McpError || e instanceof RpcError) throw e;
     ctx.log('error', { tool: name, error: e instanceof Error ? e.message : String(e) });
-    outcome = { ok: false, value: { code: 'INTERNAL', error: e instanceof Error ? e.message : String(e) } };
+    outcome = dispatcherFailure(def, 'INTERNAL', e instanceof Error ? e.message : String(e));
+  } finally {
+    lease.release();
   }
   return formatOutcome(def, outcome, ctx.limits);
 }

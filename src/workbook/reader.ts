@@ -3,9 +3,9 @@
  *
  * Three steps. Pre-flight checks the zip and inflates its parts under limits. exceljs, the reader of record,
  * then loads the workbook for its structure (sheet list and visibility, tables) and is the judge of whether
- * the file parses at all; it is given the pre-flighted parts re-zipped with each `<sheetData>` emptied, so it
- * never sees anything pre-flight did not check and never builds its per-cell objects (about 1 KB each, 7+ s
- * for a 100,000 × 10 sheet). Cells, formulas, cached results, number formats, merges and defined names are
+ * the file parses at all; it is given the pre-flighted parts re-zipped with each `<sheetData>` emptied and
+ * `<mergeCells>` removed (`structureXml`), so it never sees anything pre-flight did not check, never builds its
+ * per-cell objects (about 1 KB each, 7+ s for a 100,000 × 10 sheet) and never runs its quadratic merge check. Cells, formulas, cached results, number formats, merges and defined names are
  * read from the XML by `xml-scan.ts`, because exceljs's versions of those are inexact (see that file).
  *
  * Shared formulas: children are shifted from the master's text as `shiftFormula` does (exceljs shifts text
@@ -132,16 +132,23 @@ function sstPath(rels: Map<string, string>): string {
   return 'xl/sharedStrings.xml';
 }
 
+/**
+ * A sheet part as exceljs gets it: `<sheetData>` emptied and `<mergeCells>` removed. Both are read by the scan;
+ * exceljs would build an object per cell, and it checks each merge against every earlier one (quadratic:
+ * 10,000 merges take seconds, the 100,000 pre-flight allows take minutes).
+ */
+export function structureXml(xml: string): string {
+  return xml
+    .replace(/<((?:\w+:)?)sheetData(\s[^>]*)?(?:\/>|>[\s\S]*?<\/\1sheetData>)/, '<$1sheetData/>')
+    .replace(/<((?:\w+:)?)mergeCells(?=[\s>/])[^>]*?(?:\/>|>[\s\S]*?<\/\1mergeCells\s*>)/, '');
+}
+
 /** exceljs loads the checked parts with cell data removed; its failure is `PARSE_FAILED`. */
 async function loadStructure(info: PreflightInfo, sheetXml: Map<string, string>): Promise<ExcelJS.Workbook> {
   const files: Record<string, [Uint8Array, { level: 0 }]> = {};
   for (const [name, data] of info.parts) {
     const xml = sheetXml.get(name);
-    const stripped = xml?.replace(
-      /<((?:\w+:)?)sheetData(\s[^>]*)?(?:\/>|>[\s\S]*?<\/\1sheetData>)/,
-      '<$1sheetData/>',
-    );
-    files[name] = [stripped !== undefined ? Buffer.from(stripped, 'utf8') : data, { level: 0 }];
+    files[name] = [xml !== undefined ? Buffer.from(structureXml(xml), 'utf8') : data, { level: 0 }];
   }
   const wb = new ExcelJS.Workbook();
   try {

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProcessBudget } from '../../src/mcp/budget.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type RunningHttpServer, startHttpServer } from '../../src/mcp/index.js';
 import { orderBook, structured } from './helpers.js';
 
@@ -14,6 +15,53 @@ const INIT = {
   params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
 };
 const ACCEPT = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+
+interface Posted {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** One raw POST to /mcp on loopback. */
+function post(port: number, body: unknown, headers: Record<string, string> = {}): Promise<Posted> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { ...ACCEPT, ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (b: Buffer) => {
+          text += b.toString('utf8');
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** The JSON-RPC messages of an SSE answer (or a plain JSON one). */
+function sseMessages(text: string): unknown[] {
+  if (!text.startsWith('event:') && !text.startsWith('data:')) return [JSON.parse(text)];
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('data: '))
+    .map((l) => JSON.parse(l.slice(6)));
+}
+
+/** A POST whose body never finishes: headers and one byte of a 1,000-byte body. */
+function stalledBody(port: number) {
+  const req = request({
+    host: '127.0.0.1',
+    port,
+    path: '/mcp',
+    method: 'POST',
+    headers: { ...ACCEPT, 'Content-Length': '1000' },
+  });
+  req.on('error', () => {});
+  req.write('{');
+  return req;
+}
 
 async function connectClient(url: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'http-test', version: '1.0.0' });
@@ -133,28 +181,15 @@ describe('HTTP server', () => {
     expect(DEFAULT_MAX_MESSAGE_BYTES).toBeGreaterThan(Math.ceil((25 * 1024 * 1024) / 3) * 4);
   });
 
-  it('answers excess concurrent calls with 503', async () => {
-    // Two requests whose bodies never finish hold both slots; the third is over the bound.
-    const held = [0, 1].map(() => {
-      const req = request({
-        host: '127.0.0.1',
-        port: srv.port,
-        path: '/mcp',
-        method: 'POST',
-        headers: { ...ACCEPT, 'Content-Length': '1000' },
-      });
-      req.on('error', () => {});
-      req.write('{');
-      return req;
-    });
-    for (;;) {
-      const h = (await (await fetch(`http://127.0.0.1:${srv.port}/healthz`)).json()) as { inFlight: number };
-      if (h.inFlight === 2) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const r = await fetch(srv.url, { method: 'POST', headers: ACCEPT, body: JSON.stringify(INIT) });
-    expect(r.status).toBe(503);
-    expect(r.headers.get('retry-after')).toBe('1');
+  it('reads bodies before taking a slot: stalled bodies do not block other clients', async () => {
+    // More stalled bodies than the budget has slots; before, each held a slot and every POST got 503.
+    const held = [0, 1, 2, 3].map(() => stalledBody(srv.port));
+    await new Promise((r) => setTimeout(r, 100));
+    const r = await post(srv.port, { jsonrpc: '2.0', id: 5, method: 'ping' });
+    expect(r.status).toBe(200);
+    expect(sseMessages(r.text)).toEqual([{ jsonrpc: '2.0', id: 5, result: {} }]);
+    const h = (await (await fetch(`http://127.0.0.1:${srv.port}/healthz`)).json()) as { inFlight: number };
+    expect(h.inFlight).toBe(0);
     for (const req of held) req.destroy();
   });
 
@@ -220,5 +255,78 @@ describe('HTTP server with a token', () => {
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(8);
     await client.close();
+  });
+});
+
+describe('HTTP server limits', () => {
+  it('answers a body that does not arrive in time with 408', async () => {
+    const srv = await startHttpServer({ port: 0, bodyTimeoutMs: 200, diagnostics: () => {} });
+    const status = await new Promise<number>((resolve) => {
+      const req = stalledBody(srv.port);
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+    });
+    expect(status).toBe(408);
+    await srv.close();
+  });
+
+  it('answers a tools/call the process budget cannot admit with 503 and Retry-After; ping still works', async () => {
+    const budget = new ProcessBudget({ maxConcurrent: 1, queueMs: 0 });
+    const srv = await startHttpServer({ port: 0, budget, diagnostics: () => {} });
+    const call = {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'list_functions', arguments: { query: 'SUM' } },
+    };
+    const lease = await budget.acquire(0);
+    const health = async () =>
+      (await (await fetch(`http://127.0.0.1:${srv.port}/healthz`)).json()) as Record<string, unknown>;
+    expect(await health()).toMatchObject({ inFlight: 1, maxConcurrent: 1 });
+    const busy = await post(srv.port, call);
+    expect(busy.status).toBe(503);
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(busy.text)).toMatchObject({ id: 9, error: { code: -32000, data: { code: 'BUSY' } } });
+    expect((await post(srv.port, { jsonrpc: '2.0', id: 1, method: 'ping' })).status).toBe(200);
+    lease.release();
+    const ok = await post(srv.port, call);
+    expect(ok.status).toBe(200);
+    const answer = sseMessages(ok.text).find((m) => (m as { id?: number }).id === 9);
+    expect(answer).toMatchObject({ result: { structuredContent: {} } });
+    expect(await health()).toMatchObject({ inFlight: 0 });
+    await srv.close();
+  });
+
+  it('accepts a JSON-RPC batch only under protocol version 2025-03-26', async () => {
+    const srv = await startHttpServer({ port: 0, diagnostics: () => {} });
+    const batch = [
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+    ];
+    const refused = await post(srv.port, batch, { 'MCP-Protocol-Version': '2025-11-25' });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toMatchObject({ error: { code: -32600 } });
+    const accepted = await post(srv.port, batch, { 'MCP-Protocol-Version': '2025-03-26' });
+    expect(accepted.status).toBe(200);
+    expect(sseMessages(accepted.text)).toHaveLength(2);
+    await srv.close();
+  });
+
+  it('admits a remote name listed in allowedHosts', async () => {
+    const srv = await startHttpServer({ port: 0, allowedHosts: ['mcp.example.com'], diagnostics: () => {} });
+    const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    expect((await post(srv.port, ping, { Host: 'mcp.example.com:443' })).status).toBe(200);
+    expect((await post(srv.port, ping, { Host: 'other.example.com' })).status).toBe(403);
+    await srv.close();
+  });
+
+  it('rejects a port in use with ADDRESS_IN_USE', async () => {
+    const srv = await startHttpServer({ port: 0, diagnostics: () => {} });
+    await expect(startHttpServer({ port: srv.port, diagnostics: () => {} })).rejects.toMatchObject({
+      code: 'ADDRESS_IN_USE',
+    });
+    await srv.close();
   });
 });

@@ -21,9 +21,15 @@ const ENTRY = [
 ];
 
 /** Writes raw bytes to a fresh server's stdin, closes it, and returns the JSON lines it printed. */
-function rawSession(input: Buffer): Promise<{ lines: any[]; stdout: string; code: number | null }> {
+function rawSession(
+  input: Buffer,
+  args: string[] = [],
+): Promise<{ lines: any[]; stdout: string; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ENTRY, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...ENTRY, ...args], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (b: Buffer) => {
       stdout += b.toString('utf8');
@@ -116,5 +122,49 @@ describe('stdio server (child process)', () => {
     expect(byId.get(2).error.code).toBe(-32602);
     expect(byId.get(3).result.tools).toHaveLength(8);
     for (const l of lines) expect(l.jsonrpc).toBe('2.0');
+  });
+
+  it('answers the last message at end of input even without a trailing newline', async () => {
+    const input = [
+      init(1),
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '{"jsonrpc":"2.0","id":2,"method":"ping"}',
+    ];
+    const { lines } = await rawSession(Buffer.from(input.join('\n')));
+    expect(lines.find((l) => l.id === 2)).toMatchObject({ result: {} });
+  });
+
+  it('treats batches by the negotiated protocol version, as HTTP does', async () => {
+    const batch = '[{"jsonrpc":"2.0","id":2,"method":"ping"},{"jsonrpc":"2.0","id":3,"method":"ping"}]';
+    const initialized = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
+    const refused = await rawSession(Buffer.from([init(1), initialized, batch, ''].join('\n')));
+    expect(refused.lines.find((l) => l.id === null)).toMatchObject({ error: { code: -32600 } });
+    const accepted = await rawSession(
+      Buffer.from([init(1, '2025-03-26'), initialized, batch, ''].join('\n')),
+    );
+    const answer = accepted.lines.find(Array.isArray);
+    expect((answer ?? []).map((m: { id: number }) => m.id).sort()).toEqual([2, 3]);
+  });
+
+  it('runs calls under the process budget: beyond it they queue, then are refused with BUSY', async () => {
+    const calls = [2, 3, 4, 5, 6, 7].map((id) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'list_functions', arguments: { query: 'SUM' } },
+      }),
+    );
+    const initialized = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
+    const { lines } = await rawSession(Buffer.from([init(1), initialized, ...calls, ''].join('\n')), [
+      '--max-concurrent',
+      '1',
+    ]);
+    const answers = lines.filter((l) => typeof l.id === 'number' && l.id >= 2);
+    expect(answers).toHaveLength(6);
+    // One runs, four wait (4 × max-concurrent), the sixth is refused at once.
+    const busy = answers.filter((l) => l.result?.structuredContent?.code === 'BUSY');
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    expect(busy[0].result.isError).toBe(true);
   });
 });
