@@ -44,13 +44,18 @@ export function renderSummary(results: readonly FileResult[], width = WIDTH): st
   return out.join('\n') + '\n';
 }
 
-/** `s` cut to `width` characters by replacing its middle with `…` (the end keeps the larger half). */
+/**
+ * `s` cut to `width` characters by replacing its middle with `…`. The end keeps at least half, and for a
+ * path the whole file name (`/name.xlsx`) when the start can still keep a few characters.
+ */
 export function truncateMiddle(s: string, width: number): string {
   if (s.length <= width) return s;
   if (width <= 1) return '…'.slice(0, width);
   const keep = width - 1;
-  const head = Math.floor(keep / 2);
-  return `${s.slice(0, head)}…${s.slice(s.length - (keep - head))}`;
+  const name = s.length - s.lastIndexOf('/');
+  const minHead = Math.min(8, Math.floor(keep / 3));
+  const tail = Math.min(keep - minHead, Math.max(Math.ceil(keep / 2), name));
+  return `${s.slice(0, keep - tail)}…${s.slice(s.length - tail)}`;
 }
 
 /** Words of `text` in lines of at most `width` (a word longer than that stands alone), each after `indent`. */
