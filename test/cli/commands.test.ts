@@ -3,7 +3,7 @@
  * spec or has no tests, `dry-run` against the computed state and on constants, the batch table's paths and
  * its "compiled" count against single-file mode, and `sheetspec diff`.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +78,7 @@ describe('sheetspec convert (batch output)', () => {
     expect(single.code, single.stderr).toBe(0);
     const n = Number(/: (\d+) formula column\(s\) compiled/.exec(single.stdout)?.[1]);
     const batch = await sheetspec(
-      ['convert', book, path.join(root, 'fixtures/tax-rate.xlsx'), '-o', 'out', '--json'],
+      ['convert', book, path.join(root, 'fixtures/tax-rate.xlsx'), '-o', path.join(dir, 'out'), '--json'],
       work,
     );
     expect(batch.code, batch.stderr).toBe(0);
