@@ -59,7 +59,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-function childPath(path: string, key: string): string {
+/** A child path in this notation: `$.a.b`, `$.a["odd key"]`. */
+export function childPath(path: string, key: string): string {
   return IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
@@ -85,16 +86,22 @@ export function renderDiff(entries: readonly DiffEntry[], options: RenderDiffOpt
   for (const e of entries.slice(0, maxEntries)) {
     if (e.kind === 'added') lines.push(`${indent}${e.path}: + ${show(e.actual, max)}`);
     else if (e.kind === 'removed') lines.push(`${indent}${e.path}: - ${show(e.expected, max)}`);
-    else if (typeof e.expected === 'string' && typeof e.actual === 'string') {
-      const [x, y] = windowPair(e.expected, e.actual, max);
+    else {
+      const [x, y] = showPair(e.expected, e.actual, max);
       lines.push(`${indent}${e.path}: - ${x}  + ${y}`);
-    } else lines.push(`${indent}${e.path}: - ${show(e.expected, max)}  + ${show(e.actual, max)}`);
+    }
   }
   if (entries.length > maxEntries) lines.push(`${indent}... and ${entries.length - maxEntries} more`);
   return lines.join('\n');
 }
 
-function show(v: unknown, max: number): string {
+/** Two values as JSON for a side-by-side line; two long strings cut to one window (see windowPair). */
+export function showPair(a: unknown, b: unknown, max = 160): [string, string] {
+  if (typeof a === 'string' && typeof b === 'string') return windowPair(a, b, max);
+  return [show(a, max), show(b, max)];
+}
+
+export function show(v: unknown, max = 160): string {
   const s = v === undefined ? 'undefined' : JSON.stringify(v);
   return s.length <= max ? s : `${s.slice(0, max)}…`;
 }

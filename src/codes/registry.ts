@@ -330,6 +330,18 @@ export const CODES = {
     kinds: ['batch'],
     meaning: 'the converter threw: a bug in sheetspec, please report it with the workbook',
   },
+  NO_TESTS: {
+    kinds: ['cli'],
+    meaning: '`sheetspec test`: the spec has no embedded tests and no `--cases` (exit 1; `--allow-empty` accepts it)',
+  },
+  SCHEMA_VIOLATION: {
+    kinds: ['cli'],
+    meaning: '`sheetspec dry-run`: the recomputed document breaks the spec\'s schema (the path is named)',
+  },
+  CONSTRAINT_VIOLATION: {
+    kinds: ['cli'],
+    meaning: '`sheetspec dry-run`: a constraint of the spec is false after the mutations (its name is given)',
+  },
   USAGE: { kinds: ['cli'], meaning: 'the command line is wrong (exit code 2)' },
 
   // Between our own modules.

@@ -1,9 +1,20 @@
 /**
  * `dryRun`: one isolated run of a spec with sample mutations, returning the merged state and a change
- * summary: every leaf whose value differs from the starting state (seed or given state), by concrete
- * canonical path, capped so a 100,000-row table gives a readable answer.
+ * summary: every leaf whose value differs from the state before the mutations, by concrete canonical path,
+ * capped so a 100,000-row table gives a readable answer.
+ *
+ * "Before" is the starting state (the seed, or the given state) COMPUTED: the spec is run once on it without
+ * the mutations, so its derived values are in place and a change list names what the mutations changed,
+ * not every derived value the seed lacks. The run with the mutations starts from that computed state, so
+ * `derivedUpdated` means the same thing. (When the starting state itself violates the schema or a
+ * constraint, "before" is the starting state as given.)
+ *
+ * A mutation path may start with `$const` (`$const.commissionRate`, `$const.rates[0]`, or `$const` for
+ * the whole object): it overrides that constant for the run, and the change list shows it under that path
+ * before the document's changes.
  */
-import { formatPath, type PathSegment } from './paths.js';
+import { CodedError } from '../codes/index.js';
+import { formatPath, type PathSegment, parsePath, setPath } from './paths.js';
 import { type RunOptions, type RunResult, runModel, seedState } from './runtime.js';
 import type { ModelSpec } from './types.js';
 
@@ -50,12 +61,53 @@ function diff(a: unknown, b: unknown, path: PathSegment[], out: Change[], counte
   }
 }
 
+const CONST_PATH = /^\$const(?=$|[.[])/;
+
+/** The mutations split into the document's and the constants' (with `$const` read as `$`). */
+function splitMutations(mutations: Record<string, unknown>): {
+  document: Record<string, unknown>;
+  constants: Array<[PathSegment[], unknown]>;
+} {
+  const document: Record<string, unknown> = {};
+  const constants: Array<[PathSegment[], unknown]> = [];
+  for (const [path, value] of Object.entries(mutations)) {
+    if (CONST_PATH.test(path)) constants.push([parsePath(path.replace(CONST_PATH, '$')), value]);
+    else document[path] = value;
+  }
+  return { document, constants };
+}
+
+/** The spec's constants with the overrides applied (a copy; the spec is not changed). */
+function overrideConstants(
+  constants: Record<string, unknown>,
+  overrides: Array<[PathSegment[], unknown]>,
+): Record<string, unknown> {
+  let out = structuredClone(constants);
+  for (const [segs, value] of overrides) {
+    if (segs.length > 0) setPath(out, segs, structuredClone(value));
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      out = structuredClone(value as Record<string, unknown>);
+    else throw new CodedError('INVALID_MUTATION', 'a mutation of "$const" must be an object');
+  }
+  return out;
+}
+
 /** In this thread, without limits: the sandbox task. */
 export async function dryRunInProcess(spec: ModelSpec, options: RunOptions = {}): Promise<DryRunResult> {
+  const { document, constants } = splitMutations(options.mutations ?? {});
   const start = options.state ?? (await seedState(spec));
-  const result = await runModel(spec, { ...options, state: start });
+  const baseline = await runModel(spec, { state: start });
+  const before = baseline.ok ? baseline.state : start;
+  const oldConstants = spec.constants ?? {};
+  const newConstants = constants.length > 0 ? overrideConstants(oldConstants, constants) : oldConstants;
+  const run = constants.length > 0 ? { ...spec, constants: newConstants } : spec;
+  const result = await runModel(run, { state: before, mutations: document });
   const changes: Change[] = [];
   const counter = { n: 0 };
-  if (result.ok) diff(start, result.state, [], changes, counter);
+  if (result.ok) {
+    diff(oldConstants, newConstants, [], changes, counter);
+    for (const c of changes) c.path = c.path.replace(/^\$/, '$const');
+    diff(before, result.state, [], changes, counter);
+  }
   return { ...result, changes, changesOmitted: counter.n - changes.length };
 }

@@ -84,8 +84,12 @@ describe('checkFixtures on a temp fixture folder', () => {
     expect(broken.ok).toBe(false);
     const text = renderCheckReport(broken);
     expect(text).toContain(`CHANGED  ${path.join(copy, 'orders.xlsx')}`);
+    // The semantic diff (src/cli/spec-diff.ts): the derivation by its path, golden → now, and the values.
     expect(text).toContain(
-      `    $.derivations[${index}].expr: - ${JSON.stringify(expr.replace('*', '+'))}  + ${JSON.stringify(expr)}`,
+      `      ~ ${spec.derivations[index].path}: ${JSON.stringify(expr.replace('*', '+'))} → ${JSON.stringify(expr)}`,
+    );
+    expect(text).toMatch(
+      /^ {4}values \(both specs run on the tests' rows\):\n {6}~ \$\.items\[0\]\.total \(test 1\): /m,
     );
     expect(broken.fixtures.filter((f) => !f.ok)).toHaveLength(1);
     expect(broken.orphans).toEqual([

@@ -96,8 +96,60 @@ describe('dryRun', () => {
     );
     expect(r.ok).toBe(true);
     expect(r.changes).toContainEqual({ path: '$.items[0].qty', before: 10, after: 2 });
-    expect(r.changes).toContainEqual({ path: '$.items[0].total', after: 2.5 });
+    // Against the computed state before the mutation (12.5 = 1.25 × 10), not the seed, which has no totals.
+    expect(r.changes).toContainEqual({ path: '$.items[0].total', before: 12.5, after: 2.5 });
+    expect(r.changes.map((c) => c.path)).toEqual([
+      '$.items[0].qty',
+      '$.items[0].total',
+      '$.items[0].discounted',
+      '$.items[0].label',
+      '$.sumTotal',
+    ]);
     expect(r.changesOmitted).toBe(0);
+    if (r.ok)
+      expect(r.derivedUpdated.sort()).toEqual([
+        '$.items[*].discounted',
+        '$.items[*].label',
+        '$.items[*].total',
+        '$.sumTotal',
+      ]);
+  });
+
+  it('lists nothing derived when nothing is mutated, and names only the derivations a mutation changed', async () => {
+    const none = await dryRun(fixture('valid/orders.spec.json'), {}, inProcess);
+    expect(none).toMatchObject({ ok: true, changes: [], derivedUpdated: [] });
+    const label = await dryRun(
+      fixture('valid/orders.spec.json'),
+      { mutations: { '$.items[2].product': 'date' } },
+      inProcess,
+    );
+    expect(label).toMatchObject({
+      ok: true,
+      changes: [
+        { path: '$.items[2].product', before: 'fig', after: 'date' },
+        { path: '$.items[2].label', before: 'FIG x3', after: 'DATE x3' },
+      ],
+      derivedUpdated: ['$.items[*].label'],
+    });
+  });
+
+  it('overrides a constant with a $const path, and shows it first', async () => {
+    const r = await dryRun(
+      fixture('valid/orders.spec.json'),
+      { mutations: { '$const.discountRate': 0.2 } },
+      inProcess,
+    );
+    expect(r).toMatchObject({
+      ok: true,
+      changes: [
+        { path: '$const.discountRate', before: 0.1, after: 0.2 },
+        { path: '$.items[1].discounted', before: 135, after: 120 },
+      ],
+      derivedUpdated: ['$.items[*].discounted'],
+    });
+    await expect(
+      dryRun(fixture('valid/orders.spec.json'), { mutations: { $const: 3 } }, inProcess),
+    ).rejects.toMatchObject({ code: 'INVALID_MUTATION' });
   });
 });
 

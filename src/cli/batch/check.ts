@@ -16,7 +16,10 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
+import { runModel } from '../../modelspec/index.js';
 import { type DiffEntry, diffJson, renderDiff } from '../diff.js';
+import { displayPath } from '../paths.js';
+import { type DiffSide, diffConversions, type RunSpec, renderSpecDiff, type SpecDiff } from '../spec-diff.js';
 import { type BatchInput, discoverInputs } from './discover.js';
 import { ConversionPool, type PoolOutcome } from './pool.js';
 import { specText } from './run.js';
@@ -57,6 +60,8 @@ export interface FixtureCheck {
   /** Why the fixture fails regardless of golden files: oracle disagreement, timeout, crash. */
   problem?: string;
   goldens: GoldenComparison[];
+  /** When a golden file changed: the semantic diff, golden (old) → now (new); src/cli/spec-diff.ts. */
+  semantic?: SpecDiff;
 }
 
 export interface CheckReport {
@@ -141,16 +146,68 @@ async function checkOne(
   const expected = expectedGoldens(result);
   const stem = input.path.replace(/\.[^.]*$/, '');
   const goldens: GoldenComparison[] = [];
+  const golden: Partial<Record<(typeof GOLDEN_SUFFIXES)[number], unknown>> = {};
   for (const suffix of GOLDEN_SUFFIXES) {
     const file = stem + suffix;
-    goldens.push(await compareGolden(file, expected[suffix], update, cwd));
+    const compared = await compareGolden(file, expected[suffix], update, cwd);
+    goldens.push(compared.comparison);
+    golden[suffix] = compared.golden;
   }
+  const semantic = goldens.some((g) => g.status === 'changed')
+    ? await semanticDiff(golden, result)
+    : undefined;
   return {
     workbook,
     ok: problem === undefined && goldens.every((g) => g.status === 'same'),
     problem,
     goldens,
+    ...(semantic ? { semantic } : {}),
   };
+}
+
+/**
+ * The semantic diff of the golden files (old) and the conversion (new), or undefined when a golden file
+ * is not what it should be (then the path diff is all there is to show).
+ */
+async function semanticDiff(
+  golden: Partial<Record<(typeof GOLDEN_SUFFIXES)[number], unknown>>,
+  result: ConversionResult,
+): Promise<SpecDiff | undefined> {
+  const refusals = golden['.refusals.json'] as
+    | { valid?: unknown; reason?: unknown; rejectedColumns?: unknown }
+    | undefined;
+  const spec = golden['.spec.json'];
+  if (!isObject(refusals) || !Array.isArray(refusals.rejectedColumns)) return undefined;
+  if (spec !== undefined && !isObject(spec)) return undefined;
+  const old: DiffSide = {
+    spec: spec as DiffSide['spec'],
+    outcome: refusals.valid === true ? 'valid' : String(refusals.reason),
+    refusals: refusals.rejectedColumns as DiffSide['refusals'],
+  };
+  const now = expectedGoldens(result)['.refusals.json'] as { rejectedColumns: DiffSide['refusals'] };
+  return diffConversions(
+    old,
+    {
+      spec: result.valid ? result.spec : undefined,
+      outcome: result.valid ? 'valid' : result.reason,
+      refusals: now.rejectedColumns,
+    },
+    runInThread,
+  );
+}
+
+/** The fixtures' specs are this compiler's own output and the repository's golden files: run in this thread. */
+const runInThread: RunSpec = async (spec, given) => {
+  try {
+    const r = await runModel(spec, { mutations: given });
+    return r.ok ? { ok: true, state: r.state } : { ok: false, message: r.error };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+};
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 async function compareGolden(
@@ -158,17 +215,17 @@ async function compareGolden(
   actual: unknown,
   update: boolean,
   cwd: string,
-): Promise<GoldenComparison> {
+): Promise<{ comparison: GoldenComparison; golden?: unknown }> {
   const shown = displayPath(file, cwd);
   const text = await readFile(file, 'utf8').catch(() => undefined);
   const wanted = actual === undefined ? undefined : specText(actual);
   let comparison: GoldenComparison;
+  let golden: unknown;
   if (text === undefined) {
     comparison = { file: shown, status: wanted === undefined ? 'same' : 'missing', diff: [], updated: false };
   } else if (wanted === undefined) {
     comparison = { file: shown, status: 'unexpected', diff: [], updated: false };
   } else {
-    let golden: unknown;
     let diff: DiffEntry[];
     try {
       golden = JSON.parse(text);
@@ -191,7 +248,7 @@ async function compareGolden(
     // A file that only changes formatting is rewritten but was not a difference.
     comparison.updated = comparison.status !== 'same';
   }
-  return comparison;
+  return { comparison, golden };
 }
 
 /**
@@ -244,10 +301,15 @@ export function renderCheckReport(report: CheckReport): string {
         out.push(
           `  ${g.file}: ${report.updated ? 'deleted' : 'should not exist (the workbook is now refused)'}`,
         );
+      } else if (f.semantic) {
+        out.push(`  ${verb}${g.file}: changed`);
       } else {
         out.push(`  ${verb}${g.file}:`);
         out.push(renderDiff(g.diff, { indent: '    ' }));
       }
+    }
+    if (f.semantic && differs.some((g) => g.status === 'changed')) {
+      out.push(renderSpecDiff(f.semantic, '    ').trimEnd());
     }
   }
   for (const o of report.orphans) {
@@ -262,9 +324,4 @@ export function renderCheckReport(report: CheckReport): string {
       (report.orphans.length > 0 ? `, ${report.orphans.length} orphaned golden file(s)` : ''),
   );
   return out.join('\n') + '\n';
-}
-
-function displayPath(abs: string, cwd: string): string {
-  const rel = path.relative(cwd, abs);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
 }

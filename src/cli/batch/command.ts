@@ -8,7 +8,6 @@
  * refused column or warning); 2 usage error.
  */
 import { availableParallelism } from 'node:os';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import type { Code } from '../../codes/index.js';
@@ -16,9 +15,14 @@ import { modelIdProblem } from '../../modelspec/index.js';
 import type { PipelineOptions } from '../../pipeline/index.js';
 import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
 import { createProgress } from './progress.js';
-import { batchExitCode, type FileResult } from './result.js';
+import { batchExitCode, type FileResult, problemLines } from './result.js';
 import { runBatch, runOne, specText } from './run.js';
+import { type Shard, parseShard, shardPositions } from './shard.js';
 import { renderSummary } from './summary.js';
+import { parseDuration } from '../duration.js';
+import { problem } from '../output.js';
+import { displayPath } from '../paths.js';
+import { writeOutputFile } from '../write.js';
 
 export interface CliIO {
   stdout: NodeJS.WritableStream;
@@ -61,15 +65,17 @@ export interface BatchCliOptions {
   quiet?: boolean;
   modelId?: string;
   sheet?: string;
-  /** Per-file wall-clock limit, seconds (default 300). */
+  /** Per-file wall-clock limit: a duration (`90s`, `5m`; a bare number is seconds; default 5m). */
   timeout?: string | number;
+  /** `K/N` or `auto/N`: convert only that part of the discovered files (shard.ts). */
+  shard?: string;
   /** Per-worker heap limit, MiB (default 2048). */
   maxMemory?: string | number;
   /** Module whose `convert` the workers call; tests only. */
   converterUrl?: string;
 }
 
-export const DEFAULT_TIMEOUT_SECONDS = 300;
+export const DEFAULT_TIMEOUT_MS = 300_000;
 export const DEFAULT_MAX_MEMORY_MB = 2048;
 
 /** Runs the batch conversion and returns the exit code (0, 1 or 2). */
@@ -93,7 +99,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
   if (args.length === 0) throw new UsageError('convert needs at least one file, folder or glob');
   if (opts.json && opts.ndjson) throw new UsageError('--json and --ndjson cannot be used together');
   const limits = {
-    timeoutMs: positive(opts.timeout ?? DEFAULT_TIMEOUT_SECONDS, '--timeout') * 1000,
+    timeoutMs: opts.timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(opts.timeout, '--timeout'),
     maxHeapMb: positive(opts.maxMemory ?? DEFAULT_MAX_MEMORY_MB, '--max-memory'),
     converterUrl: opts.converterUrl,
   };
@@ -104,15 +110,18 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
   if (args.includes('-')) {
     if (args.length > 1) throw new UsageError('`-` (stdin) cannot be combined with other inputs');
     if (opts.json || opts.ndjson) throw new UsageError('`-` writes the spec to stdout; drop --json/--ndjson');
+    if (opts.shard !== undefined) throw new UsageError('`-` is one workbook; --shard splits a batch');
     return convertStdin(opts, convert, limits, io);
   }
 
   const jobs = Math.floor(positive(opts.jobs ?? availableParallelism(), '--jobs'));
-  const inputs = await discoverInputs(args, io.cwd);
-  if (opts.modelId !== undefined && inputs.length > 1) {
-    throw new UsageError(`--model-id names one spec, but ${inputs.length} workbooks were found`);
+  const shard = opts.shard !== undefined ? parseShard(opts.shard, io.env) : undefined;
+  const found = await discoverInputs(args, io.cwd);
+  if (opts.modelId !== undefined && found.length > 1) {
+    throw new UsageError(`--model-id names one spec, but ${found.length} workbooks were found`);
   }
-  const outputs = outputPaths(inputs, opts.output, io.cwd);
+  // Outputs are worked out over every file found, so a clash is reported the same way by every shard.
+  const { inputs, outputs } = selectShard(found, outputPaths(found, opts.output, io.cwd), shard);
 
   const progress = createProgress({ stream: io.stderr, quiet: opts.quiet === true, env: io.env });
   progress.start(inputs.length);
@@ -122,10 +131,11 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
       ...limits,
       jobs,
       convert,
+      shownPath: (file) => displayPath(file, io.cwd),
       onStart: (input: BatchInput) => progress.started(input.display),
       onResult: (r) => {
         progress.finished();
-        for (const line of problemLines(r, opts.strict === true)) progress.log(line);
+        for (const line of problemLines(r.file, r, opts.strict === true)) progress.log(line);
         if (opts.ndjson) io.stdout.write(JSON.stringify(r) + '\n');
       },
     });
@@ -146,33 +156,35 @@ async function convertStdin(
 ): Promise<number> {
   const bytes = await readAll(io.stdin);
   const { result, conversion } = await runOne(bytes, { ...limits, convert });
-  for (const line of problemLines(result, opts.strict === true)) io.stderr.write(line + '\n');
+  for (const line of problemLines(result.file, result, opts.strict === true)) io.stderr.write(line + '\n');
   if (conversion?.valid) {
     const text = specText(conversion.spec);
-    if (opts.output !== undefined) {
-      const file = path.resolve(io.cwd, opts.output);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, text);
-    } else io.stdout.write(text);
+    if (opts.output === undefined) io.stdout.write(text);
+    else {
+      try {
+        await writeOutputFile(path.resolve(io.cwd, opts.output), text, {
+          createFolder: true,
+          shown: opts.output,
+        });
+      } catch (e) {
+        const { code, message } = e as { code: string; message: string };
+        problem(code, message, undefined, io.stderr);
+        return 1;
+      }
+    }
   }
   return batchExitCode([result], opts.strict === true);
 }
 
-/** The stderr lines for one file: its failure, and under `--strict` its refusals and warnings. */
-function problemLines(r: FileResult, strict: boolean): string[] {
-  const lines: string[] = [];
-  if (!r.valid) lines.push(`sheetspec: ${r.file}: ${r.reason}: ${r.error}`);
-  if (strict) {
-    for (const c of r.rejectedColumns) {
-      lines.push(
-        `sheetspec: ${r.file}: ${c.reason}: column ${c.column} "${c.header}" (${c.cell}): ${c.detail}`,
-      );
-    }
-    for (const w of r.warnings) {
-      lines.push(`sheetspec: ${r.file}: ${w.code}: ${w.cell ? w.cell + ': ' : ''}${w.message}`);
-    }
-  }
-  return lines;
+/** This shard's inputs and outputs (all of them without `--shard`). */
+function selectShard(
+  inputs: BatchInput[],
+  outputs: string[],
+  shard: Shard | undefined,
+): { inputs: BatchInput[]; outputs: string[] } {
+  if (shard === undefined) return { inputs, outputs };
+  const keep = shardPositions(inputs, shard);
+  return { inputs: keep.map((i) => inputs[i]!), outputs: keep.map((i) => outputs[i]!) };
 }
 
 /** `--model-id`: a valid spec id as given, never silently rewritten; otherwise a usage error (exit 2). */

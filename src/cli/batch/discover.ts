@@ -18,11 +18,12 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Code } from '../../codes/index.js';
 import { glob, isDynamicPattern } from 'tinyglobby';
+import { displayPath } from '../paths.js';
 
 export interface BatchInput {
   /** Absolute path of the workbook. */
   path: string;
-  /** The path as shown in messages: relative to the working folder when inside it. */
+  /** The path as shown in messages: relative to the working folder (src/cli/paths.ts). */
   display: string;
   /** Path relative to the argument's base folder, `/`-separated; `-o` mirrors it. */
   relative: string;
@@ -107,11 +108,6 @@ function sortPairs(pairs: Array<[string, string]>): Array<[string, string]> {
 
 function toSlash(p: string): string {
   return p.split(path.sep).join('/');
-}
-
-function displayPath(abs: string, cwd: string): string {
-  const rel = path.relative(cwd, abs);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
 }
 
 /** `budget.xlsx` → `budget.spec.json`. */

@@ -13,7 +13,7 @@ import type { PoolOutcome } from './pool.js';
 export type BatchFailureCode = FailureCode | CodesOfKind<'batch'>;
 
 export interface FileResult {
-  /** The workbook, as given (relative to the working folder when inside it); `-` for stdin. */
+  /** The workbook, relative to the working folder; `-` for stdin. */
   file: string;
   /** Where the spec was written; `null` when none was (a failure, or stdin → stdout). */
   output: string | null;
@@ -22,8 +22,10 @@ export interface FileResult {
   reason?: BatchFailureCode;
   /** Present when `valid` is false: the coded reason's details. */
   error?: string;
-  /** Columns compiled into derivations. */
+  /** Formula columns compiled into per-row derivations (the count single-file `convert` prints). */
   compiled: number;
+  /** Values computed once for the whole table (summary-row cells, whole-column aggregates). */
+  aggregates: number;
   /** Refused columns counted by reason. */
   refused: Partial<Record<RefusalCode, number>>;
   rejectedColumns: RejectedColumn[];
@@ -32,6 +34,21 @@ export interface FileResult {
   verification: { cellsChecked: number; matched: number; disagreements: number } | null;
   /** Milliseconds spent converting (in the worker; queueing not counted). */
   ms: number;
+}
+
+/**
+ * What a spec compiled, counted one way for single-file and batch output: per-row derivations (`[*]` in the
+ * path) are formula columns; root ones (`$.sumTotal`) are aggregates. (The batch table used to count the
+ * verified columns, which include the aggregates, so a workbook with a summary row showed more "compiled"
+ * columns in batch than alone.)
+ */
+export function compiledCounts(spec: { derivations?: ReadonlyArray<{ path: string }> }): {
+  compiled: number;
+  aggregates: number;
+} {
+  const derivations = spec.derivations ?? [];
+  const compiled = derivations.filter((d) => d.path.includes('[*]')).length;
+  return { compiled, aggregates: derivations.length - compiled };
 }
 
 /** The batch result for one pool outcome. `output` is where the spec will go if the file is valid. */
@@ -57,7 +74,7 @@ export function toFileResult(file: string, outcome: PoolOutcome, output: string 
     file,
     output,
     valid: true,
-    compiled: v ? v.columns.length : (r.spec.derivations?.length ?? 0),
+    ...compiledCounts(r.spec),
     refused,
     rejectedColumns,
     warnings: r.warnings,
@@ -76,6 +93,7 @@ export function failed(file: string, reason: BatchFailureCode, error: string, ms
     reason,
     error,
     compiled: 0,
+    aggregates: 0,
     refused: {},
     rejectedColumns: [],
     warnings: [],
@@ -91,4 +109,33 @@ export function batchExitCode(results: readonly FileResult[], strict: boolean): 
     if (strict && (r.rejectedColumns.length > 0 || r.warnings.length > 0)) return 1;
   }
   return 0;
+}
+
+/** What {@link problemLines} reads: a FileResult or a ConversionResult. */
+export interface Problems {
+  valid: boolean;
+  reason?: string;
+  error?: string;
+  rejectedColumns?: readonly RejectedColumn[];
+  warnings?: readonly Warning[];
+}
+
+/**
+ * The stderr lines for one workbook: its refusal as a whole, and with `withColumns` each refused column
+ * and each warning. One format for single-file and batch `convert`: `sheetspec: <file>: <CODE>: <details>`.
+ */
+export function problemLines(file: string, r: Problems, withColumns: boolean): string[] {
+  const lines: string[] = [];
+  if (!r.valid) lines.push(`sheetspec: ${file}: ${r.reason}: ${r.error}`);
+  if (withColumns) {
+    for (const c of r.rejectedColumns ?? []) {
+      lines.push(
+        `sheetspec: ${file}: ${c.reason}: column ${c.column} "${c.header}" (${c.cell}): ${c.detail}`,
+      );
+    }
+    for (const w of r.warnings ?? []) {
+      lines.push(`sheetspec: ${file}: ${w.code}: ${w.cell ? `${w.cell}: ` : ''}${w.message}`);
+    }
+  }
+  return lines;
 }

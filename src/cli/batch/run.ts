@@ -3,11 +3,11 @@
  * finish in any order; results are released strictly in input order (file i as soon as files 0..i are all
  * done), so `--ndjson` streams and is still deterministic. A failed file writes nothing and stops nothing.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
 import type { BatchInput } from './discover.js';
 import { ConversionPool, type PoolOptions } from './pool.js';
+import { writeOutputFile } from '../write.js';
 import { type FileResult, failed, toFileResult } from './result.js';
 
 export interface BatchRunOptions extends Omit<PoolOptions, 'jobs'> {
@@ -18,6 +18,8 @@ export interface BatchRunOptions extends Omit<PoolOptions, 'jobs'> {
   onStart?: (input: BatchInput, index: number) => void;
   /** Called once per file, in input order. */
   onResult?: (result: FileResult, index: number) => void;
+  /** How an output path is shown in a `WRITE_FAILED` message (default: as it is). */
+  shownPath?: (file: string) => string;
 }
 
 /** Converts `inputs`, writing valid specs to `outputs[i]`; resolves to the results in input order. */
@@ -50,14 +52,12 @@ export async function runBatch(
         let result = toFileResult(input.display, outcome, outputs[i]!);
         if (result.valid && outcome.kind === 'result' && outcome.result.valid) {
           try {
-            await writeSpec(outputs[i]!, outcome.result);
+            await writeOutputFile(outputs[i]!, specText(outcome.result.spec), {
+              createFolder: true,
+              shown: options.shownPath?.(outputs[i]!),
+            });
           } catch (e) {
-            result = failed(
-              input.display,
-              'WRITE_FAILED',
-              e instanceof Error ? e.message : String(e),
-              result.ms,
-            );
+            result = failed(input.display, 'WRITE_FAILED', (e as Error).message, result.ms);
           }
         }
         results[i] = result;
@@ -90,9 +90,4 @@ export async function runOne(
 /** The spec file's text: two-space JSON with a final newline (the same as the golden fixtures). */
 export function specText(spec: unknown): string {
   return JSON.stringify(spec, null, 2) + '\n';
-}
-
-async function writeSpec(file: string, result: ConversionResult & { valid: true }): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, specText(result.spec));
 }

@@ -6,9 +6,10 @@ import type { Command } from 'commander';
 import { type CliIO, CommandExit, processIO } from '../batch/command.js';
 import { checkFixtures, renderCheckReport } from '../batch/check.js';
 import { UsageError } from '../batch/discover.js';
+import { withExamples } from '../help.js';
 
 export function registerCheckCommand(program: Command, io: CliIO = processIO()): void {
-  program
+  const command = program
     .command('check')
     .description('compile every fixture workbook and diff it against the committed golden files')
     .argument('[dir]', 'fixtures folder', 'fixtures')
@@ -31,4 +32,8 @@ export function registerCheckCommand(program: Command, io: CliIO = processIO()):
       io.stdout.write(renderCheckReport(report));
       if (!report.ok) throw new CommandExit(1);
     });
+  withExamples(command, [
+    ['sheetspec check', 'compare every workbook under fixtures/ with its golden files'],
+    ['sheetspec check fixtures --update', 'rewrite the golden files after a reviewed change'],
+  ]);
 }

@@ -10,7 +10,7 @@
  *
  * The work is in `convertFileCommand` (no commander, streams passed in) so other commands can reuse it.
  */
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import {
@@ -23,13 +23,18 @@ import {
   type BatchCliOptions,
   CommandExit,
   DEFAULT_MAX_MEMORY_MB,
-  DEFAULT_TIMEOUT_SECONDS,
+  DEFAULT_TIMEOUT_MS,
   parseModelId,
   positive,
   processIO,
   runConvertBatch,
 } from '../batch/command.js';
 import { UsageError } from '../batch/discover.js';
+import { compiledCounts, problemLines } from '../batch/result.js';
+import { formatDuration, parseDuration } from '../duration.js';
+import { withExamples } from '../help.js';
+import { problem } from '../output.js';
+import { writeOutputFile } from '../write.js';
 
 export interface ConvertCommandOptions {
   output?: string;
@@ -88,12 +93,19 @@ export async function convertFileCommand(
   const result = await convert(bytes, options);
   let written: string | undefined;
   if (result.valid) {
-    written = opts.output ?? defaultSpecPath(file);
-    await writeFile(written, `${JSON.stringify(result.spec, null, 2)}\n`);
+    const target = opts.output ?? defaultSpecPath(file);
+    try {
+      await writeOutputFile(target, `${JSON.stringify(result.spec, null, 2)}\n`);
+      written = target;
+    } catch (e) {
+      const { code, message } = e as { code: string; message: string };
+      problem(code, message, undefined, io.stderr);
+      return { exitCode: 1, result };
+    }
   }
   if (opts.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else io.stdout.write(summarise(file, result, written));
-  if (!result.valid) io.stderr.write(`sheetspec: ${file}: ${result.reason}: ${result.error}\n`);
+  else if (result.valid) io.stdout.write(summarise(file, result, written));
+  for (const line of problemLines(file, result, true)) io.stderr.write(`${line}\n`);
   return { exitCode: result.valid ? 0 : 1, result, written };
 }
 
@@ -104,7 +116,7 @@ function budgetOptions(opts: ConvertCommandOptions): ConvertOptions {
     timeoutMs:
       opts.timeout === undefined
         ? DEFAULT_CONVERT_BUDGET.timeoutMs
-        : positive(opts.timeout, '--timeout') * 1000,
+        : parseDuration(opts.timeout, '--timeout'),
     maxHeapMb:
       opts.maxMemory === undefined
         ? DEFAULT_CONVERT_BUDGET.maxHeapMb
@@ -112,13 +124,14 @@ function budgetOptions(opts: ConvertCommandOptions): ConvertOptions {
   };
 }
 
-/** The short human summary of a result. */
+/** The short human summary of a result (its refusals and warnings go to stderr: `problemLines`). */
 export function summarise(file: string, result: ConversionResult, written?: string): string {
   const lines: string[] = [];
   const rejected = result.rejectedColumns ?? [];
   if (result.valid) {
-    const derived = (result.spec.derivations ?? []).filter((d) => d.path.startsWith('$.items[*].')).length;
-    lines.push(`${file}: ${derived} formula column(s) compiled, ${rejected.length} refused`);
+    const { compiled, aggregates } = compiledCounts(result.spec);
+    const extra = aggregates > 0 ? ` (and ${aggregates} summary value(s))` : '';
+    lines.push(`${file}: ${compiled} formula column(s) compiled${extra}, ${rejected.length} refused`);
     const v = result.verification;
     if (v) {
       lines.push(
@@ -131,14 +144,12 @@ export function summarise(file: string, result: ConversionResult, written?: stri
   } else {
     lines.push(`${file}: not converted: ${result.reason}`);
   }
-  for (const r of rejected) lines.push(`  refused ${r.column} "${r.header}": ${r.reason}: ${r.detail}`);
-  for (const w of result.warnings ?? []) lines.push(`  warning ${w.code}: ${w.message}`);
   if (written) lines.push(`  wrote ${written}`);
   return `${lines.join('\n')}\n`;
 }
 
 export function registerConvertCommand(program: Command): void {
-  program
+  const command = program
     .command('convert')
     .description(
       'convert .xlsx/.xlsm workbooks (files, folders, globs, or - for stdin) into verified ModelSpecs',
@@ -157,12 +168,16 @@ export function registerConvertCommand(program: Command): void {
     .option('--strict', 'batch: exit 1 also when a column is refused or a warning is given')
     .option('--quiet', 'batch: no progress bar and no summary table')
     .option(
-      '--timeout <seconds>',
-      `wall-clock limit per file (default: one file ${DEFAULT_CONVERT_BUDGET.timeoutMs / 1000}, batch ${DEFAULT_TIMEOUT_SECONDS})`,
+      '--timeout <duration>',
+      `wall-clock limit per file: 90s, 5m; a bare number is seconds (default: one file ${formatDuration(DEFAULT_CONVERT_BUDGET.timeoutMs)}, batch ${formatDuration(DEFAULT_TIMEOUT_MS)})`,
     )
     .option(
       '--max-memory <mb>',
       `heap limit per worker, MiB (default: one file ${DEFAULT_CONVERT_BUDGET.maxHeapMb}, batch ${DEFAULT_MAX_MEMORY_MB})`,
+    )
+    .option(
+      '--shard <K/N>',
+      'batch: convert only part K of N (by a hash of each path; auto/N reads JOB_COMPLETION_INDEX)',
     )
     .action(async (inputs: string[], opts: ConvertCommandOptions & BatchCliOptions) => {
       const code = (await isSingleFileForm(inputs, opts))
@@ -170,17 +185,25 @@ export function registerConvertCommand(program: Command): void {
         : await runConvertBatch(inputs, opts, processIO());
       if (code !== 0) throw new CommandExit(code);
     });
+  withExamples(command, [
+    ['sheetspec convert examples/orders.xlsx', 'one workbook: writes examples/orders.spec.json beside it'],
+    ['sheetspec convert reports/ -o specs/ --jobs 4', 'a folder tree, four at a time, mirrored under specs/'],
+    [
+      "sheetspec convert 'reports/**/*.xlsx' --ndjson --shard 2/8 > part-2.ndjson",
+      'part 2 of 8 of a large batch (one machine of eight)',
+    ],
+  ]);
 }
 
 /**
  * The original single-file form (`-o` names the spec file, `--json` prints the whole result) serves exactly
  * one existing file with no batch-only option; everything else (several inputs, a folder, a glob, `-`,
  * `--ndjson`/`--jobs`/`--strict`/`--quiet`) goes to the batch runner. `--timeout` and `--max-memory` apply to
- * both forms.
+ * both forms; `--shard` is batch only.
  */
 async function isSingleFileForm(inputs: string[], opts: BatchCliOptions): Promise<boolean> {
   if (inputs.length !== 1 || inputs[0] === '-') return false;
-  const batchOnly = [opts.ndjson, opts.jobs, opts.strict, opts.quiet];
+  const batchOnly = [opts.ndjson, opts.jobs, opts.strict, opts.quiet, opts.shard];
   if (batchOnly.some((o) => o !== undefined)) return false;
   const info = await stat(inputs[0]!).catch(() => undefined);
   return info?.isFile() === true;

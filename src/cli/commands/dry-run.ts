@@ -1,14 +1,19 @@
 /**
  * `sheetspec dry-run <spec.json> [--set '$.path=<json>' ...] [--state file] [--json]`: one isolated run with
- * sample mutations; prints the change summary (or the whole result with `--json`). Exit 1 on a violation.
+ * sample mutations; prints what changed against the computed state before them (or the whole result with
+ * `--json`). `--set '$const.name=<json>'` overrides a constant. Exit 1 on a violation (reported on stderr).
  */
 import type { Command } from 'commander';
 import { type ModelSpec, parseJsonText, readJsonInput } from '../../modelspec/index.js';
 import { dryRun } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
-import { failWith, limitsOption, printJson, usage } from './spec-common.js';
+import { withExamples } from '../help.js';
+import { err, out, problem } from '../output.js';
+import { failWith, limitsOption, printJson, readSpec, timeoutFlag, usage } from './spec-common.js';
 
-/** `$.a.b=<json>` → [path, value]; a value that is not JSON is taken as a string. */
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** `$.a.b=<json>` or `$const.x=<json>` → [path, value]; a value that is not JSON is taken as a string. */
 export function parseSet(arg: string): [string, unknown] {
   const eq = arg.indexOf('=');
   if (eq <= 0 || !arg.startsWith('$')) usage(`--set expects '$.path=<json>', got "${arg}"`);
@@ -20,52 +25,75 @@ export function parseSet(arg: string): [string, unknown] {
   }
 }
 
+interface DryRunOptions {
+  set: string[];
+  state?: string;
+  json?: boolean;
+  timeout?: string;
+}
+
+type Result = Awaited<ReturnType<typeof dryRun>>;
+
+function printChanges(result: Result & { ok: true }): void {
+  const show = (v: unknown) => (v === undefined ? '(missing)' : JSON.stringify(v));
+  for (const c of result.changes) out(`${c.path}: ${show(c.before)} → ${show(c.after)}\n`);
+  if (result.changes.length === 0) out('(no changes)\n');
+  if (result.changesOmitted > 0) out(`... ${result.changesOmitted} more changes\n`);
+  out(`derived updated: ${result.derivedUpdated.join(', ') || '(none)'}\n`);
+  for (const f of result.flaggedConstraints)
+    err(`sheetspec: flagged ${f.constraintId}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
+}
+
 export function registerDryRunCommand(program: Command): void {
-  program
+  const command = program
     .command('dry-run')
-    .description('run a spec once with sample mutations and show what changed')
+    .description('run a spec once with sample mutations and show what they changed')
     .argument('<spec>', 'spec JSON file, or - for standard input')
     .option(
       '--set <assignment>',
-      "a mutation '$.path=<json>' (repeatable)",
+      "a mutation '$.path=<json>', or '$const.name=<json>' for a constant (repeatable)",
       (v: string, acc: string[]) => [...acc, v],
       [],
     )
     .option('--state <file>', 'start from this document instead of the seed')
     .option('--json', 'print the whole result as JSON')
-    .option('--timeout <ms>', 'time limit (default 10000)')
-    .action(
-      async (file: string, opts: { set: string[]; state?: string; json?: boolean; timeout?: string }) => {
-        const mutations = Object.fromEntries(opts.set.map(parseSet));
-        let result: Awaited<ReturnType<typeof dryRun>>;
-        try {
-          const spec = (await readJsonInput(file)) as ModelSpec;
-          const state =
-            opts.state !== undefined
-              ? ((await readJsonInput(opts.state)) as Record<string, unknown>)
-              : undefined;
-          result = await dryRun(
-            spec,
-            { mutations, ...(state ? { state } : {}) },
-            { limits: { timeoutMs: 10_000, ...limitsOption(opts.timeout) } },
-          );
-        } catch (e) {
-          failWith(e, opts.json);
+    .option(...timeoutFlag(DEFAULT_TIMEOUT_MS))
+    .action(async (file: string, opts: DryRunOptions) => {
+      const mutations = Object.fromEntries(opts.set.map(parseSet));
+      let result: Result;
+      try {
+        const spec = await readSpec(file);
+        const state =
+          opts.state !== undefined
+            ? ((await readJsonInput(opts.state)) as Record<string, unknown>)
+            : undefined;
+        result = await dryRun(
+          spec,
+          { mutations, ...(state ? { state } : {}) },
+          { limits: limitsOption(opts.timeout, DEFAULT_TIMEOUT_MS) },
+        );
+      } catch (e) {
+        failWith(e, opts.json);
+      }
+      if (opts.json) printJson(result);
+      else if (result.ok) printChanges(result);
+      else {
+        const code = result.error === 'Schema violation' ? 'SCHEMA_VIOLATION' : 'CONSTRAINT_VIOLATION';
+        for (const v of result.violations) {
+          const where = 'constraintId' in v ? `${v.constraintId}${v.path ? ` at ${v.path}` : ''}` : v.path;
+          problem(code, `${where}: ${v.message}`);
         }
-        if (opts.json) printJson(result);
-        else if (!result.ok) {
-          process.stdout.write(`${result.error}:\n`);
-          for (const v of result.violations) process.stdout.write(`  ${JSON.stringify(v)}\n`);
-        } else {
-          const show = (v: unknown) => (v === undefined ? '(missing)' : JSON.stringify(v));
-          for (const c of result.changes)
-            process.stdout.write(`${c.path}: ${show(c.before)} → ${show(c.after)}\n`);
-          if (result.changesOmitted > 0) process.stdout.write(`... ${result.changesOmitted} more changes\n`);
-          process.stdout.write(`derived updated: ${result.derivedUpdated.join(', ') || '(none)'}\n`);
-          for (const f of result.flaggedConstraints)
-            process.stdout.write(`flagged ${f.constraintId}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
-        }
-        if (!result.ok) throw new CommandExit(1);
-      },
-    );
+      }
+      if (!result.ok) throw new CommandExit(1);
+    });
+  withExamples(command, [
+    [
+      `sheetspec dry-run fixtures/specs/valid/orders.spec.json --set '$.items[0].qty=20'`,
+      'change one input and see what it changes',
+    ],
+    [
+      `sheetspec dry-run fixtures/specs/valid/orders.spec.json --set '$const.discountRate=0.2'`,
+      'the same for a constant',
+    ],
+  ]);
 }

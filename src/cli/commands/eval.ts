@@ -8,7 +8,11 @@ import type { Command } from 'commander';
 import { type LibraryObject, readJsonInput } from '../../modelspec/index.js';
 import { evalExpression } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
-import { failWith, limitsOption, printJson, usage } from './spec-common.js';
+import { withExamples } from '../help.js';
+import { out, problem } from '../output.js';
+import { failWith, limitsOption, printJson, timeoutFlag, usage } from './spec-common.js';
+
+const DEFAULT_TIMEOUT_MS = 2000;
 
 async function readLibrary(
   file: string,
@@ -32,7 +36,7 @@ async function readLibrary(
 }
 
 export function registerEvalCommand(program: Command): void {
-  program
+  const command = program
     .command('eval')
     .description('evaluate a JSONata expression as a spec would (library exports, $const), under limits')
     .argument('<expr>', 'the JSONata expression')
@@ -40,13 +44,13 @@ export function registerEvalCommand(program: Command): void {
     .option('--library <file>', 'a spec, a {define} object or define text whose exports are bound')
     .option('--constants <file>', 'JSON object bound as $const')
     .option('--json', 'print {ok, value} or {ok, error} as JSON')
-    .option('--timeout <ms>', 'time limit (default 2000)')
+    .option(...timeoutFlag(DEFAULT_TIMEOUT_MS))
     .action(
       async (
         expr: string,
         opts: { input?: string; library?: string; constants?: string; json?: boolean; timeout?: string },
       ) => {
-        const limits = limitsOption(opts.timeout);
+        const limits = limitsOption(opts.timeout, DEFAULT_TIMEOUT_MS);
         let result: Awaited<ReturnType<typeof evalExpression>>;
         try {
           const input = opts.input !== undefined ? await readJsonInput(opts.input) : undefined;
@@ -73,18 +77,27 @@ export function registerEvalCommand(program: Command): void {
         }
         if (opts.json) printJson(result);
         else if (result.ok)
-          process.stdout.write(
-            `${result.value === undefined ? '(nothing)' : JSON.stringify(result.value, null, 2)}\n`,
-          );
+          out(`${result.value === undefined ? '(nothing)' : JSON.stringify(result.value, null, 2)}\n`);
         else {
           const { code, message, position, token } = result.error;
           const where =
             position !== undefined
               ? ` at position ${position}${token !== undefined ? ` ("${token}")` : ''}`
               : '';
-          process.stderr.write(`sheetspec: ${code}${where}: ${message}\n`);
+          problem(`${code}${where}`, message);
         }
         if (!result.ok) throw new CommandExit(1);
       },
     );
+  withExamples(command, [
+    ["sheetspec eval '$sum([1..10])'", 'evaluate an expression: 55'],
+    [
+      'echo \'{"items":[{"qty":2},{"qty":3}]}\' | sheetspec eval \'$sum(items.qty)\' --input -',
+      'against a document on standard input',
+    ],
+    [
+      "sheetspec eval '$xlRound(2.345, 2)' --library fixtures/specs/valid/orders.spec.json",
+      "with a spec's library bound",
+    ],
+  ]);
 }

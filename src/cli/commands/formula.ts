@@ -8,6 +8,8 @@ import type { Command } from 'commander';
 import { translateFormula } from '../../compiler/index.js';
 import type { CellValue } from '../../workbook/index.js';
 import { CommandExit } from '../batch/command.js';
+import { withExamples } from '../help.js';
+import { out, outJson, problem } from '../output.js';
 
 /** `A1=1.5`, `B2="text"`, `C3=TRUE` → [address, value]; undefined when malformed. */
 export function parseCellOption(arg: string): [string, CellValue] | undefined {
@@ -25,7 +27,7 @@ export function parseCellOption(arg: string): [string, CellValue] | undefined {
 }
 
 export function registerFormulaCommand(program: Command): void {
-  program
+  const command = program
     .command('formula')
     .description('translate one Excel formula to JSONata and evaluate it')
     .argument('<formula>', "the formula, e.g. '=ROUND(A1,2)'")
@@ -48,19 +50,25 @@ export function registerFormulaCommand(program: Command): void {
       }
       const r = await translateFormula(formula, cells);
       if ('error' in r) {
-        if (opts.json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-        else process.stdout.write(`${r.formula}\nrefused: ${r.error.code}: ${r.error.message}\n`);
+        // The JSON answer is the requested result, refusal or not; the readable refusal is a diagnostic.
+        if (opts.json) outJson(r);
+        else problem(r.error.code, r.error.message, r.formula);
         throw new CommandExit(1);
       }
       if (opts.json) {
-        process.stdout.write(
-          `${JSON.stringify({ formula: r.formula, jsonata: r.jsonata, library: r.library ?? null, value: r.value }, null, 2)}\n`,
-        );
+        outJson({ formula: r.formula, jsonata: r.jsonata, library: r.library ?? null, value: r.value });
         return;
       }
       const lines = [`formula: ${r.formula}`, `jsonata: ${r.jsonata}`];
       if (r.library) lines.push(`library: ${r.library.description ?? ''}`);
       lines.push(`value:   ${JSON.stringify(r.value)}`);
-      process.stdout.write(`${lines.join('\n')}\n`);
+      out(`${lines.join('\n')}\n`);
     });
+  withExamples(command, [
+    [
+      "sheetspec formula '=ROUND(A1*B1,2)' --cell A1=1.005 --cell B1=3",
+      'translate, bind two cells, evaluate',
+    ],
+    [`sheetspec formula '=IF(A1>=10,"big","small")' --cell A1=12 --json`, 'the answer as JSON'],
+  ]);
 }

@@ -1,10 +1,12 @@
 /** `sheetspec guidance [topic...] [--topics-file F] [--json]`: vetted domain guidance with worked examples. */
 import type { Command } from 'commander';
 import { getDomainGuidance } from '../../modelspec/index.js';
+import { withExamples } from '../help.js';
+import { out } from '../output.js';
 import { failWith, printJson } from './spec-common.js';
 
 export function registerGuidanceCommand(program: Command): void {
-  program
+  const command = program
     .command('guidance')
     .description('domain guidance for writing specs (all topics when none is named)')
     .argument('[topics...]', 'topic ids, e.g. progressive-brackets date-math')
@@ -19,18 +21,18 @@ export function registerGuidanceCommand(program: Command): void {
         failWith(e, opts.json);
       }
       if (opts.list) {
-        process.stdout.write(
-          opts.json ? `${JSON.stringify(result.available)}\n` : `${result.available.join('\n')}\n`,
-        );
+        out(opts.json ? `${JSON.stringify(result.available)}\n` : `${result.available.join('\n')}\n`);
       } else if (opts.json) printJson(result);
       else {
         for (const t of result.topics) {
-          process.stdout.write(`# ${t.title} (${t.id})\n\n${t.instructions}\n\nExample:\n`);
-          for (const d of t.example.derivations) process.stdout.write(`  ${d.path} := ${d.expr}\n`);
-          process.stdout.write(
-            `  given ${JSON.stringify(t.example.given)}\n  expect ${JSON.stringify(t.example.expect)}\n\n`,
-          );
+          out(`# ${t.title} (${t.id})\n\n${t.instructions}\n\nExample:\n`);
+          for (const d of t.example.derivations) out(`  ${d.path} := ${d.expr}\n`);
+          out(`  given ${JSON.stringify(t.example.given)}\n  expect ${JSON.stringify(t.example.expect)}\n\n`);
         }
       }
     });
+  withExamples(command, [
+    ['sheetspec guidance --list', 'the topic ids'],
+    ['sheetspec guidance progressive-brackets date-math', 'two topics with their worked examples'],
+  ]);
 }

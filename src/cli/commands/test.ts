@@ -1,51 +1,73 @@
-/** `sheetspec test <spec.json> [--cases cases.json] [--json]`: testSpec; exit 1 on any failure. */
+/**
+ * `sheetspec test <spec.json> [--cases cases.json] [--allow-empty] [--json]`: testSpec; exit 1 on any
+ * failure, and on a spec with no tests to run unless `--allow-empty` (a run of nothing proves nothing).
+ * A JSON file that is not a spec is `INPUT_INVALID`.
+ */
 import type { Command } from 'commander';
 import { type ModelSpec, readJsonInput, type SpecTest } from '../../modelspec/index.js';
 import { testSpec } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
-import { failWith, limitsOption, printJson, usage } from './spec-common.js';
+import { withExamples } from '../help.js';
+import { out, problem } from '../output.js';
+import { failWith, limitsOption, printJson, readSpec, timeoutFlag, usage } from './spec-common.js';
+
+// A whole test suite runs many models: a larger default than one expression's 2 s.
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+interface TestOptions {
+  cases?: string;
+  json?: boolean;
+  timeout?: string;
+  allowEmpty?: boolean;
+}
+
+async function readCases(file: string): Promise<SpecTest[]> {
+  const raw = (await readJsonInput(file)) as unknown;
+  const list = Array.isArray(raw) ? raw : (raw as { tests?: unknown })?.tests;
+  if (!Array.isArray(list)) usage(`--cases ${file}: expected an array of cases or {"tests": [...]}`);
+  return list as SpecTest[];
+}
 
 export function registerTestCommand(program: Command): void {
-  program
+  const command = program
     .command('test')
     .description("run a spec's embedded tests, or ad-hoc {given, expect} cases")
     .argument('<spec>', 'spec JSON file, or - for standard input')
     .option('--cases <file>', 'JSON array of {given, expect, description?} cases (or {"tests": [...]})')
+    .option('--allow-empty', 'exit 0 when there is no test to run')
     .option('--json', 'print the report as JSON')
-    .option('--timeout <ms>', 'time limit for the whole run (default 10000)')
-    .action(async (file: string, opts: { cases?: string; json?: boolean; timeout?: string }) => {
+    .option(...timeoutFlag(DEFAULT_TIMEOUT_MS))
+    .action(async (file: string, opts: TestOptions) => {
       let report: Awaited<ReturnType<typeof testSpec>>;
       try {
-        const spec = (await readJsonInput(file)) as ModelSpec;
-        let cases: SpecTest[] | undefined;
-        if (opts.cases !== undefined) {
-          const raw = (await readJsonInput(opts.cases)) as unknown;
-          const list = Array.isArray(raw) ? raw : (raw as { tests?: unknown })?.tests;
-          if (!Array.isArray(list))
-            usage(`--cases ${opts.cases}: expected an array of cases or {"tests": [...]}`);
-          cases = list as SpecTest[];
-        }
-        // A whole test suite runs many models: a larger default than one expression's 2 s.
-        report = await testSpec(spec, cases, {
-          limits: { timeoutMs: 10_000, ...limitsOption(opts.timeout) },
-        });
+        const spec = await readSpec(file);
+        const cases = opts.cases !== undefined ? await readCases(opts.cases) : undefined;
+        report = await testSpec(spec, cases, { limits: limitsOption(opts.timeout, DEFAULT_TIMEOUT_MS) });
       } catch (e) {
         failWith(e, opts.json);
       }
       if (opts.json) printJson(report);
       else {
         report.results.forEach((r, i) => {
-          process.stdout.write(
-            `${r.ok ? 'pass' : 'FAIL'} ${i + 1}${r.description ? ` ${r.description}` : ''}\n`,
-          );
+          out(`${r.ok ? 'pass' : 'FAIL'} ${i + 1}${r.description ? ` ${r.description}` : ''}\n`);
           for (const f of r.failures) {
-            process.stdout.write(
-              `  ${f.path}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}\n`,
-            );
+            out(`  ${f.path}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}\n`);
           }
         });
-        process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
+        out(`${report.passed} passed, ${report.failed} failed\n`);
+      }
+      if (report.results.length === 0 && !opts.allowEmpty) {
+        const where = opts.cases !== undefined ? `--cases ${opts.cases} holds` : `${file} has`;
+        problem('NO_TESTS', `${where} no test cases (add "tests" to the spec, or pass --allow-empty)`);
+        throw new CommandExit(1);
       }
       if (report.failed > 0) throw new CommandExit(1);
     });
+  withExamples(command, [
+    ['sheetspec test fixtures/specs/valid/orders.spec.json', "run the spec's embedded tests"],
+    [
+      `sheetspec test my.spec.json --cases cases.json`,
+      'run ad-hoc [{"given": {"$.a": 1}, "expect": {"$.b": 2}}] cases instead',
+    ],
+  ]);
 }
