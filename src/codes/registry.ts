@@ -332,11 +332,12 @@ export const CODES = {
   },
   NO_TESTS: {
     kinds: ['cli'],
-    meaning: '`sheetspec test`: the spec has no embedded tests and no `--cases` (exit 1; `--allow-empty` accepts it)',
+    meaning:
+      '`sheetspec test`: the spec has no embedded tests and no `--cases` (exit 1; `--allow-empty` accepts it)',
   },
   SCHEMA_VIOLATION: {
     kinds: ['cli'],
-    meaning: '`sheetspec dry-run`: the recomputed document breaks the spec\'s schema (the path is named)',
+    meaning: "`sheetspec dry-run`: the recomputed document breaks the spec's schema (the path is named)",
   },
   CONSTRAINT_VIOLATION: {
     kinds: ['cli'],

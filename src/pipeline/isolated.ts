@@ -15,7 +15,7 @@
 import { CodedError } from '../codes/index.js';
 import { entryModule, runWorker } from '../workers/index.js';
 import type { ConversionResult, ConvertOptions, PipelineOptions } from './types.js';
-import { DEFAULT_CONVERT_BUDGET } from './types.js';
+import { DEFAULT_CONVERT_BUDGET, limitFailure } from './types.js';
 
 /** The worker's data (`workerData`). */
 export interface ConvertBoot {
@@ -82,6 +82,7 @@ function workerFailure(m: { message: string; stack: boolean }): ConversionResult
         valid: false,
         reason: 'RESOURCE_LIMIT',
         error: `The conversion exhausted the call stack (budget: stack): ${m.message}`,
+        budget: 'stack',
       }
     : { valid: false, reason: 'PARSE_FAILED', error: `Internal error while converting: ${m.message}` };
 }
@@ -92,6 +93,6 @@ function workerFailure(m: { message: string; stack: boolean }): ConversionResult
  */
 function budgetFailure(e: unknown): ConversionResult {
   if (!(e instanceof CodedError) || e.code === 'CANCELLED') throw e;
-  if (e.code === 'RESOURCE_LIMIT') return { valid: false, reason: 'RESOURCE_LIMIT', error: e.message };
+  if (e.code === 'RESOURCE_LIMIT') return limitFailure(e);
   return { valid: false, reason: 'PARSE_FAILED', error: e.message };
 }

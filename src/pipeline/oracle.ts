@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { evaluateWorkbookInThread, OracleThreadError, type OracleValues } from '../oracle/index.js';
 import type { WorkbookModel } from '../workbook/index.js';
-import type { ConversionResult } from './types.js';
+import { type ConversionResult, limitFailure } from './types.js';
 import type { StageOptions } from './stages.js';
 
 /**
@@ -53,7 +53,7 @@ export async function withOracle(
   try {
     return await work(startOracleThread(wb, options, cancel.signal));
   } catch (e) {
-    if (isOracleOutOfResources(e)) return { valid: false, reason: 'RESOURCE_LIMIT', error: e.message };
+    if (isOracleOutOfResources(e)) return limitFailure(e);
     throw e;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);

@@ -2,7 +2,7 @@
  * The public result of a conversion and its options. The codes in it are stable API, documented in README.md
  * ("Codes"); a refused column is the compiler's `RejectedColumn`, the verification the oracle's.
  */
-import type { FailureCode, Warning } from '../codes/index.js';
+import type { Budget, CodedError, FailureCode, Warning } from '../codes/index.js';
 import type { RejectedColumn } from '../compiler/index.js';
 import type { ModelSpec } from '../modelspec/index.js';
 import type { Verification } from '../oracle/index.js';
@@ -19,6 +19,8 @@ export interface ConversionFailure {
   valid: false;
   reason: FailureCode;
   error: string;
+  /** For `RESOURCE_LIMIT` from a worker: the budget that ran out. */
+  budget?: Budget;
   rejectedColumns?: RejectedColumn[];
   warnings?: Warning[];
 }
@@ -84,3 +86,9 @@ export const DEFAULT_CONVERT_BUDGET: Readonly<{ timeoutMs: number; maxHeapMb: nu
   timeoutMs: 60_000,
   maxHeapMb: 1024,
 });
+
+/** RESOURCE_LIMIT with the budget the error names in `data.budget`. */
+export function limitFailure(e: CodedError): ConversionResult {
+  const budget = e.data?.budget as Budget | undefined;
+  return { valid: false, reason: 'RESOURCE_LIMIT', error: e.message, ...(budget ? { budget } : {}) };
+}

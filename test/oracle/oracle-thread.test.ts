@@ -202,7 +202,7 @@ describe('evaluateWorkbookInThread', () => {
     const error = await evaluateWorkbookInThread(wb, { maxOldGenerationSizeMb: 32 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OracleThreadError);
     expect((error as OracleThreadError).code).toBe('RESOURCE_LIMIT');
-    expect((error as Error).message).toMatch(/budget: heap/);
+    expect((error as OracleThreadError).data?.budget).toBe('heap');
   });
 
   it('stops the worker and rejects with ABORTED when cancelled', async () => {
