@@ -11,6 +11,7 @@ import { registerDiffCommand } from './commands/diff.js';
 import { registerDryRunCommand } from './commands/dry-run.js';
 import { registerEvalCommand } from './commands/eval.js';
 import { registerFormulaCommand } from './commands/formula.js';
+import { registerFunctionsCommand } from './commands/functions.js';
 import { registerGuidanceCommand } from './commands/guidance.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerTestCommand } from './commands/test.js';
@@ -35,6 +36,7 @@ export async function run(argv: string[]): Promise<number> {
   registerCheckCommand(program);
   registerDiffCommand(program);
   registerFormulaCommand(program);
+  registerFunctionsCommand(program);
   registerServeCommand(program);
   registerValidateCommand(program);
   registerEvalCommand(program);

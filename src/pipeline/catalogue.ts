@@ -29,3 +29,46 @@ export function listFunctions(query?: string): {
 export function catalogueText(): string {
   return JSON.stringify(listFunctions(), null, 2);
 }
+
+/** Levenshtein distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** A name as a person types it: `=round()`, ` Round ` → `ROUND`. */
+const normalName = (name: string): string =>
+  name
+    .trim()
+    .replace(/^=/, '')
+    .replace(/\(\)?$/, '')
+    .replace(/^_xlfn\./i, '')
+    .toUpperCase();
+
+/**
+ * One supported function by name (case-insensitive; `=ROUND()` works too), or the nearest supported names,
+ * best first: a shared prefix, then by edit distance (at most 3 edits, or half the name).
+ */
+export function lookupFunction(name: string): { entry?: ListedEntry; nearest: string[] } {
+  const want = normalName(name);
+  const functions = listFunctions().entries.filter((e) => e.kind === 'function');
+  const entry = functions.find((e) => e.name === want);
+  if (entry) return { entry, nearest: [] };
+  const limit = Math.max(1, Math.min(3, Math.floor(want.length / 2)));
+  const nearest = functions
+    .map((e) => ({
+      name: e.name,
+      d: e.name.startsWith(want) || want.startsWith(e.name) ? 0 : distance(want, e.name),
+    }))
+    .filter((c) => c.d <= limit)
+    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
+    .slice(0, 5)
+    .map((c) => c.name);
+  return { nearest };
+}

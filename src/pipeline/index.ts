@@ -6,6 +6,7 @@ export {
   catalogueText,
   type ListedEntry,
   listFunctions,
+  lookupFunction,
   type OracleTreatment,
   oracleTreatment,
 } from './catalogue.js';
