@@ -44,6 +44,7 @@ import {
   UNKNOWN,
   VALUE,
 } from './excel-scalars.js';
+import { textFunction } from './excel-text.js';
 import { pluginFunctions } from './registry.js';
 import {
   changeCase,
@@ -365,6 +366,11 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       }
     }
     return seen ? acc : VALUE();
+  }
+
+  /** TEXT(value, code) with a literal code of TEXT_FORMAT_CODES (the rewriter routes only those). */
+  ssxText(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.TEXT', ast, state, (a, code) => textFunction(a, code as string));
   }
 
   /** VLOOKUP(value, table, column, FALSE): the first row whose first cell equals the value, Excel's way. */

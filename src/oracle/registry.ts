@@ -33,6 +33,10 @@ export const CORRECTIONS = {
   aggregate: { note: 'SUM/AVERAGE/MIN/MAX/COUNT/SUMPRODUCT read their arguments as Excel reads them' },
   lookup: { note: "VLOOKUP's exact mode matches as Excel matches" },
   compare: { note: "comparisons use Excel's type order and text comparison" },
+  format: {
+    note: "TEXT with a literal number format code of excel-text.ts's set formats as Excel",
+    precheck: /TEXT/i,
+  },
 } satisfies Record<string, { note: string; precheck?: RegExp }>;
 
 export type CorrectionName = keyof typeof CORRECTIONS;
@@ -113,6 +117,7 @@ export const SSX_FUNCTIONS = {
   'SSX.COUNT': { plugin: set, method: 'ssxCount', ...variadic },
   'SSX.AND': { plugin: set, method: 'ssxAnd', ...variadic },
   'SSX.OR': { plugin: set, method: 'ssxOr', ...variadic },
+  'SSX.TEXT': { plugin: set, method: 'ssxText', parameters: scalar(2) },
   'SSX.VLOOKUP': {
     plugin: set,
     method: 'ssxVlookup',
@@ -147,12 +152,13 @@ export function pluginFunctions(
  * - `args`: what happens to its arguments: `number` each wrapped in `wrap` (SSX.NUM), `condition` the first
  *   one wrapped (SSX.COND; only when it is written), `array` evaluated as arrays, `direct-text` each
  *   argument written as text (a text literal, `&`, a text function) wrapped (SSX.NUMARG) outside array
- *   formulas, `exact-match` only VLOOKUP with range_lookup FALSE/0, which is dropped.
+ *   formulas, `exact-match` only VLOOKUP with range_lookup FALSE/0, which is dropped, `format-code` only
+ *   TEXT whose format_text is a literal in excel-text.ts's TEXT_FORMAT_CODES (other codes stay HyperFormula's).
  */
 export interface CallCorrection {
   correction: CorrectionName;
   to?: SsxName;
-  args?: 'number' | 'condition' | 'array' | 'direct-text' | 'exact-match';
+  args?: 'number' | 'condition' | 'array' | 'direct-text' | 'exact-match' | 'format-code';
   wrap?: SsxName;
   /** Why HyperFormula alone is not Excel here. */
   note: string;
@@ -269,6 +275,14 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       correction: 'aggregate',
       to: 'SSX.COUNT',
       note: "direct text counts only when it reads as a number; the oracle's undetermined propagates",
+    },
+  ],
+  TEXT: [
+    {
+      correction: 'format',
+      to: 'SSX.TEXT',
+      args: 'format-code',
+      note: 'the 15-digit decimal rounded half away from zero, text returned as it is (`TEXT(1.005,"0.00")` is 1.01; HyperFormula 1.00)',
     },
   ],
   VLOOKUP: [

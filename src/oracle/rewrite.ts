@@ -19,6 +19,7 @@
  * does not know (LET, LAMBDA, spills, intersections, ...) is left as written, corrections off for that formula.
  */
 import { type CallNode, type Node, parseFormula, someNode } from '../workbook/formula/index.js';
+import { TEXT_FORMAT_CODES } from './excel-text.js';
 import {
   CORRECTED_CALLS,
   CORRECTED_OPERATORS,
@@ -335,10 +336,17 @@ function printCall(p: Printer, n: CallNode, qualify: string | undefined): string
   ).join(',')})`;
 }
 
-/** A condition route needs its condition written; the exact-match route needs range_lookup FALSE or 0. */
+/**
+ * A condition route needs its condition written; the exact-match route needs range_lookup FALSE or 0; the
+ * format-code route a literal code of TEXT_FORMAT_CODES.
+ */
 function routeApplies(c: CallCorrection, n: CallNode): boolean {
   if (c.args === 'condition') return n.args.length > 0 && n.args[0].kind !== 'missing';
   if (c.args === 'exact-match') return n.args.length === 4 && isExactFlag(n.args[3]);
+  if (c.args === 'format-code') {
+    const code = n.args[1];
+    return n.args.length === 2 && code.kind === 'string' && TEXT_FORMAT_CODES.has(code.value);
+  }
   return true;
 }
 
@@ -367,6 +375,7 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
       return n.args.map((a) => (!p.array && yieldsDirectText(p.body, a) ? wrap(a) : printArg(a)));
     case 'exact-match':
       return n.args.slice(0, 3).map((a) => printArg(a));
+    case 'format-code':
     case undefined:
       return n.args.map((a) => printArg(a));
   }

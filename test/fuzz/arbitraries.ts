@@ -252,8 +252,27 @@ const FUNCTIONS: ReadonlyArray<{ fn: string; min: number; max: number; ranges?: 
   { fn: 'TRIM', min: 1, max: 1 },
 ];
 
+// TEXT: a literal format code from the set the lowering accepts (others are refused by name).
+const TEXT_CODES = [
+  '0',
+  '0.0',
+  '0.00',
+  '#,##0',
+  '#,##0.00',
+  '0%',
+  '0.0%',
+  '0.00%',
+  '$#,##0.00',
+  '0.00E+00',
+  '@',
+];
+const textCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
+  fc
+    .tuple(value, fc.constantFrom(...TEXT_CODES))
+    .map(([v, code]): FuzzExpr => ({ t: 'call', fn: 'TEXT', args: [v, { t: 'str', v: code }] }));
+
 /** The supported function names the generator uses. */
-export const FUZZ_FUNCTIONS: readonly string[] = FUNCTIONS.map((f) => f.fn);
+export const FUZZ_FUNCTIONS: readonly string[] = [...FUNCTIONS.map((f) => f.fn), 'TEXT'];
 
 /** Formula trees nested at most `maxDepth` deep (a leaf is depth 0). */
 export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
@@ -270,6 +289,7 @@ export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
         { maxDepth, depthIdentifier: 'formula', withCrossShrink: true },
         { weight: 4, arbitrary: leaf },
         { weight: 4, arbitrary: call },
+        { weight: 1, arbitrary: textCall(sub) },
         {
           weight: 3,
           arbitrary: fc

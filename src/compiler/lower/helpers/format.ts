@@ -1,0 +1,58 @@
+/**
+ * Library helpers: TEXT's number formats, through the decimal digits of digits.ts (Excel rounds what it
+ * shows half away from zero on the decimal value: TEXT(1.005,"0.00") is "1.01"). Each format code the
+ * lowering accepts (functions/format.ts) is passed as a small object: `k` decimals, `g` thousands
+ * separators, `s` the power of ten applied first (2 for `%`), `pre`/`post` literal text, `e` scientific.
+ */
+import type { HelperSource } from './source.js';
+
+export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
+  xlFmtGroup: {
+    fn: `function($i) { $length($i) <= 3 ? $i : $xlFmtGroup($substring($i, 0, $length($i) - 3)) & "," & $substring($i, $length($i) - 3) }`,
+    doc: 'integer digits with thousands separators (internal)',
+  },
+  xlFmtFixed: {
+    // |x| × 10^s with k decimals, rounded half away from zero on its 15 significant decimal digits: {"i": int, "f": frac}.
+    fn: `function($a, $s, $k) {(
+  $z := {"i": "0", "f": $pad("", $k, "0")};
+  $a = 0 ? $z : (
+    $r1 := $xlDec($a); $r0 := $xlRoundDigits($r1.d, $r1.p, 15); $p0 := $r0.p + $s; $n := $p0 + $k;
+    $n < 0 ? $z : (
+      $r := $xlRoundDigits($r0.d, $p0, $n); $d := $r.d; $p := $r.p;
+      $f0 := $p >= 0 ? $substring($d, $p) : $pad("", 0 - $p, "0") & $d;
+      {"i": $p > 0 and $d != "" ? $substring($d & $pad("", $p, "0"), 0, $p) : "0", "f": $f0 & $pad("", $k - $length($f0), "0")}
+    )
+  )
+)}`,
+    doc: 'fixed-point decimal digits of a number (internal)',
+  },
+  xlFmtSci: {
+    // |x| as d.dd…E±ee with k decimals (at least two exponent digits).
+    fn: `function($a, $k) {(
+  $r := $a = 0 ? {"d": "0", "p": 1} : ($r1 := $xlDec($a); $r0 := $xlRoundDigits($r1.d, $r1.p, 15); $xlRoundDigits($r0.d, $r0.p, $k + 1));
+  $m := $r.d & $pad("", $k + 1 - $length($r.d), "0"); $e := $a = 0 ? 0 : $r.p - 1;
+  $substring($m, 0, 1) & ($k > 0 ? "." & $substring($m, 1) : "") & "E" & ($e < 0 ? "-" : "+") & ($abs($e) < 10 ? "0" : "") & $string($abs($e))
+)}`,
+    doc: 'scientific digits of a number (internal)',
+  },
+  xlFmtNum: {
+    fn: `function($x, $c) {(
+  $body := $c.e ? $xlFmtSci($abs($x), $c.k) : (
+    $q := $xlFmtFixed($abs($x), $c.s, $c.k);
+    ($c.g ? $xlFmtGroup($q.i) : $q.i) & ($c.k > 0 ? "." & $q.f : "")
+  );
+  ($x < 0 ? "-" : "") & $c.pre & $body & $c.post
+)}`,
+    doc: 'a number in one of the number format codes TEXT accepts (internal)',
+  },
+  xlTextFmt: {
+    // TEXT(value, code) for a number code: a number (blank 0, numeric text converted) is formatted; text that
+    // is not a number is returned as it is; TRUE/FALSE as text; an error passes.
+    fn: `function($v, $c) {(
+  $n := $type($v) = "string" ? $xlParseNum($v) : $v;
+  $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v :
+  $type($n) = "object" ? $v : $xlFmtNum($type($n) = "number" ? $n : 0, $c)
+)}`,
+    doc: 'TEXT with a number format code',
+  },
+};
