@@ -12,7 +12,14 @@ export {
 export { convert } from './convert.js';
 export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
 export type { RejectedColumn } from '../compiler/index.js';
-export type { ColumnVerification, Verification } from '../oracle/index.js';
+export type {
+  CellClass,
+  ClassCounts,
+  ColumnVerification,
+  ListedCell,
+  Mismatch,
+  Verification,
+} from '../oracle/index.js';
 export {
   type ConversionFailure,
   type ConversionResult,
@@ -21,4 +28,5 @@ export {
   DEFAULT_CONVERT_BUDGET,
   type Isolation,
   type PipelineOptions,
+  type RefusedColumn,
 } from './types.js';

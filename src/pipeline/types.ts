@@ -5,12 +5,22 @@
 import type { FailureCode, Warning } from '../codes/index.js';
 import type { RejectedColumn } from '../compiler/index.js';
 import type { ModelSpec } from '../modelspec/index.js';
-import type { Verification } from '../oracle/index.js';
+import type { Mismatch, Verification } from '../oracle/index.js';
+
+/**
+ * A refused column: the compiler's `RejectedColumn`, and for a `VALUE_MISMATCH` the reference that refused it
+ * (`excel`: the value Microsoft Excel saved; `oracle`) and the first failing cells with their formula, inputs
+ * and three values.
+ */
+export interface RefusedColumn extends RejectedColumn {
+  source?: Mismatch['source'];
+  cells?: Mismatch[];
+}
 
 export interface ConversionSuccess {
   valid: true;
   spec: ModelSpec;
-  rejectedColumns: RejectedColumn[];
+  rejectedColumns: RefusedColumn[];
   verification?: Verification;
   warnings: Warning[];
 }
@@ -19,7 +29,7 @@ export interface ConversionFailure {
   valid: false;
   reason: FailureCode;
   error: string;
-  rejectedColumns?: RejectedColumn[];
+  rejectedColumns?: RefusedColumn[];
   warnings?: Warning[];
 }
 

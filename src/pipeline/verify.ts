@@ -31,7 +31,7 @@ import {
 import type { WorkbookModel } from '../workbook/index.js';
 import type { StageOptions, Timer } from './stages.js';
 import { timer } from './stages.js';
-import type { ConversionFailure, ConversionResult } from './types.js';
+import type { ConversionFailure, ConversionResult, RefusedColumn } from './types.js';
 
 /**
  * Verifies a compiled table against the oracle (its pending values from a thread, or the in-line oracle run
@@ -151,10 +151,12 @@ function refuseMismatches(
     down.add(k.column.field);
     // Why: a column reading a wrong column is wrong too; blame the first one, not every one downstream.
     if (k.deps.some((d) => down.has(d))) continue;
-    rejected.set(
-      k.column.letter,
-      rejection(c.table, k.column, 'VALUE_MISMATCH', mismatchDetail(m), m[0].row - 1, k.formula),
-    );
+    const refused: RefusedColumn = {
+      ...rejection(c.table, k.column, 'VALUE_MISMATCH', mismatchDetail(m), m[0]!.row - 1, k.formula),
+      source: m.some((x) => x.source === 'excel') ? 'excel' : 'oracle',
+      cells: m,
+    };
+    rejected.set(k.column.letter, refused);
   }
 }
 
@@ -218,8 +220,9 @@ function mismatchDetail(m: Mismatch[]): string {
     .slice(0, 3)
     .map(
       (x) =>
-        `row ${x.row}: expected ${JSON.stringify(x.expected)} (${x.source}), got ${JSON.stringify(x.got)}, inputs ${JSON.stringify(x.inputs)}`,
+        `row ${x.row}: expected ${JSON.stringify(x.expected)} (${x.source === 'excel' ? "Excel's saved value" : 'oracle'}), got ${JSON.stringify(x.got)}, inputs ${JSON.stringify(x.inputs)}`,
     )
     .join('; ');
-  return `The compiled formula disagrees with Excel at ${m.length}${m.length >= 5 ? '+' : ''} cell(s): ${shown}`;
+  const against = m.some((x) => x.source === 'excel') ? 'the values Excel saved' : 'Excel';
+  return `The compiled formula disagrees with ${against} at ${m.length}${m.length >= 5 ? '+' : ''} cell(s): ${shown}`;
 }

@@ -18,7 +18,9 @@ import {
   type ConvertOptions,
   convert,
   DEFAULT_CONVERT_BUDGET,
+  type Verification,
 } from '../../pipeline/index.js';
+import type { SavedValuesStanding } from '../../workbook/index.js';
 import {
   type BatchCliOptions,
   CommandExit,
@@ -127,6 +129,7 @@ export function summarise(file: string, result: ConversionResult, written?: stri
             ? `; Excel's saved values: ${v.cachedExact + v.cached15}/${v.cachedChecked} agree`
             : ''),
       );
+      lines.push(`  ${judgeLine(v)}`, `  ${classesLine(v)}`);
     }
   } else {
     lines.push(`${file}: not converted: ${result.reason}`);
@@ -135,6 +138,31 @@ export function summarise(file: string, result: ConversionResult, written?: stri
   for (const w of result.warnings ?? []) lines.push(`  warning ${w.code}: ${w.message}`);
   if (written) lines.push(`  wrote ${written}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Who decided: Excel's saved values (binding) or the oracle alone, and why. */
+function judgeLine(v: Verification): string {
+  const { producer, standing } = v.savedValues;
+  if (v.judge === 'excel') return `judged by the values ${producer} saved (binding)`;
+  if (v.cachedChecked === 0)
+    return `judged by the oracle alone: the file saved no values (producer: ${producer})`;
+  const why: Record<SavedValuesStanding, string> = {
+    binding: 'binding',
+    unvouched: 'not vouched for (manual calculation or recalculation on load)',
+    'other-engine': "another engine's",
+    'unknown-producer': 'of an unknown producer',
+  };
+  return `judged by the oracle: the saved values are ${why[standing]} (producer: ${producer})`;
+}
+
+/** The cells by class (src/oracle/types.ts). */
+function classesLine(v: Verification): string {
+  const c = v.classes;
+  return (
+    `cells: spec = oracle = Excel ${c.agree}; spec = oracle ≠ Excel ${c.enginesDifferFromExcel}; ` +
+    `spec ≠ oracle ${c.specDiffersFromOracle}; oracle ≠ Excel only ${c.oracleDiffersFromExcel}; ` +
+    `no saved value ${c.unsaved}`
+  );
 }
 
 export function registerConvertCommand(program: Command): void {

@@ -1,0 +1,82 @@
+/**
+ * Saved values are binding when Excel saved them: a file whose saved results contradict its own formulas is
+ * refused (VALUE_MISMATCH, source excel, naming the cells), even though the oracle agrees with the spec.
+ * exceljs writes "Microsoft Excel" into docProps/app.xml, so these books count as Excel's.
+ */
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { summarise } from '../../src/cli/commands/convert.js';
+import { convertInProcess } from '../../src/pipeline/stages.js';
+import { readWorkbook } from '../../src/workbook/reader.js';
+
+async function book(wrongRow: number | undefined, setUp?: (wb: ExcelJS.Workbook) => void) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Orders');
+  ws.addRow(['qty', 'price', 'total', 'double']);
+  for (let r = 2; r <= 4; r++) {
+    ws.addRow([r, 10]);
+    const result = r === wrongRow ? 999 : r * 10;
+    ws.getCell(`C${r}`).value = { formula: `A${r}*B${r}`, result };
+    ws.getCell(`D${r}`).value = { formula: `A${r}*2`, result: r * 2 };
+  }
+  setUp?.(wb);
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+describe('saved values in the conversion', () => {
+  it('Excel-saved values both engines contradict refuse the column, naming the cells; the rest is kept', async () => {
+    const result = await convertInProcess(await book(3), { filename: 'orders.xlsx' });
+    expect(result.valid).toBe(true);
+    if (!result.valid) return;
+    expect(result.rejectedColumns).toHaveLength(1);
+    const [refused] = result.rejectedColumns;
+    expect(refused).toMatchObject({
+      column: 'C',
+      reason: 'VALUE_MISMATCH',
+      source: 'excel',
+      cell: 'Orders!C3',
+    });
+    expect(refused?.cells).toEqual([
+      expect.objectContaining({
+        cell: 'Orders!C3',
+        formula: 'A3*B3',
+        inputs: { qty: 3, price: 10 },
+        got: 30,
+        oracle: 30,
+        excel: 999,
+        class: 'enginesDifferFromExcel',
+      }),
+    ]);
+    expect(refused?.detail).toContain("expected 999 (Excel's saved value), got 30");
+    expect(result.verification?.judge).toBe('excel');
+    expect(result.verification?.classes).toMatchObject({ agree: 5, enginesDifferFromExcel: 1 });
+    const text = summarise('orders.xlsx', result);
+    expect(text).toContain('judged by the values Microsoft Excel saved (binding)');
+    expect(text).toContain('spec = oracle = Excel 5; spec = oracle ≠ Excel 1; spec ≠ oracle 0');
+  });
+
+  it('fullCalcOnLoad: the saved values are not vouched for, a warning, the oracle decides', async () => {
+    const bytes = await book(3, (wb) => {
+      wb.calcProperties.fullCalcOnLoad = true;
+    });
+    expect((await readWorkbook(bytes)).calc).toMatchObject({ fullCalcOnLoad: true });
+    const result = await convertInProcess(bytes, { filename: 'orders.xlsx' });
+    expect(result.valid && result.rejectedColumns).toEqual([]);
+    expect(result.warnings?.map((w) => w.code)).toEqual(
+      expect.arrayContaining(['SAVED_VALUES_UNVOUCHED', 'ORACLE_EXCEL_DISAGREEMENT']),
+    );
+  });
+
+  it('reads calcMode="manual" from xl/workbook.xml', async () => {
+    const bytes = await book(undefined);
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(bytes);
+    const xml = (await zip.file('xl/workbook.xml')!.async('string')).replace(
+      /<calcPr\b/,
+      '<calcPr calcMode="manual"',
+    );
+    zip.file('xl/workbook.xml', xml);
+    const manual = new Uint8Array(await zip.generateAsync({ type: 'uint8array' }));
+    expect((await readWorkbook(manual)).calc?.mode).toBe('manual');
+  });
+});
