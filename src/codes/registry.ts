@@ -129,9 +129,9 @@ export const CODES = {
       'the compiled column disagrees with the reference in some row: the value Microsoft Excel saved (`source: "excel"`), or else the oracle (`source: "oracle"`); the detail names the first rows, inputs, expected and got, and `cells` their formula and three values',
   },
   ORACLE_EXCEPTION: {
-    kinds: ['refusal'],
+    kinds: ['refusal', 'failure'],
     meaning:
-      'the oracle (HyperFormula) threw on this column\'s formulas (e.g. "Function returning array cannot be vectorized"), so nothing could check it; the other columns are kept',
+      'the oracle (HyperFormula) threw on this column\'s formulas (e.g. "Function returning array cannot be vectorized"), so nothing could check it; the other columns are kept (a whole-workbook failure when it throws without any of the table\'s formula columns)',
   },
 
   // Conversion warnings.

@@ -21,14 +21,9 @@ import {
   rejection,
   seedDocument,
 } from '../compiler/index.js';
-import {
-  evaluateWorkbook,
-  type Mismatch,
-  type OracleValues,
-  type VerifyOutcome,
-  verifySpec,
-} from '../oracle/index.js';
+import { type Mismatch, type OracleValues, type VerifyOutcome, verifySpec } from '../oracle/index.js';
 import type { WorkbookModel } from '../workbook/index.js';
+import { engineException, evaluateIsolating, type IsolatedOracle } from './oracle-failure.js';
 import type { StageOptions, Timer } from './stages.js';
 import { timer } from './stages.js';
 import type { ConversionFailure, ConversionResult, RefusedColumn } from './types.js';
@@ -46,11 +41,36 @@ export async function verifyAndAssemble(
   time: Timer = timer(options),
   threaded?: Promise<OracleValues>,
 ): Promise<ConversionResult> {
-  const oraclePending = threaded ?? (await time('oracle', () => evaluateWorkbook(wb)));
+  let isolated: IsolatedOracle | undefined;
+  const isolate = (first?: unknown) => {
+    isolated = evaluateIsolating(wb, c.table.sheet.name, formulaColumns(c), undefined, first);
+    return isolated.values;
+  };
+  // Why the fallback: an oracle thread that threw is run again here, column by column, to find the culprits.
+  const oraclePending = threaded
+    ? threaded.catch((e: unknown) => (engineException(e) === undefined ? Promise.reject(e) : isolate(e)))
+    : await time('oracle', () => isolate());
   const all = keptParts(c, new Set());
   const outcome = await verifyAll(c, all, wb, id, options, oraclePending);
   const oracle = await oraclePending;
-  return time('serialise', () => assemble(c, all, outcome, id, options, oracle));
+  const failed = failedFields(c, isolated?.failed);
+  return time('serialise', () => assemble(c, all, outcome, id, options, oracle, failed));
+}
+
+/** The sheet columns (0-based) of the table's formula columns, compiled or refused. */
+function formulaColumns(c: Compilation): number[] {
+  return c.plans.filter((p) => p.kind !== 'input').map((p) => p.column.col);
+}
+
+/** The compiled columns the oracle threw on, by field, with its message. */
+function failedFields(c: Compilation, failed: Map<number, string> | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!failed) return out;
+  for (const k of c.columns) {
+    const message = failed.get(k.column.col);
+    if (message !== undefined) out.set(k.column.field, message);
+  }
+  return out;
 }
 
 /**
@@ -104,11 +124,13 @@ function assemble(
   id: string,
   options: StageOptions,
   oracle: OracleValues,
+  failed: ReadonlyMap<string, string> = new Map(),
 ): ConversionResult {
   const { table } = c;
   const rejected = new Map(c.rejected.map((r) => [r.column, r]));
-  refuseMismatches(c, all, outcome, rejected);
-  const kept = keptParts(c, new Set(Object.keys(outcome.mismatches)));
+  refuseOracleExceptions(c, failed, rejected);
+  refuseMismatches(c, all, outcome, rejected, failed);
+  const kept = keptParts(c, new Set([...Object.keys(outcome.mismatches), ...failed.keys()]));
   refuseDependants(c, all, kept, rejected);
   const rejectedColumns = inColumnOrder(c, rejected);
   const warnings: Warning[] = [...c.warnings, ...outcome.warnings, ...summaryWarnings(all, outcome)];
@@ -143,9 +165,11 @@ function refuseMismatches(
   all: KeptParts,
   outcome: VerifyOutcome,
   rejected: Map<string, RejectedColumn>,
+  failed: ReadonlyMap<string, string>,
 ): void {
-  const down = new Set<string>();
+  const down = new Set<string>(failed.keys());
   for (const k of all.columns) {
+    if (failed.has(k.column.field)) continue;
     const m = mismatchesOf(outcome, k.column.field);
     if (!m) continue;
     down.add(k.column.field);
@@ -157,6 +181,23 @@ function refuseMismatches(
       cells: m,
     };
     rejected.set(k.column.letter, refused);
+  }
+}
+
+/** ORACLE_EXCEPTION for each compiled column whose formulas made the oracle throw. */
+function refuseOracleExceptions(
+  c: Compilation,
+  failed: ReadonlyMap<string, string>,
+  rejected: Map<string, RejectedColumn>,
+): void {
+  for (const k of c.columns) {
+    const message = failed.get(k.column.field);
+    if (message === undefined) continue;
+    const detail = `The oracle (HyperFormula) throws on this column's formulas, so they cannot be checked: ${message}`;
+    rejected.set(
+      k.column.letter,
+      rejection(c.table, k.column, 'ORACLE_EXCEPTION', detail, c.table.firstDataRow, k.formula),
+    );
   }
 }
 
