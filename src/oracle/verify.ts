@@ -93,6 +93,8 @@ export interface VerifyInput {
    * in a worker thread overlaps them); default `evaluateWorkbook(workbook)` over all sheets.
    */
   oracle?: OracleValues | Promise<OracleValues>;
+  /** Keep the document the derivations ran on in the outcome (`derived`), for the report. */
+  keepDerived?: boolean;
 }
 
 export interface VerifyOutcome {
@@ -102,6 +104,8 @@ export interface VerifyOutcome {
   warnings: Warning[];
   /** Each checked cell's class by field or root path, in row order, as an index into `CELL_CLASSES`. */
   classes: Record<string, Uint8Array>;
+  /** With `keepDerived`: the input document with every derived field and root computed. */
+  derived?: Doc;
   /** Milliseconds spent after the derivations waiting for (or computing) the oracle's values. */
   oracleWaitMs: number;
 }
@@ -128,7 +132,7 @@ function fieldOf(path: string): string {
 
 type Tally = ColumnVerification;
 type Thrown = { thrown: string; message: string };
-type Doc = { items: Record<string, unknown>[] } & Record<string, unknown>;
+export type Doc = { items: Record<string, unknown>[] } & Record<string, unknown>;
 
 /** Runs the spec on the input rows and checks every derived cell against the oracle and Excel's saved values. */
 export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
@@ -147,6 +151,7 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
     mismatches: checker.mismatches,
     warnings: [...savedValuesWarnings(saved, verification), ...checker.warnings],
     classes: checker.classes,
+    ...(input.keepDerived ? { derived: doc } : {}),
     oracleWaitMs,
   };
 }

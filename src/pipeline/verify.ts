@@ -24,6 +24,7 @@ import {
 import { type Mismatch, type OracleValues, type VerifyOutcome, verifySpec } from '../oracle/index.js';
 import type { WorkbookModel } from '../workbook/index.js';
 import { engineException, evaluateIsolating, type IsolatedOracle } from './oracle-failure.js';
+import { buildReportModel } from './report.js';
 import type { StageOptions, Timer } from './stages.js';
 import { timer } from './stages.js';
 import type { ConversionFailure, ConversionResult, RefusedColumn } from './types.js';
@@ -108,6 +109,7 @@ async function verifyAll(
         r.summary ? [{ path: `$.${r.name}`, row: r.summary.row, col: r.summary.col }] : [],
       ),
       oracle,
+      keepDerived: options.report === true,
     });
     waited = outcome.oracleWaitMs;
     return outcome;
@@ -134,8 +136,22 @@ function assemble(
   refuseDependants(c, all, kept, rejected);
   const rejectedColumns = inColumnOrder(c, rejected);
   const warnings: Warning[] = [...c.warnings, ...outcome.warnings, ...summaryWarnings(all, outcome)];
-  if (kept.columns.length === 0 && rejectedColumns.length > 0)
-    return allRefusedFailure(rejectedColumns, warnings);
+  const report = () =>
+    buildReportModel({
+      c,
+      outcome,
+      oracle,
+      rejected: rejectedColumns,
+      kept: new Set(kept.columns.map((k) => k.column.field)),
+      refusedRoots: new Set(
+        all.roots.flatMap((r) => (mismatchesOf(outcome, `$.${r.name}`) ? [`$.${r.name}`] : [])),
+      ),
+      file: options.filename ?? id,
+    });
+  if (kept.columns.length === 0 && rejectedColumns.length > 0) {
+    const failure = allRefusedFailure(rejectedColumns, warnings);
+    return options.report ? { ...failure, report: report() } : failure;
+  }
   const built = buildSpec({
     id,
     compilation: c,
@@ -150,6 +166,7 @@ function assemble(
     rejectedColumns,
     verification: outcome.verification,
     warnings: [...warnings, ...built.warnings],
+    ...(options.report ? { report: report() } : {}),
   };
 }
 

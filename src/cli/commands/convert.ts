@@ -32,6 +32,7 @@ import {
   runConvertBatch,
 } from '../batch/command.js';
 import { UsageError } from '../batch/discover.js';
+import { renderReport } from '../../report/index.js';
 
 export interface ConvertCommandOptions {
   output?: string;
@@ -42,6 +43,8 @@ export interface ConvertCommandOptions {
   timeout?: string | number;
   /** Heap budget of the conversion's worker, MiB (default: the MCP server's, 1024). */
   maxMemory?: string | number;
+  /** Write the verification report (HTML) here; in batch, a folder with one per file and index.html. */
+  report?: string;
 }
 
 export interface ConvertCommandOutcome {
@@ -87,14 +90,21 @@ export async function convertFileCommand(
   }
   if (opts.modelId !== undefined) options.modelId = opts.modelId;
   if (opts.sheet !== undefined) options.sheet = opts.sheet;
+  if (opts.report !== undefined) options.report = true;
   const result = await convert(bytes, options);
   let written: string | undefined;
   if (result.valid) {
     written = opts.output ?? defaultSpecPath(file);
     await writeFile(written, `${JSON.stringify(result.spec, null, 2)}\n`);
   }
+  const report = result.report;
+  delete result.report;
+  if (report && opts.report !== undefined) {
+    await writeFile(opts.report, renderReport(report));
+  }
   if (opts.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else io.stdout.write(summarise(file, result, written));
+  if (report && opts.report !== undefined && !opts.json) io.stdout.write(`  report ${opts.report}\n`);
   if (!result.valid) io.stderr.write(`sheetspec: ${file}: ${result.reason}: ${result.error}\n`);
   return { exitCode: result.valid ? 0 : 1, result, written };
 }
@@ -178,6 +188,10 @@ export function registerConvertCommand(program: Command): void {
     )
     .option('--model-id <id>', 'spec id ([namespace/]name; default from the file name)', parseModelId)
     .option('--sheet <name>', 'worksheet to read (default: the first visible one)')
+    .option(
+      '--report <path>',
+      'write the verification report (self-contained HTML); batch: a folder with one per file and index.html',
+    )
     .option('--json', 'one file: print the whole result as JSON; batch: print an array of per-file results')
     // Batch-only options (added for the batch form; see docs/cli.md).
     .option('--ndjson', 'batch: print one result per line as each file finishes')
