@@ -89,7 +89,10 @@ export function buildReportModel(input: ReportInput): ReportModel {
 }
 
 /** The report of a conversion that verified no table: the reason, no grid. */
-export function failureReport(file: string, result: ConversionResult): ReportModel {
+export function failureReport(
+  file: string,
+  result: ConversionResult | { valid: false; reason: string; error: string; rejectedColumns?: undefined },
+): ReportModel {
   const rejected = result.rejectedColumns ?? [];
   return {
     file,

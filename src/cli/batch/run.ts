@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
 import type { BatchInput } from './discover.js';
 import { ConversionPool, type PoolOptions } from './pool.js';
+import type { BatchReports } from './reports.js';
 import { type FileResult, failed, toFileResult } from './result.js';
 
 export interface BatchRunOptions extends Omit<PoolOptions, 'jobs'> {
@@ -18,6 +19,8 @@ export interface BatchRunOptions extends Omit<PoolOptions, 'jobs'> {
   onStart?: (input: BatchInput, index: number) => void;
   /** Called once per file, in input order. */
   onResult?: (result: FileResult, index: number) => void;
+  /** `--report <folder>`: each file's verification report is written there (reports.ts). */
+  reports?: BatchReports;
 }
 
 /** Converts `inputs`, writing valid specs to `outputs[i]`; resolves to the results in input order. */
@@ -48,6 +51,7 @@ export async function runBatch(
           onStart: () => options.onStart?.(input, i),
         });
         let result = toFileResult(input.display, outcome, outputs[i]!);
+        await options.reports?.add(i, input.display, outcome, result);
         if (result.valid && outcome.kind === 'result' && outcome.result.valid) {
           try {
             await writeSpec(outputs[i]!, outcome.result);
