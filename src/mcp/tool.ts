@@ -48,6 +48,8 @@ export interface ToolContext {
 export interface ToolOutcome {
   ok: boolean;
   value: Record<string, unknown>;
+  /** Content blocks after the JSON one (e.g. convert_spreadsheet's HTML report as an embedded resource). */
+  extra?: CallToolResult['content'];
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
@@ -127,7 +129,7 @@ export function formatOutcome(def: ToolDefinition, outcome: ToolOutcome, limits:
     };
   }
   return {
-    content: [{ type: 'text', text }],
+    content: [{ type: 'text', text }, ...(outcome.extra ?? [])],
     structuredContent: outcome.value,
     ...(outcome.ok ? {} : { isError: true }),
   };
