@@ -29,6 +29,8 @@ const LABEL: Record<CellClass, string> = {
   oracleDiffersFromExcel: 'oracle ≠ Excel only',
 };
 
+const disagrees = (cls: CellClass): boolean => cls !== 'agree' && cls !== 'unsaved';
+
 export interface ReportInput {
   c: Compilation;
   outcome: VerifyOutcome;
@@ -139,8 +141,7 @@ class Grid {
     const out = new Set<number>();
     for (const list of Object.values(this.input.outcome.classes))
       list.forEach((k, i) => {
-        const cls = CELL_CLASSES[k]!;
-        if (cls !== 'agree' && cls !== 'unsaved') out.add(i);
+        if (disagrees(CELL_CLASSES[k]!)) out.add(i);
       });
     return out;
   }
@@ -172,7 +173,7 @@ class Grid {
     if (model?.formula === undefined) return { text: show(model?.value ?? null), status: 'input' };
     const classes = this.input.outcome.classes[field];
     const cls = classes ? CELL_CLASSES[classes[index]!] : undefined;
-    const compiled = cls !== undefined && !refusedCode;
+    const compiled = cls !== undefined && (!refusedCode || disagrees(cls));
     const spec = compiled && item && Object.hasOwn(item, field) ? item[field] : undefined;
     const oracle = this.input.oracle.get(sheet.name, row, col);
     const text = compiled ? showDerived(spec) : show(model.cached ?? oracle);
@@ -185,6 +186,8 @@ class Grid {
       cls,
       refusedCode,
     );
+    // Why: a column refused for its values shows where it disagreed; its other cells are plainly refused.
+    if (refusedCode && cls && disagrees(cls)) return { text, status: STATUS[cls], code: refusedCode, title };
     if (refusedCode) return { text, status: 'refused', code: refusedCode, title };
     return { text, status: cls ? STATUS[cls] : 'unchecked', title };
   }

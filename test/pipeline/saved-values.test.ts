@@ -77,3 +77,31 @@ describe('saved values in the conversion', () => {
     expect((await readWorkbook(manual)).calc?.mode).toBe('manual');
   });
 });
+
+describe('the report model of a large table', () => {
+  it('shows the first 500 rows and every later row with a disagreement, with its class and code', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Orders');
+    ws.addRow(['qty', 'total']);
+    for (let r = 2; r <= 701; r++) {
+      ws.addRow([r]);
+      ws.getCell(`B${r}`).value = { formula: `A${r}*2`, result: r === 650 ? -1 : r * 2 };
+    }
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const result = await convertInProcess(bytes, { filename: 'big.xlsx', report: true });
+    const report = result.report!;
+    expect(report.rows).toHaveLength(501);
+    expect(report.rowsOmitted).toBe(199);
+    const last = report.rows[500]!;
+    expect(last.row).toBe(650);
+    expect(last.cells[1]).toMatchObject({
+      text: '1300',
+      status: 'engines-differ-from-excel',
+      code: 'VALUE_MISMATCH',
+    });
+    expect(last.cells[1]?.title).toBe(
+      '=A650*2\ninputs: {"qty":650}\nspec: 1300\noracle: 1300\nExcel saved: -1\nspec = oracle ≠ Excel\nrefused: VALUE_MISMATCH',
+    );
+    expect(report.totals).toMatchObject({ compiled: 0, refused: 1, cellsChecked: 700 });
+  });
+});
