@@ -126,7 +126,12 @@ export const CODES = {
   VALUE_MISMATCH: {
     kinds: ['refusal'],
     meaning:
-      'the compiled column disagrees with the oracle in some row (the detail names the first rows, inputs, expected and got)',
+      'the compiled column disagrees with the reference in some row: the value Microsoft Excel saved (`source: "excel"`), or else the oracle (`source: "oracle"`); the detail names the first rows, inputs, expected and got, and `cells` their formula and three values',
+  },
+  ORACLE_EXCEPTION: {
+    kinds: ['refusal', 'failure'],
+    meaning:
+      'the oracle (HyperFormula) threw on this column\'s formulas (e.g. "Function returning array cannot be vectorized"), so nothing could check it; the other columns are kept (a whole-workbook failure when it throws without any of the table\'s formula columns)',
   },
 
   // Conversion warnings.
@@ -146,7 +151,13 @@ export const CODES = {
   },
   ORACLE_EXCEL_DISAGREEMENT: {
     kinds: ['warning'],
-    meaning: "Excel's saved value differs from the one the oracle and the spec agree on (both values given)",
+    meaning:
+      'the saved value differs from the one the oracle and the spec agree on, in a file whose saved values are not binding (saved by another application, named, or not vouched for); both values given',
+  },
+  SAVED_VALUES_UNVOUCHED: {
+    kinds: ['warning'],
+    meaning:
+      'Excel saved the file set to manual calculation or marked for recalculation on load: its saved values are not vouched for, so the oracle decides and disagreements with them are only reported',
   },
   ORACLE_CANNOT_EVALUATE: {
     kinds: ['warning'],

@@ -7,6 +7,7 @@
  *   typed from their values, formula fields `readOnly` typed from the lowering's kinds; root aggregates as
  *   readOnly root properties. Kinds map to JSON types: number, string, boolean, blank → null, and error → an
  *   object `{"error": "#DIV/0!"}` (the `ERROR_VALUE` schema), combined with `anyOf` when mixed with others.
+ *   An input field with no blank in its column is `required` (a row without it is a schema violation).
  * - `derivations`: kept formula columns in dependency order, each preceded by the hoisted aggregates it
  *   reads; summary aggregates last.
  * - `defaultValues`: the input rows as `$` (left out, with a warning, over the seed budget).
@@ -117,8 +118,17 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
       properties[f] = { title: p.column.header, ...typeSchema(keptByField.get(f)!.kinds), readOnly: true };
     }
   }
+  // Why required: an input column without a blank is typed without null, and the lowering's fast paths rely on
+  // that type (`$parent.a + $parent.b`); a row without the field must be refused by the schema, not computed
+  // (docs/semantics.md, "A field missing from a row").
+  const required = c.plans.flatMap((p) =>
+    p.kind === 'input' && p.kinds.length > 0 && !p.kinds.includes('blank') ? [p.column.field] : [],
+  );
   const schemaProps: Record<string, unknown> = {
-    items: { type: 'array', items: { type: 'object', properties } },
+    items: {
+      type: 'array',
+      items: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
+    },
   };
   for (const r of kept.roots)
     schemaProps[r.name] = { description: r.description, ...typeSchema(r.kinds), readOnly: true };

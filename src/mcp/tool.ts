@@ -50,6 +50,8 @@ export interface ToolContext {
 export interface ToolOutcome {
   ok: boolean;
   value: Record<string, unknown>;
+  /** Content blocks after the JSON one (e.g. convert_spreadsheet's HTML report as an embedded resource). */
+  extra?: CallToolResult['content'];
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject> {
@@ -146,7 +148,7 @@ export function formatOutcome(def: ToolDefinition, outcome: ToolOutcome, limits:
 
 function toResult(outcome: ToolOutcome): CallToolResult {
   return {
-    content: [{ type: 'text', text: JSON.stringify(outcome.value) }],
+    content: [{ type: 'text', text: JSON.stringify(outcome.value) }, ...(outcome.extra ?? [])],
     structuredContent: outcome.value,
     ...(outcome.ok ? {} : { isError: true }),
   };

@@ -8,7 +8,15 @@ export {
   type OracleThreadOptions,
 } from './oracle-thread.js';
 export { verifySpec, type Mismatch, type VerifyInput, type VerifyOutcome } from './verify.js';
-export type { ColumnVerification, Verification } from './types.js';
+export {
+  CELL_CLASSES,
+  type CellClass,
+  type ClassCounts,
+  type ColumnVerification,
+  type Judge,
+  type ListedCell,
+  type Verification,
+} from './types.js';
 export {
   ALL_CORRECTIONS,
   type CallCorrection,

@@ -3,19 +3,24 @@
  * the derivation core of src/modelspec/derive.ts, on a copy of the input document), and every derived cell is
  * compared with the oracle and, when the file carries one, with the value Excel saved.
  *
- * What fails a column (the caller refuses it with VALUE_MISMATCH):
- * - any cell whose derived value differs from the oracle's (`sameValue`: no tolerance), source `oracle`;
- * - a derivation that throws: every row of its column is a mismatch;
- * - where the oracle cannot evaluate the cell (HyperFormula's own error codes `#ERROR!`, `#CYCLE!`, `#LIC!`,
- *   which Excel never produces), Excel's saved value is the reference instead (source `excel`); with no saved
+ * Who judges depends on who saved the file (`savedValuesOf`, src/workbook/producer.ts):
+ * - Saved by Microsoft Excel (any platform) with automatic calculation: the saved values are binding. A cell
+ *   whose derived value differs from its saved value beyond 15 significant digits fails (source `excel`),
+ *   even when the oracle agrees with the spec; one that agrees with it passes, even when the oracle differs.
+ * - Otherwise (another producer, none named, manual calculation, `fullCalcOnLoad`), and for cells without a
+ *   saved value, the oracle judges: any difference from the oracle's value (`sameValue`: no tolerance) fails
+ *   (source `oracle`). A saved value that differs while the oracle agrees with the spec is a
+ *   `ORACLE_EXCEL_DISAGREEMENT` warning naming why it does not count (at most 5 per column), and an Excel file
+ *   whose saved values are not vouched for gets one `SAVED_VALUES_UNVOUCHED` warning.
+ * - A derivation that throws: every row of its column fails.
+ * - Where the oracle cannot evaluate the cell (HyperFormula's own error codes `#ERROR!`, `#CYCLE!`, `#LIC!`,
+ *   which Excel never produces), the saved value is the reference instead (source `excel`); with no saved
  *   value the cell is unverifiable and fails (source `oracle`).
- * What does not fail a column but is reported:
- * - a saved Excel value that differs (beyond 15 significant digits) from the derived value while the oracle
- *   agrees with the derived value: a `ORACLE_EXCEL_DISAGREEMENT` warning with both values, counted in
- *   `disagreements`. The file's cached values can be stale or written by another engine, so they never
- *   silently override the oracle, and a disagreement is never silently dropped either.
+ * Every cell is classified (types.ts `CellClass`: spec = oracle = Excel; spec = oracle ≠ Excel; spec ≠ oracle;
+ * oracle ≠ Excel only; no saved value), counted per column and in total, and the first cells of each
+ * disagreeing class are listed with their formula, inputs and three values.
  * Counts: `cellsChecked` / `matched` (against the reference), `cachedChecked` / `cachedExact` / `cached15`
- * (against Excel's saved values), per column and in total. The first 5 mismatches of each column are kept.
+ * (against the saved values), per column and in total. The first 5 mismatches of each column are kept.
  *
  * The oracle may be handed over as a promise (the oracle running in a worker thread, oracle-thread.ts): the
  * derivations are computed first and the promise is awaited only for the comparison, so the two overlap.
@@ -35,11 +40,20 @@ import {
   type CellValue,
   getCell,
   isErrorValue,
+  type SavedValues,
   type SheetModel,
+  savedValuesOf,
   type WorkbookModel,
 } from '../workbook/index.js';
 import { equalAt15, sameValue } from './compare.js';
-import type { ColumnVerification, Verification } from './types.js';
+import {
+  CELL_CLASSES,
+  type CellClass,
+  type ClassCounts,
+  type ColumnVerification,
+  type ListedCell,
+  type Verification,
+} from './types.js';
 import { evaluateWorkbook, type OracleValues } from './hyperformula.js';
 
 export interface Mismatch {
@@ -54,6 +68,13 @@ export interface Mismatch {
   /** What the spec computed (`{thrown: code, message}` when the derivation threw). */
   got: unknown;
   source: 'oracle' | 'excel';
+  /** The cell's class (types.ts) and its three values: `got` (the spec), the oracle's, the saved one. */
+  class: CellClass;
+  /** The cell's formula in A1 form, without `=`. */
+  formula?: string;
+  oracle: CellValue;
+  /** The value saved in the file, when it has one. */
+  excel?: CellValue;
 }
 
 export interface VerifyInput {
@@ -72,6 +93,8 @@ export interface VerifyInput {
    * in a worker thread overlaps them); default `evaluateWorkbook(workbook)` over all sheets.
    */
   oracle?: OracleValues | Promise<OracleValues>;
+  /** Keep the document the derivations ran on in the outcome (`derived`), for the report. */
+  keepDerived?: boolean;
 }
 
 export interface VerifyOutcome {
@@ -79,6 +102,10 @@ export interface VerifyOutcome {
   /** Failing cells by field (per-row columns) or path (roots); a key is present only when it failed. */
   mismatches: Record<string, Mismatch[]>;
   warnings: Warning[];
+  /** Each checked cell's class by field or root path, in row order, as an index into `CELL_CLASSES`. */
+  classes: Record<string, Uint8Array>;
+  /** With `keepDerived`: the input document with every derived field and root computed. */
+  derived?: Doc;
   /** Milliseconds spent after the derivations waiting for (or computing) the oracle's values. */
   oracleWaitMs: number;
 }
@@ -105,7 +132,7 @@ function fieldOf(path: string): string {
 
 type Tally = ColumnVerification;
 type Thrown = { thrown: string; message: string };
-type Doc = { items: Record<string, unknown>[] } & Record<string, unknown>;
+export type Doc = { items: Record<string, unknown>[] } & Record<string, unknown>;
 
 /** Runs the spec on the input rows and checks every derived cell against the oracle and Excel's saved values. */
 export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
@@ -115,14 +142,29 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
   const oracle = await (input.oracle ?? evaluateWorkbook(input.workbook));
   const oracleWaitMs = performance.now() - waitStart;
 
-  const checker = new CellChecker(input, oracle, thrown);
+  const saved = savedValuesOf(input.workbook.application, input.workbook.calc);
+  const checker = new CellChecker(input, oracle, thrown, saved);
   const tallies = [...checkColumns(checker, input, doc), ...checkRoots(checker, input, doc)];
+  const verification = summarise(oracle, saved, tallies);
   return {
-    verification: summarise(oracle, tallies),
+    verification,
     mismatches: checker.mismatches,
-    warnings: checker.warnings,
+    warnings: [...savedValuesWarnings(saved, verification), ...checker.warnings],
+    classes: checker.classes,
+    ...(input.keepDerived ? { derived: doc } : {}),
     oracleWaitMs,
   };
+}
+
+/** One warning when the file's saved values were checked but are not Excel's vouched results. */
+function savedValuesWarnings(saved: SavedValues, v: Verification): Warning[] {
+  if (saved.standing !== 'unvouched' || v.cachedChecked === 0) return [];
+  return [
+    {
+      code: 'SAVED_VALUES_UNVOUCHED',
+      message: `Excel's saved values are not binding: ${saved.why}; ${v.disagreements} disagreement(s) with them are only reported, the oracle decides`,
+    },
+  ];
 }
 
 function describe(e: unknown): Thrown {
@@ -165,7 +207,7 @@ function checkColumns(checker: CellChecker, input: VerifyInput, doc: Doc): Tally
     input.rows.forEach((row, i) => {
       const item = doc.items?.[i];
       const derived = item && Object.hasOwn(item, field) ? item[field] : undefined;
-      checker.check(field, tally, row, col, derived, () => inputsOf(input.doc.items[i]));
+      checker.check(field, tally, i, row, col, derived, () => inputsOf(input.doc.items[i]));
     });
     return tally;
   });
@@ -176,7 +218,7 @@ function checkRoots(checker: CellChecker, input: VerifyInput, doc: Doc): Tally[]
   return (input.roots ?? []).map((root) => {
     const tally = blankTally(root.path, colName(root.col));
     const [derived] = getAll(doc, parsePath(root.path));
-    checker.check(root.path, tally, root.row, root.col, derived, () => ({}));
+    checker.check(root.path, tally, 0, root.row, root.col, derived, () => ({}));
     return tally;
   });
 }
@@ -185,19 +227,26 @@ function checkRoots(checker: CellChecker, input: VerifyInput, doc: Doc): Tally[]
 class CellChecker {
   readonly mismatches: Record<string, Mismatch[]> = {};
   readonly warnings: Warning[] = [];
+  /** Each checked cell's class by key, in row order (`CELL_CLASSES` index). */
+  readonly classes: Record<string, Uint8Array> = {};
   private readonly sheetModel: SheetModel | undefined;
+  private readonly binding: boolean;
+  private readonly warned = new Map<string, number>();
 
   constructor(
     private readonly input: VerifyInput,
     private readonly oracle: OracleValues,
     private readonly thrown: ReadonlyMap<string, Thrown>,
+    private readonly saved: SavedValues,
   ) {
     this.sheetModel = input.workbook.sheets.find((s) => s.name === input.sheet);
+    this.binding = saved.standing === 'binding';
   }
 
   check(
     key: string,
     tally: Tally,
+    index: number,
     row: number,
     col: number,
     derived: unknown,
@@ -206,43 +255,79 @@ class CellChecker {
     const { sheet } = this.input;
     // The cell's name is built only when something is reported (it was a string per cell checked).
     const where = () => sheetCell(sheet, row, col);
-    const fail = (m: Omit<Mismatch, 'row' | 'cell' | 'inputs'>) => {
-      const list = this.mismatches[key] ?? [];
-      this.mismatches[key] = list;
-      if (list.length < KEEP) list.push({ row: row + 1, cell: where(), inputs: inputs(), ...m });
-    };
+    const cellModel = this.sheetModel ? getCell(this.sheetModel, row, col) : undefined;
     tally.cellsChecked++;
     const failure = this.thrown.get(key);
     const got = failure ?? derived;
     const value = failure ? undefined : asCellValue(derived);
-    const expected = this.oracle.get(sheet, row, col);
-    const cached = this.sheetModel ? getCell(this.sheetModel, row, col)?.cached : undefined;
-    const engineFailed = isErrorValue(expected) && ENGINE_ERRORS.has(expected.error);
+    const oracle = this.oracle.get(sheet, row, col);
+    const cached = cellModel?.cached;
+    const engineFailed = isErrorValue(oracle) && ENGINE_ERRORS.has(oracle.error);
+    const specOracle = value !== undefined && !engineFailed && sameValue(oracle, value);
+    const specExcel = cached !== undefined && value !== undefined && equalAt15(cached, value);
+    const cls = classify(specOracle, cached === undefined ? undefined : specExcel);
+    tally.classes[cls]++;
+    this.classesOf(key)[index] = CELL_CLASSES.indexOf(cls);
+    const listed = (): ListedCell => ({
+      cell: where(),
+      row: row + 1,
+      class: cls,
+      ...(cellModel?.formula !== undefined ? { formula: cellModel.formula } : {}),
+      inputs: inputs(),
+      spec: got,
+      oracle,
+      ...(cached !== undefined ? { excel: cached } : {}),
+    });
+    if (cls !== 'agree' && cls !== 'unsaved' && tally.cells.filter((c) => c.class === cls).length < KEEP)
+      tally.cells.push(listed());
+    const fail = (expected: CellValue, source: Mismatch['source']) => {
+      const list = this.mismatches[key] ?? [];
+      this.mismatches[key] = list;
+      if (list.length >= KEEP) return;
+      const l = listed();
+      list.push({ row: l.row, cell: l.cell, inputs: l.inputs, expected, got, source, ...threeValues(l) });
+    };
 
     if (engineFailed) {
       this.warnings.push({
         code: 'ORACLE_CANNOT_EVALUATE',
-        message: `HyperFormula gives ${expected.error} for ${where()}; Excel's saved value is the reference`,
+        message: `HyperFormula gives ${oracle.error} for ${where()}; Excel's saved value is the reference`,
         cell: where(),
       });
-      if (cached === undefined) fail({ expected, got, source: 'oracle' });
+    }
+    if (this.binding && cached !== undefined) {
+      // Excel saved this value: it is the judge, whatever the oracle says.
+      if (specExcel) tally.matched++;
+      else fail(cached, 'excel');
+    } else if (engineFailed) {
+      if (cached === undefined) fail(oracle, 'oracle');
       else if (value !== undefined && sameValue(cached, value)) tally.matched++;
-      else fail({ expected: cached, got, source: 'excel' });
-    } else if (value !== undefined && sameValue(expected, value)) {
+      else fail(cached, 'excel');
+    } else if (specOracle) {
       tally.matched++;
     } else {
-      fail({ expected, got, source: 'oracle' });
+      fail(oracle, 'oracle');
     }
-    if (cached !== undefined)
-      this.checkCached(tally, cached, value, engineFailed ? undefined : expected, where);
+    if (cached !== undefined) this.countCached(key, tally, cached, value, specOracle, oracle, where);
   }
 
-  /** Against Excel's saved value: counted, and a disagreement the oracle does not share is reported. */
-  private checkCached(
+  private classesOf(key: string): Uint8Array {
+    let list = this.classes[key];
+    if (!list) {
+      list = new Uint8Array(Math.max(1, this.input.rows.length));
+      this.classes[key] = list;
+    }
+    return list;
+  }
+
+  /** Against the saved value: counted; a disagreement that does not refuse the column is reported. */
+  private countCached(
+    key: string,
     tally: Tally,
     cached: CellValue,
     value: CellValue | undefined,
-    expected: CellValue | undefined,
+    specOracle: boolean,
+    oracle: CellValue,
     where: () => string,
   ): void {
     tally.cachedChecked++;
@@ -250,30 +335,61 @@ class CellChecker {
     else if (value !== undefined && equalAt15(cached, value)) tally.cached15++;
     else {
       tally.disagreements++;
-      if (expected !== undefined && value !== undefined && sameValue(expected, value)) {
-        this.warnings.push({
-          code: 'ORACLE_EXCEL_DISAGREEMENT',
-          message: `${where()}: the oracle and the spec give ${JSON.stringify(expected)}, Excel saved ${JSON.stringify(cached)}`,
-          cell: where(),
-        });
-      }
+      if (this.binding || !specOracle) return;
+      const n = this.warned.get(key) ?? 0;
+      this.warned.set(key, n + 1);
+      if (n >= KEEP) return;
+      this.warnings.push({
+        code: 'ORACLE_EXCEL_DISAGREEMENT',
+        message: `${where()}: the oracle and the spec give ${JSON.stringify(oracle)}, the file saved ${JSON.stringify(cached)} (not binding: ${this.saved.why})`,
+        cell: where(),
+      });
     }
   }
 }
 
+/** The class of a cell; `specExcel` undefined when the file saved no value for it. */
+function classify(specOracle: boolean, specExcel: boolean | undefined): CellClass {
+  if (specExcel === undefined) return specOracle ? 'unsaved' : 'specDiffersFromOracle';
+  if (specOracle) return specExcel ? 'agree' : 'enginesDifferFromExcel';
+  return specExcel ? 'oracleDiffersFromExcel' : 'specDiffersFromOracle';
+}
+
+/** The three values (and the formula) a mismatch carries besides its reference. */
+function threeValues(l: ListedCell): Pick<Mismatch, 'formula' | 'oracle' | 'excel' | 'class'> {
+  return {
+    class: l.class,
+    oracle: l.oracle,
+    ...(l.formula !== undefined ? { formula: l.formula } : {}),
+    ...(l.excel !== undefined ? { excel: l.excel } : {}),
+  };
+}
+
 /** The column tallies summed. */
-function summarise(oracle: OracleValues, tallies: Tally[]): Verification {
-  const sum = (k: keyof Omit<Tally, 'field' | 'column'>) => tallies.reduce((n, t) => n + t[k], 0);
+function summarise(oracle: OracleValues, saved: SavedValues, tallies: Tally[]): Verification {
+  const sum = (k: NumericKey) => tallies.reduce((n, t) => n + t[k], 0);
+  const classes = blankClasses();
+  for (const t of tallies) for (const c of CELL_CLASSES) classes[c] += t.classes[c];
+  const cachedChecked = sum('cachedChecked');
   return {
     oracle: { name: oracle.name, version: oracle.version },
+    savedValues: { producer: saved.producer.name, standing: saved.standing },
+    judge: saved.standing === 'binding' && cachedChecked > 0 ? 'excel' : 'oracle',
     cellsChecked: sum('cellsChecked'),
     matched: sum('matched'),
-    cachedChecked: sum('cachedChecked'),
+    cachedChecked,
     cachedExact: sum('cachedExact'),
     cached15: sum('cached15'),
     disagreements: sum('disagreements'),
+    classes,
     columns: tallies,
   };
+}
+
+type NumericKey = 'cellsChecked' | 'matched' | 'cachedChecked' | 'cachedExact' | 'cached15' | 'disagreements';
+
+function blankClasses(): ClassCounts {
+  return Object.fromEntries(CELL_CLASSES.map((c) => [c, 0])) as ClassCounts;
 }
 
 function blankTally(field: string, column: string): Tally {
@@ -286,6 +402,8 @@ function blankTally(field: string, column: string): Tally {
     cachedExact: 0,
     cached15: 0,
     disagreements: 0,
+    classes: blankClasses(),
+    cells: [],
   };
 }
 

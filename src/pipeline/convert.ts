@@ -6,13 +6,22 @@
  * Otherwise it never rejects: every failure is a `{valid: false, reason, error}` result.
  */
 import { convertInWorker } from './isolated.js';
+import { failureReport } from './report.js';
 import { convertInProcess, throwIfCancelled } from './stages.js';
 import type { ConversionResult, ConvertOptions } from './types.js';
 
 /** Converts the bytes of an `.xlsx`/`.xlsm` workbook into a verified ModelSpec, or says why not. */
 export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): Promise<ConversionResult> {
   throwIfCancelled(options.signal);
-  if (options.isolation === 'worker') return convertInWorker(bytes, options);
+  const result =
+    options.isolation === 'worker'
+      ? await convertInWorker(bytes, options)
+      : await convertInProcess(bytes, inProcessOptions(options));
+  if (options.report && !result.report) result.report = failureReport(options.filename ?? 'workbook', result);
+  return result;
+}
+
+function inProcessOptions(options: ConvertOptions) {
   const { isolation: _i, timeoutMs: _t, maxHeapMb: _m, onReady: _r, ...pipeline } = options;
-  return convertInProcess(bytes, pipeline);
+  return pipeline;
 }

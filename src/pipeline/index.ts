@@ -11,9 +11,17 @@ export {
   oracleTreatment,
 } from './catalogue.js';
 export { convert } from './convert.js';
+export { failureReport, REPORT_ROWS } from './report.js';
 export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
 export type { RejectedColumn } from '../compiler/index.js';
-export type { ColumnVerification, Verification } from '../oracle/index.js';
+export type {
+  CellClass,
+  ClassCounts,
+  ColumnVerification,
+  ListedCell,
+  Mismatch,
+  Verification,
+} from '../oracle/index.js';
 export {
   type ConversionFailure,
   type ConversionResult,
@@ -22,4 +30,5 @@ export {
   DEFAULT_CONVERT_BUDGET,
   type Isolation,
   type PipelineOptions,
+  type RefusedColumn,
 } from './types.js';

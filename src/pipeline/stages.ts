@@ -24,6 +24,7 @@ import {
 } from '../compiler/index.js';
 import { readWorkbook, type WorkbookModel, WorkbookError } from '../workbook/index.js';
 import { isOracleOutOfResources, withOracle } from './oracle.js';
+import { OracleExceptionError } from './oracle-failure.js';
 import type { ConversionFailure, ConversionResult, PipelineOptions } from './types.js';
 import { allRefusedFailure, verifyAndAssemble } from './verify.js';
 
@@ -105,6 +106,7 @@ export async function convertWorkbook(
     } catch (e) {
       throwIfCancelled(options.signal);
       if (isOracleOutOfResources(e)) throw e;
+      if (e instanceof OracleExceptionError) return { valid: false, reason: e.code, error: e.message };
       return {
         valid: false,
         reason: 'PARSE_FAILED',

@@ -5,14 +5,27 @@
 import type { Budget, CodedError, FailureCode, Warning } from '../codes/index.js';
 import type { RejectedColumn } from '../compiler/index.js';
 import type { ModelSpec } from '../modelspec/index.js';
-import type { Verification } from '../oracle/index.js';
+import type { Mismatch, Verification } from '../oracle/index.js';
+import type { ReportModel } from '../report/index.js';
+
+/**
+ * A refused column: the compiler's `RejectedColumn`, and for a `VALUE_MISMATCH` the reference that refused it
+ * (`excel`: the value Microsoft Excel saved; `oracle`) and the first failing cells with their formula, inputs
+ * and three values.
+ */
+export interface RefusedColumn extends RejectedColumn {
+  source?: Mismatch['source'];
+  cells?: Mismatch[];
+}
 
 export interface ConversionSuccess {
   valid: true;
   spec: ModelSpec;
-  rejectedColumns: RejectedColumn[];
+  rejectedColumns: RefusedColumn[];
   verification?: Verification;
   warnings: Warning[];
+  /** With the `report` option: the verification report's model (render it with `renderReport`). */
+  report?: ReportModel;
 }
 
 export interface ConversionFailure {
@@ -21,8 +34,10 @@ export interface ConversionFailure {
   error: string;
   /** For `RESOURCE_LIMIT` from a worker: the budget that ran out. */
   budget?: Budget;
-  rejectedColumns?: RejectedColumn[];
+  rejectedColumns?: RefusedColumn[];
   warnings?: Warning[];
+  /** With the `report` option: the report's model (the grid when a table was verified, else the reason). */
+  report?: ReportModel;
 }
 
 export type ConversionResult = ConversionSuccess | ConversionFailure;
@@ -40,6 +55,8 @@ export interface PipelineOptions {
   maxColumns?: number; // default 200
   /** Character budget for the seed default value and the embedded tests (default 55,000). */
   seedBudget?: number;
+  /** Also build the verification report's model (`report` on the result; src/pipeline/report.ts). */
+  report?: boolean;
   /** Skip the oracle (for internal stage timing only; the CLI and MCP never set it). */
   verify?: boolean;
   /**

@@ -21,17 +21,13 @@ import {
   rejection,
   seedDocument,
 } from '../compiler/index.js';
-import {
-  evaluateWorkbook,
-  type Mismatch,
-  type OracleValues,
-  type VerifyOutcome,
-  verifySpec,
-} from '../oracle/index.js';
+import { type Mismatch, type OracleValues, type VerifyOutcome, verifySpec } from '../oracle/index.js';
 import type { WorkbookModel } from '../workbook/index.js';
+import { engineException, evaluateIsolating, type IsolatedOracle } from './oracle-failure.js';
+import { buildReportModel } from './report.js';
 import type { StageOptions, Timer } from './stages.js';
 import { timer } from './stages.js';
-import type { ConversionFailure, ConversionResult } from './types.js';
+import type { ConversionFailure, ConversionResult, RefusedColumn } from './types.js';
 
 /**
  * Verifies a compiled table against the oracle (its pending values from a thread, or the in-line oracle run
@@ -46,11 +42,36 @@ export async function verifyAndAssemble(
   time: Timer = timer(options),
   threaded?: Promise<OracleValues>,
 ): Promise<ConversionResult> {
-  const oraclePending = threaded ?? (await time('oracle', () => evaluateWorkbook(wb)));
+  let isolated: IsolatedOracle | undefined;
+  const isolate = (first?: unknown) => {
+    isolated = evaluateIsolating(wb, c.table.sheet.name, formulaColumns(c), undefined, first);
+    return isolated.values;
+  };
+  // Why the fallback: an oracle thread that threw is run again here, column by column, to find the culprits.
+  const oraclePending = threaded
+    ? threaded.catch((e: unknown) => (engineException(e) === undefined ? Promise.reject(e) : isolate(e)))
+    : await time('oracle', () => isolate());
   const all = keptParts(c, new Set());
   const outcome = await verifyAll(c, all, wb, id, options, oraclePending);
   const oracle = await oraclePending;
-  return time('serialise', () => assemble(c, all, outcome, id, options, oracle));
+  const failed = failedFields(c, isolated?.failed);
+  return time('serialise', () => assemble(c, all, outcome, id, options, oracle, failed));
+}
+
+/** The sheet columns (0-based) of the table's formula columns, compiled or refused. */
+function formulaColumns(c: Compilation): number[] {
+  return c.plans.filter((p) => p.kind !== 'input').map((p) => p.column.col);
+}
+
+/** The compiled columns the oracle threw on, by field, with its message. */
+function failedFields(c: Compilation, failed: Map<number, string> | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!failed) return out;
+  for (const k of c.columns) {
+    const message = failed.get(k.column.col);
+    if (message !== undefined) out.set(k.column.field, message);
+  }
+  return out;
 }
 
 /**
@@ -88,6 +109,7 @@ async function verifyAll(
         r.summary ? [{ path: `$.${r.name}`, row: r.summary.row, col: r.summary.col }] : [],
       ),
       oracle,
+      keepDerived: options.report === true,
     });
     waited = outcome.oracleWaitMs;
     return outcome;
@@ -104,16 +126,32 @@ function assemble(
   id: string,
   options: StageOptions,
   oracle: OracleValues,
+  failed: ReadonlyMap<string, string> = new Map(),
 ): ConversionResult {
   const { table } = c;
   const rejected = new Map(c.rejected.map((r) => [r.column, r]));
-  refuseMismatches(c, all, outcome, rejected);
-  const kept = keptParts(c, new Set(Object.keys(outcome.mismatches)));
+  refuseOracleExceptions(c, failed, rejected);
+  refuseMismatches(c, all, outcome, rejected, failed);
+  const kept = keptParts(c, new Set([...Object.keys(outcome.mismatches), ...failed.keys()]));
   refuseDependants(c, all, kept, rejected);
   const rejectedColumns = inColumnOrder(c, rejected);
   const warnings: Warning[] = [...c.warnings, ...outcome.warnings, ...summaryWarnings(all, outcome)];
-  if (kept.columns.length === 0 && rejectedColumns.length > 0)
-    return allRefusedFailure(rejectedColumns, warnings);
+  const report = () =>
+    buildReportModel({
+      c,
+      outcome,
+      oracle,
+      rejected: rejectedColumns,
+      kept: new Set(kept.columns.map((k) => k.column.field)),
+      refusedRoots: new Set(
+        all.roots.flatMap((r) => (mismatchesOf(outcome, `$.${r.name}`) ? [`$.${r.name}`] : [])),
+      ),
+      file: options.filename ?? id,
+    });
+  if (kept.columns.length === 0 && rejectedColumns.length > 0) {
+    const failure = allRefusedFailure(rejectedColumns, warnings);
+    return options.report ? { ...failure, report: report() } : failure;
+  }
   const built = buildSpec({
     id,
     compilation: c,
@@ -128,6 +166,7 @@ function assemble(
     rejectedColumns,
     verification: outcome.verification,
     warnings: [...warnings, ...built.warnings],
+    ...(options.report ? { report: report() } : {}),
   };
 }
 
@@ -143,17 +182,38 @@ function refuseMismatches(
   all: KeptParts,
   outcome: VerifyOutcome,
   rejected: Map<string, RejectedColumn>,
+  failed: ReadonlyMap<string, string>,
 ): void {
-  const down = new Set<string>();
+  const down = new Set<string>(failed.keys());
   for (const k of all.columns) {
+    if (failed.has(k.column.field)) continue;
     const m = mismatchesOf(outcome, k.column.field);
     if (!m) continue;
     down.add(k.column.field);
     // Why: a column reading a wrong column is wrong too; blame the first one, not every one downstream.
     if (k.deps.some((d) => down.has(d))) continue;
+    const refused: RefusedColumn = {
+      ...rejection(c.table, k.column, 'VALUE_MISMATCH', mismatchDetail(m), m[0]!.row - 1, k.formula),
+      source: m.some((x) => x.source === 'excel') ? 'excel' : 'oracle',
+      cells: m,
+    };
+    rejected.set(k.column.letter, refused);
+  }
+}
+
+/** ORACLE_EXCEPTION for each compiled column whose formulas made the oracle throw. */
+function refuseOracleExceptions(
+  c: Compilation,
+  failed: ReadonlyMap<string, string>,
+  rejected: Map<string, RejectedColumn>,
+): void {
+  for (const k of c.columns) {
+    const message = failed.get(k.column.field);
+    if (message === undefined) continue;
+    const detail = `The oracle (HyperFormula) throws on this column's formulas, so they cannot be checked: ${message}`;
     rejected.set(
       k.column.letter,
-      rejection(c.table, k.column, 'VALUE_MISMATCH', mismatchDetail(m), m[0].row - 1, k.formula),
+      rejection(c.table, k.column, 'ORACLE_EXCEPTION', detail, c.table.firstDataRow, k.formula),
     );
   }
 }
@@ -218,8 +278,9 @@ function mismatchDetail(m: Mismatch[]): string {
     .slice(0, 3)
     .map(
       (x) =>
-        `row ${x.row}: expected ${JSON.stringify(x.expected)} (${x.source}), got ${JSON.stringify(x.got)}, inputs ${JSON.stringify(x.inputs)}`,
+        `row ${x.row}: expected ${JSON.stringify(x.expected)} (${x.source === 'excel' ? "Excel's saved value" : 'oracle'}), got ${JSON.stringify(x.got)}, inputs ${JSON.stringify(x.inputs)}`,
     )
     .join('; ');
-  return `The compiled formula disagrees with Excel at ${m.length}${m.length >= 5 ? '+' : ''} cell(s): ${shown}`;
+  const against = m.some((x) => x.source === 'excel') ? 'the values Excel saved' : 'Excel';
+  return `The compiled formula disagrees with ${against} at ${m.length}${m.length >= 5 ? '+' : ''} cell(s): ${shown}`;
 }

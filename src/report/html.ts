@@ -47,6 +47,8 @@ export interface ReportRow {
 
 export interface ReportModel {
   file: string;
+  /** Set when the workbook was not converted: why (`CODE: message`). */
+  error?: string;
   sheet: string;
   producer: string;
   columns: ReportColumn[];
@@ -65,7 +67,7 @@ export interface ReportModel {
 
 const LABEL: Record<CellStatus, string> = {
   input: 'input',
-  verified: 'verified (spec = oracle = Excel)',
+  verified: 'verified (spec = oracle, = Excel where it saved a value)',
   refused: 'refused',
   'engines-differ-from-excel': 'spec = oracle ≠ Excel',
   'spec-differs-from-oracle': 'spec ≠ oracle',
@@ -103,7 +105,7 @@ h1{font-size:20px;margin:0 0 4px}h2{font-size:15px;margin:20px 0 8px}
 .grid thead .code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;color:#b32d2e}
 td .code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:11px}
 .legend span{display:inline-block;margin-right:12px}.legend i{display:inline-block;width:12px;height:12px;border:1px solid #c3c4c7;margin-right:4px;vertical-align:-1px}
-.omitted{color:#50575e;margin-top:8px}
+.omitted{color:#50575e;margin-top:8px}.error{color:#b32d2e;font-weight:600}
 `;
 
 function headerCell(c: ReportColumn): string {
@@ -134,6 +136,7 @@ export function renderReport(m: ReportModel): string {
 <title>sheetspec report: ${escapeHtml(m.file)}</title><style>${CSS}</style></head>
 <body>
 <h1>${escapeHtml(m.file)}</h1>
+${m.error ? `<p class="error" id="error">${escapeHtml(m.error)}</p>` : ''}
 <div class="meta">sheet <b>${escapeHtml(m.sheet)}</b> · saved by <b>${escapeHtml(m.producer)}</b></div>
 <ul class="totals" id="totals">
 <li>columns compiled <b data-total="compiled">${m.totals.compiled}</b></li>

@@ -6,5 +6,5 @@ export type { ReadOptions } from './reader.js';
 export { dateToSerial, readWorkbook } from './reader.js';
 export type { CellValue, ErrorValue } from './values.js';
 export { isErrorValue } from './values.js';
-export type { Producer, ProducerKind } from './producer.js';
-export { producerOf } from './producer.js';
+export type { Producer, ProducerKind, SavedValues, SavedValuesStanding } from './producer.js';
+export { producerOf, savedValuesOf } from './producer.js';

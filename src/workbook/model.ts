@@ -57,6 +57,11 @@ export interface WorkbookModel {
   tables: TableModel[];
   /** `<Application>` from docProps/app.xml when present (e.g. `Microsoft Excel`, `LibreOffice`). */
   application?: string;
+  /**
+   * `<calcPr>` of xl/workbook.xml, when present: `calcMode` (`auto` when absent, `manual`, `autoNoTable`) and
+   * `fullCalcOnLoad` (the file asks to be recalculated when opened: its saved values were not computed by it).
+   */
+  calc?: { mode?: string; fullCalcOnLoad?: boolean };
 }
 
 export function getCell(sheet: SheetModel, row: number, col: number): CellModel | undefined {

@@ -96,7 +96,17 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
   const model: WorkbookModel = { sheets, definedNames, tables };
   const app = /<(?:\w+:)?Application>([\s\S]*?)<\/(?:\w+:)?Application>/.exec(text('docProps/app.xml') ?? '');
   if (app) model.application = decodeXml(app[1]!).trim();
+  const calcPr = elements(workbookXml, 'calcPr')[0]?.attrs;
+  if (calcPr) model.calc = calcSettings(calcPr);
   return model;
+}
+
+/** The calculation settings that say whether the saved values were computed by the saving application. */
+function calcSettings(attrs: Record<string, string>): NonNullable<WorkbookModel['calc']> {
+  const calc: NonNullable<WorkbookModel['calc']> = {};
+  if (attrs.calcMode !== undefined) calc.mode = attrs.calcMode;
+  if (attrs.fullCalcOnLoad === '1' || attrs.fullCalcOnLoad === 'true') calc.fullCalcOnLoad = true;
+  return calc;
 }
 
 interface ExcelTableModel {

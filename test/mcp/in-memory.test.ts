@@ -236,6 +236,30 @@ describe('convert_spreadsheet', () => {
     expect(v.rejectedColumns).toEqual([]);
   });
 
+  it('returns the verification report as an embedded text/html resource when asked', async () => {
+    const r = await client.callTool({
+      name: 'convert_spreadsheet',
+      arguments: { data: await orderBook(), filename: 'orders.xlsx', report: true },
+    });
+    const v = structured(r as never);
+    expect(v.valid).toBe(true);
+    expect(v.report).toBeUndefined();
+    const content = r.content as Array<{
+      type: string;
+      resource?: { uri: string; mimeType: string; text: string };
+    }>;
+    expect(content.map((c) => c.type)).toEqual(['text', 'resource']);
+    const { resource } = content[1]!;
+    expect(resource).toMatchObject({ uri: 'sheetspec://report/orders.xlsx.html', mimeType: 'text/html' });
+    expect(resource!.text.match(/<tr class="data"/g)).toHaveLength(3);
+    expect(resource!.text).toContain('Microsoft Excel');
+    const plain = await client.callTool({
+      name: 'convert_spreadsheet',
+      arguments: { data: await orderBook(), filename: 'orders.xlsx' },
+    });
+    expect((plain.content as unknown[]).length).toBe(1);
+  });
+
   it('refuses bytes that are not a workbook with a coded reason', async () => {
     const r = await client.callTool({
       name: 'convert_spreadsheet',

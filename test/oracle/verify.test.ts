@@ -128,8 +128,23 @@ describe('verifySpec', () => {
         expected: 0.25,
         got: 5,
         source: 'oracle',
+        class: 'specDiffersFromOracle',
+        formula: 'ROUND(A3*B3,2)',
+        oracle: 0.25,
+        excel: 0.25,
       },
-      { row: 4, cell: 'Sheet1!C4', inputs: { price: 3, qty: null }, expected: 0, got: 6, source: 'oracle' },
+      {
+        row: 4,
+        cell: 'Sheet1!C4',
+        inputs: { price: 3, qty: null },
+        expected: 0,
+        got: 6,
+        source: 'oracle',
+        class: 'specDiffersFromOracle',
+        formula: 'ROUND(A4*B4,2)',
+        oracle: 0,
+        excel: 0,
+      },
     ]);
     // Excel's saved values disagree with the spec too: counted, not hidden.
     expect(out.verification.columns[0]).toMatchObject({ cachedChecked: 3, cachedExact: 1, disagreements: 2 });
@@ -190,5 +205,109 @@ describe('verifySpec', () => {
     expect(out.verification.columns).toEqual([
       expect.objectContaining({ field: '$.sumAmount', cellsChecked: 1, matched: 1 }),
     ]);
+  });
+});
+
+describe('verifySpec: who judges (saved values binding when Excel saved them)', () => {
+  const labelOnly = spec('0');
+  async function verifyLabel(application: string | undefined, calc?: WorkbookModel['calc']) {
+    const { workbook, items } = orders();
+    const cell = getCell(workbook.sheets[0], 2, 3);
+    if (cell) cell.cached = 'stale';
+    if (application !== undefined) workbook.application = application;
+    if (calc) workbook.calc = calc;
+    const real = (await import('../../src/oracle/hyperformula.js')).evaluateWorkbook(workbook);
+    return verifySpec({
+      spec: labelOnly,
+      doc: { items },
+      workbook,
+      sheet: 'Sheet1',
+      rows: [1, 2, 3],
+      columns: [columns[1]],
+      oracle: real,
+    });
+  }
+
+  it.each(['Microsoft Excel', 'Microsoft Macintosh Excel', 'Microsoft Excel Online'])(
+    'saved by %s: a saved value both engines contradict refuses the column (source excel, three values)',
+    async (application) => {
+      const out = await verifyLabel(application);
+      expect(out.mismatches.label).toEqual([
+        {
+          row: 3,
+          cell: 'Sheet1!D3',
+          inputs: { price: 2.5, qty: 0.1 },
+          expected: 'stale',
+          got: 'n0.1',
+          source: 'excel',
+          class: 'enginesDifferFromExcel',
+          formula: '"n"&B3',
+          oracle: 'n0.1',
+          excel: 'stale',
+        },
+      ]);
+      expect(out.warnings.filter((w) => w.code === 'ORACLE_EXCEL_DISAGREEMENT')).toEqual([]);
+      expect(out.verification.judge).toBe('excel');
+      expect(out.verification.savedValues).toEqual({ producer: application, standing: 'binding' });
+      expect(out.verification.classes).toMatchObject({ enginesDifferFromExcel: 1, unsaved: 2 });
+      expect(out.verification.columns[0]?.cells).toEqual([
+        expect.objectContaining({ cell: 'Sheet1!D3', class: 'enginesDifferFromExcel', excel: 'stale' }),
+      ]);
+    },
+  );
+
+  it('saved by another application: a warning naming it, the oracle decides', async () => {
+    const out = await verifyLabel('LibreOffice/7.6.4.1$Linux_X86_64 LibreOffice_project/e19e193f');
+    expect(out.mismatches).toEqual({});
+    expect(out.verification.judge).toBe('oracle');
+    expect(out.verification.savedValues.standing).toBe('other-engine');
+    const w = out.warnings.find((x) => x.code === 'ORACLE_EXCEL_DISAGREEMENT');
+    expect(w?.message).toContain('saved by LibreOffice/7.6.4.1');
+  });
+
+  it.each([
+    [{ mode: 'manual' }, 'manual calculation'],
+    [{ fullCalcOnLoad: true }, 'recalculation on load'],
+  ])('Excel with %o: saved values not vouched for, a warning, the oracle decides', async (calc, why) => {
+    const out = await verifyLabel('Microsoft Excel', calc);
+    expect(out.mismatches).toEqual({});
+    expect(out.verification.savedValues.standing).toBe('unvouched');
+    expect(out.warnings).toContainEqual(
+      expect.objectContaining({ code: 'SAVED_VALUES_UNVOUCHED', message: expect.stringContaining(why) }),
+    );
+  });
+
+  it('Excel is the judge: a spec that agrees with the saved value passes where the oracle alone differs', async () => {
+    // The oracle is made wrong at D3 only; Excel saved what the spec computes.
+    const clean = orders();
+    clean.workbook.application = 'Microsoft Excel';
+    const hf = (await import('../../src/oracle/hyperformula.js')).evaluateWorkbook(clean.workbook);
+    const ok = await verifySpec({
+      spec: labelOnly,
+      doc: { items: clean.items },
+      workbook: clean.workbook,
+      sheet: 'Sheet1',
+      rows: [1, 2, 3],
+      columns: [columns[1]],
+      oracle: { ...hf, get: (s, r, c) => (r === 2 && c === 3 ? 'wrong' : hf.get(s, r, c)) },
+    });
+    expect(ok.mismatches).toEqual({});
+    expect(ok.verification.classes).toMatchObject({ oracleDiffersFromExcel: 1, unsaved: 2 });
+  });
+
+  it('without saved values the oracle alone decides, and the result says so', async () => {
+    const { workbook, items } = orders();
+    workbook.application = 'Microsoft Excel';
+    for (const row of workbook.sheets[0]!.rows.values()) for (const c of row.values()) delete c.cached;
+    const out = await verifySpec({
+      spec: labelOnly,
+      doc: { items },
+      workbook,
+      sheet: 'Sheet1',
+      rows: [1, 2, 3],
+      columns: [columns[1]],
+    });
+    expect(out.verification.judge).toBe('oracle');
+    expect(out.verification.classes).toMatchObject({ unsaved: 3, agree: 0 });
   });
 });

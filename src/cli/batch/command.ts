@@ -15,6 +15,7 @@ import { modelIdProblem } from '../../modelspec/index.js';
 import type { PipelineOptions } from '../../pipeline/index.js';
 import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
 import { createProgress } from './progress.js';
+import { BatchReports } from './reports.js';
 import { batchExitCode, type FileResult, problemLines } from './result.js';
 import { runBatch, runOne, specText } from './run.js';
 import { type Shard, parseShard, shardPositions } from './shard.js';
@@ -71,6 +72,8 @@ export interface BatchCliOptions {
   shard?: string;
   /** Per-worker heap limit, MiB (default 2048). */
   maxMemory?: string | number;
+  /** A folder for the verification reports: one per file and index.html. */
+  report?: string;
   /** Module whose `convert` the workers call; tests only. */
   converterUrl?: string;
 }
@@ -106,8 +109,10 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
   const convert: Omit<PipelineOptions, 'filename'> = {};
   if (opts.modelId !== undefined) convert.modelId = opts.modelId;
   if (opts.sheet !== undefined) convert.sheet = opts.sheet;
+  if (opts.report !== undefined) convert.report = true;
 
   if (args.includes('-')) {
+    if (opts.report !== undefined) throw new UsageError('`-` (stdin) cannot be combined with --report');
     if (args.length > 1) throw new UsageError('`-` (stdin) cannot be combined with other inputs');
     if (opts.json || opts.ndjson) throw new UsageError('`-` writes the spec to stdout; drop --json/--ndjson');
     if (opts.shard !== undefined) throw new UsageError('`-` is one workbook; --shard splits a batch');
@@ -123,6 +128,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
   // Outputs are worked out over every file found, so a clash is reported the same way by every shard.
   const { inputs, outputs } = selectShard(found, outputPaths(found, opts.output, io.cwd), shard);
 
+  const reports = opts.report !== undefined ? new BatchReports(path.resolve(io.cwd, opts.report)) : undefined;
   const progress = createProgress({ stream: io.stderr, quiet: opts.quiet === true, env: io.env });
   progress.start(inputs.length);
   let results: FileResult[];
@@ -132,6 +138,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
       jobs,
       convert,
       shownPath: (file) => displayPath(file, io.cwd),
+      ...(reports ? { reports } : {}),
       onStart: (input: BatchInput) => progress.started(input.display),
       onResult: (r) => {
         progress.finished();
@@ -143,6 +150,8 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
     progress.stop();
   }
 
+  const index = await reports?.writeIndex();
+  if (index && !opts.quiet) io.stderr.write(`sheetspec: reports: ${index}\n`);
   if (opts.json) io.stdout.write(JSON.stringify(results, null, 2) + '\n');
   if (!opts.quiet) (opts.json || opts.ndjson ? io.stderr : io.stdout).write(renderSummary(results));
   return batchExitCode(results, opts.strict === true);

@@ -8,6 +8,7 @@ import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js'
 import type { BatchInput } from './discover.js';
 import { ConversionPool, type PoolOptions } from './pool.js';
 import { writeOutputFile } from '../write.js';
+import type { BatchReports } from './reports.js';
 import { type FileResult, failed, toFileResult } from './result.js';
 
 export interface BatchRunOptions extends Omit<PoolOptions, 'jobs'> {
@@ -20,6 +21,8 @@ export interface BatchRunOptions extends Omit<PoolOptions, 'jobs'> {
   onResult?: (result: FileResult, index: number) => void;
   /** How an output path is shown in a `WRITE_FAILED` message (default: as it is). */
   shownPath?: (file: string) => string;
+  /** `--report <folder>`: each file's verification report is written there (reports.ts). */
+  reports?: BatchReports;
 }
 
 /** Converts `inputs`, writing valid specs to `outputs[i]`; resolves to the results in input order. */
@@ -50,6 +53,7 @@ export async function runBatch(
           onStart: () => options.onStart?.(input, i),
         });
         let result = toFileResult(input.display, outcome, outputs[i]!);
+        await options.reports?.add(i, input.display, outcome, result);
         if (result.valid && outcome.kind === 'result' && outcome.result.valid) {
           try {
             await writeOutputFile(outputs[i]!, specText(outcome.result.spec), {

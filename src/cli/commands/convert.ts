@@ -18,7 +18,9 @@ import {
   type ConvertOptions,
   convert,
   DEFAULT_CONVERT_BUDGET,
+  type Verification,
 } from '../../pipeline/index.js';
+import type { SavedValuesStanding } from '../../workbook/index.js';
 import {
   type BatchCliOptions,
   CommandExit,
@@ -35,6 +37,7 @@ import { formatDuration, parseDuration } from '../duration.js';
 import { withExamples } from '../help.js';
 import { problem } from '../output.js';
 import { writeOutputFile } from '../write.js';
+import { renderReport } from '../../report/index.js';
 
 export interface ConvertCommandOptions {
   output?: string;
@@ -45,6 +48,8 @@ export interface ConvertCommandOptions {
   timeout?: string | number;
   /** Heap budget of the conversion's worker, MiB (default: the MCP server's, 1024). */
   maxMemory?: string | number;
+  /** Write the verification report (HTML) here; in batch, a folder with one per file and index.html. */
+  report?: string;
 }
 
 export interface ConvertCommandOutcome {
@@ -90,6 +95,7 @@ export async function convertFileCommand(
   }
   if (opts.modelId !== undefined) options.modelId = opts.modelId;
   if (opts.sheet !== undefined) options.sheet = opts.sheet;
+  if (opts.report !== undefined) options.report = true;
   const result = await convert(bytes, options);
   let written: string | undefined;
   if (result.valid) {
@@ -103,8 +109,20 @@ export async function convertFileCommand(
       return { exitCode: 1, result };
     }
   }
+  const report = result.report;
+  delete result.report;
+  if (report && opts.report !== undefined) {
+    try {
+      await writeOutputFile(opts.report, renderReport(report));
+    } catch (e) {
+      const { code, message } = e as { code: string; message: string };
+      problem(code, message, undefined, io.stderr);
+      return { exitCode: 1, result };
+    }
+  }
   if (opts.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else if (result.valid) io.stdout.write(summarise(file, result, written));
+  if (report && opts.report !== undefined && !opts.json) io.stdout.write(`  report ${opts.report}\n`);
   for (const line of problemLines(file, result, true)) io.stderr.write(`${line}\n`);
   return { exitCode: result.valid ? 0 : 1, result, written };
 }
@@ -140,12 +158,38 @@ export function summarise(file: string, result: ConversionResult, written?: stri
             ? `; Excel's saved values: ${v.cachedExact + v.cached15}/${v.cachedChecked} agree`
             : ''),
       );
+      lines.push(`  ${judgeLine(v)}`, `  ${classesLine(v)}`);
     }
   } else {
     lines.push(`${file}: not converted: ${result.reason}`);
   }
   if (written) lines.push(`  wrote ${written}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Who decided: Excel's saved values (binding) or the oracle alone, and why. */
+function judgeLine(v: Verification): string {
+  const { producer, standing } = v.savedValues;
+  if (v.judge === 'excel') return `judged by the values ${producer} saved (binding)`;
+  if (v.cachedChecked === 0)
+    return `judged by the oracle alone: the file saved no values (producer: ${producer})`;
+  const why: Record<SavedValuesStanding, string> = {
+    binding: 'binding',
+    unvouched: 'not vouched for (manual calculation or recalculation on load)',
+    'other-engine': "another engine's",
+    'unknown-producer': 'of an unknown producer',
+  };
+  return `judged by the oracle: the saved values are ${why[standing]} (producer: ${producer})`;
+}
+
+/** The cells by class (src/oracle/types.ts). */
+function classesLine(v: Verification): string {
+  const c = v.classes;
+  return (
+    `cells: spec = oracle = Excel ${c.agree}; spec = oracle ≠ Excel ${c.enginesDifferFromExcel}; ` +
+    `spec ≠ oracle ${c.specDiffersFromOracle}; oracle ≠ Excel only ${c.oracleDiffersFromExcel}; ` +
+    `no saved value ${c.unsaved}`
+  );
 }
 
 export function registerConvertCommand(program: Command): void {
@@ -161,6 +205,10 @@ export function registerConvertCommand(program: Command): void {
     )
     .option('--model-id <id>', 'spec id ([namespace/]name; default from the file name)', parseModelId)
     .option('--sheet <name>', 'worksheet to read (default: the first visible one)')
+    .option(
+      '--report <path>',
+      'write the verification report (self-contained HTML); batch: a folder with one per file and index.html',
+    )
     .option('--json', 'one file: print the whole result as JSON; batch: print an array of per-file results')
     // Batch-only options (added for the batch form; see docs/cli.md).
     .option('--ndjson', 'batch: print one result per line as each file finishes')

@@ -4,6 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { type ReportModel, renderReport } from '../../report/index.js';
 import { convert } from '../library.js';
 import { settle } from '../outcome.js';
 import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
@@ -32,6 +33,13 @@ const inputSchema = z.strictObject({
     .describe(
       'Character budget for the seed default value and the embedded tests (default 20000 here, so the result ' +
         'fits in one answer). Lower it if the result is too large.',
+    ),
+  report: z
+    .boolean()
+    .optional()
+    .describe(
+      'Also return the verification report: a self-contained HTML page (the table as a grid, each formula cell ' +
+        'coloured by how it verified, refused cells with their code), as an embedded text/html resource.',
     ),
 });
 
@@ -72,7 +80,8 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
     'expressed exactly are listed in rejectedColumns with a reason code instead of being guessed. A refused ' +
     'workbook returns isError with {valid: false, reason, error} (codes such as FILE_TOO_LARGE, NO_TABLE, ' +
     'SHEET_NOT_FOUND, RESOURCE_LIMIT). The spec is returned for review only; nothing is stored. Next: ' +
-    'test_spec on the spec, list_functions for refusal codes.',
+    'test_spec on the spec, list_functions for refusal codes. With `report: true`, the verification report ' +
+    '(HTML) follows as an embedded resource.',
   inputSchema,
   outputSchema,
   tooLargeHint:
@@ -104,6 +113,7 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
             sheet: args.sheet,
             seedBudget: args.seedBudget ?? MCP_SEED_BUDGET,
             maxFileBytes,
+            ...(args.report ? { report: true } : {}),
           },
           ctx.signal,
         ),
@@ -114,6 +124,9 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
       const { code, error, ...rest } = outcome.value;
       outcome.value = { valid: false, reason: code, error, ...rest };
     }
+    const report = outcome.value.report as ReportModel | undefined;
+    delete outcome.value.report;
+    if (report) outcome.extra = [reportResource(args.filename, report)];
     ctx.log('debug', {
       tool: 'convert_spreadsheet',
       filename: args.filename,
@@ -124,6 +137,18 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
     return outcome;
   },
 };
+
+/** The report as an embedded resource (text/html), outside the JSON answer and its size limit. */
+function reportResource(filename: string, report: ReportModel) {
+  return {
+    type: 'resource' as const,
+    resource: {
+      uri: `sheetspec://report/${encodeURIComponent(filename)}.html`,
+      mimeType: 'text/html',
+      text: renderReport(report),
+    },
+  };
+}
 
 function tooLarge(size: number, limit: number, unit: string) {
   return {
