@@ -92,7 +92,8 @@ const startMonths: readonly FunctionArg[] = [
 const SERIAL_NOTES =
   'the serial is coerced as arithmetic coerces (date text "6/1/2001" and "2001-06-01", numeric text, booleans 1/0, blank 0), its fraction dropped; below 0 or above 2958465 (9999-12-31) #NUM!; serial 0 is 1900-01-00 and 60 the phantom 1900-02-29';
 
-export const DATE_FUNCTIONS: readonly FunctionEntry[] = [
+/** The entries below, each refusing a workbook in the 1904 date system (its serials are 1462 days apart). */
+const ENTRIES: readonly FunctionEntry[] = [
   {
     name: 'DATE',
     family: 'date',
@@ -245,3 +246,12 @@ export const DATE_FUNCTIONS: readonly FunctionEntry[] = [
     evidence: { goldens: ['date'], microsoft: ['DATEVALUE function'] },
   },
 ];
+
+export const DATE_FUNCTIONS: readonly FunctionEntry[] = ENTRIES.map((e) => ({
+  ...e,
+  lower: (node: CallNode, l: Lowering): Val => {
+    if (l.date1904)
+      l.fail('UNSUPPORTED_DATE_MODE', `${e.name} in a workbook using the 1904 date system`, node);
+    return e.lower(node, l);
+  },
+}));
