@@ -28,3 +28,30 @@ describe('date system', () => {
     ]);
   });
 });
+
+describe('x-excel-format', () => {
+  const formatted = (formats: Array<string | undefined>): WorkbookModel => {
+    const wb = book(false);
+    const sheet = wb.sheets[0]!;
+    formats.forEach((f, i) => {
+      const cell = sheet.rows.get(i + 1)?.get(0);
+      if (cell && f !== undefined) cell.numFmt = f;
+    });
+    return wb;
+  };
+  const fieldSchema = async (wb: WorkbookModel) => {
+    const r = await convertWorkbook(wb, { verify: false });
+    // biome-ignore lint/suspicious/noExplicitAny: reading into the generated JSON Schema.
+    const schema = r.spec?.schema as any;
+    return schema.properties.items.items.properties.when;
+  };
+  it('carries a date column’s number format into its field', async () => {
+    expect((await fieldSchema(formatted(['yyyy-mm-dd', 'yyyy-mm-dd'])))['x-excel-format']).toBe('yyyy-mm-dd');
+  });
+  it('leaves it out for mixed, missing or non-date formats', async () => {
+    expect(await fieldSchema(formatted(['yyyy-mm-dd', 'm/d/yyyy']))).not.toHaveProperty('x-excel-format');
+    expect(await fieldSchema(formatted(['yyyy-mm-dd', undefined]))).not.toHaveProperty('x-excel-format');
+    expect(await fieldSchema(formatted(['0.00', '0.00']))).not.toHaveProperty('x-excel-format');
+    expect(await fieldSchema(formatted(['"day "0', '"day "0']))).not.toHaveProperty('x-excel-format');
+  });
+});
