@@ -102,6 +102,11 @@ export const CODES = {
     kinds: ['refusal'],
     meaning: 'approximate-match VLOOKUP (4th argument omitted or TRUE, not FALSE/0)',
   },
+  UNSUPPORTED_DATE_MODE: {
+    kinds: ['refusal'],
+    meaning:
+      'a date function argument whose Excel rule is not established exactly (DATEDIF units "MD"/"YD" or a unit not written as text, an optional argument left empty), or a date function in a workbook using the 1904 date system',
+  },
   LOOKUP_TABLE_CONTAINS_FORMULA: { kinds: ['refusal'], meaning: 'a lookup table with a formula cell' },
   MALFORMED_FORMULA: {
     kinds: ['refusal'],

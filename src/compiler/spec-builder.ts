@@ -20,6 +20,8 @@ import type { ColumnPlan } from './analyse.js';
 import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
 import type { Warning } from './types.js';
+import type { RecognisedTable } from './table.js';
+import { getCell } from '../workbook/model.js';
 import type { Derivation, LibraryObject, ModelSpec, SpecTest } from '../modelspec/types.js';
 
 export const DEFAULT_SEED_BUDGET = 55_000;
@@ -103,6 +105,24 @@ export function typeSchema(kinds: readonly ValueKind[]): Record<string, unknown>
   return types.length === 0 ? { ...ERROR_VALUE_SCHEMA } : { anyOf: [plain, { ...ERROR_VALUE_SCHEMA }] };
 }
 
+/**
+ * The date number format (`yyyy-mm-dd`, `m/d/yyyy`, ...) every number of an input column is shown with, if
+ * one: a format holding a day or year code once quoted text, escapes and `[...]` parts are removed. The
+ * schema carries it as `"x-excel-format"` so a caller knows the serials are dates (docs/semantics.md, "Dates").
+ */
+function dateFormat(table: RecognisedTable, col: number): string | undefined {
+  let format: string | undefined;
+  for (let r = table.firstDataRow; r <= table.lastDataRow; r++) {
+    const cell = getCell(table.sheet, r, col);
+    if (typeof cell?.value !== 'number') continue;
+    if (cell.numFmt === undefined || (format !== undefined && cell.numFmt !== format)) return undefined;
+    format = cell.numFmt;
+  }
+  if (format === undefined) return undefined;
+  const codes = format.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
+  return /[dy]/i.test(codes) ? format : undefined;
+}
+
 export function buildSpec(input: BuildSpecInput): BuiltSpec {
   const { compilation: c, kept } = input;
   const { table } = c;
@@ -113,8 +133,14 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   const properties: Record<string, unknown> = {};
   for (const p of c.plans) {
     const f = p.column.field;
-    if (p.kind === 'input') properties[f] = { title: p.column.header, ...typeSchema(p.kinds) };
-    else if (keptByField.has(f)) {
+    if (p.kind === 'input') {
+      const format = dateFormat(table, p.column.col);
+      properties[f] = {
+        title: p.column.header,
+        ...typeSchema(p.kinds),
+        ...(format === undefined ? {} : { 'x-excel-format': format }),
+      };
+    } else if (keptByField.has(f)) {
       properties[f] = { title: p.column.header, ...typeSchema(keptByField.get(f)!.kinds), readOnly: true };
     }
   }

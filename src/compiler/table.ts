@@ -61,6 +61,8 @@ export interface RecognisedTable {
   columns: TableColumn[];
   summary?: { row: number; cells: SummaryCell[] };
   warnings: Warning[];
+  /** The workbook uses the 1904 date system (the date functions are refused there). */
+  date1904?: boolean;
 }
 
 export interface RecogniseOptions {
@@ -114,7 +116,9 @@ export function recogniseTable(
         cell: sheetCell(sheet.name, titles[0], 0),
       });
     }
-    return buildTable(sheet, r, run, warnings, options);
+    const table = buildTable(sheet, r, run, warnings, options);
+    if (wb.date1904 && !isRecogniseFailure(table)) table.date1904 = true;
+    return table;
   }
   return {
     reason: 'NO_TABLE',

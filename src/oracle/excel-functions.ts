@@ -45,6 +45,17 @@ import {
   VALUE,
 } from './excel-scalars.js';
 import { textFunction } from './excel-text.js';
+import {
+  excelAddMonths,
+  excelDate,
+  excelDatedif,
+  excelDatePart,
+  excelDatevalue,
+  excelDays,
+  excelIsoWeeknum,
+  excelWeekday,
+  excelWeeknum,
+} from './excel-dates.js';
 import { pluginFunctions } from './registry.js';
 import {
   changeCase,
@@ -210,6 +221,44 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   /** A number argument of ABS/ROUND/INT: Excel's coercion (`ABS("")` is #VALUE!; HyperFormula reads 0). */
   ssxNum(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.NUM', ast, state, (a) => toNumber(a));
+  }
+
+  // The date functions (excel-dates.ts).
+  ssxDate(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.DATE', ast, state, excelDate);
+  }
+  ssxYear(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.YEAR', ast, state, (v) => excelDatePart(v, 0));
+  }
+  ssxMonth(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.MONTH', ast, state, (v) => excelDatePart(v, 1));
+  }
+  ssxDay(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.DAY', ast, state, (v) => excelDatePart(v, 2));
+  }
+  ssxWeekday(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.WEEKDAY', ast, state, excelWeekday);
+  }
+  ssxWeeknum(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.WEEKNUM', ast, state, excelWeeknum);
+  }
+  ssxIsoWeeknum(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.ISOWEEKNUM', ast, state, excelIsoWeeknum);
+  }
+  ssxEdate(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.EDATE', ast, state, (v, k) => excelAddMonths(v, k, false));
+  }
+  ssxEomonth(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.EOMONTH', ast, state, (v, k) => excelAddMonths(v, k, true));
+  }
+  ssxDays(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.DAYS', ast, state, excelDays);
+  }
+  ssxDatedif(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.DATEDIF', ast, state, excelDatedif);
+  }
+  ssxDatevalue(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.DATEVALUE', ast, state, excelDatevalue);
   }
 
   /**

@@ -77,18 +77,26 @@ export function excelTextToNumber(text: string): TextNumber {
       return x === 0 ? 0 : x;
     }
   }
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  if (us || iso) {
-    const [y, mo, d] = us
-      ? [+us[3], +us[1], +us[2]]
-      : [+(iso as RegExpExecArray)[1], +(iso as RegExpExecArray)[2], +(iso as RegExpExecArray)[3]];
-    const serial = y >= 1900 && y <= 9999 ? dateSerial(y, mo, d) : undefined;
-    return serial ?? 'unknown';
-  }
+  const date = excelDateText(s);
+  if (date !== undefined) return date;
   // Letters that no number, date or time can hold make it certain text.
   if (/[a-df-z]/i.test(s.replace(MONTHS, ''))) return 'value';
   return 'unknown';
+}
+
+/**
+ * Date text en-US Excel reads (M/D/YYYY, YYYY-MM-DD, already trimmed) as its serial; `unknown` for such a
+ * form that is no calendar day from 1900 to 9999; undefined for any other text.
+ */
+export function excelDateText(s: string): number | 'unknown' | undefined {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  if (!us && !iso) return undefined;
+  const [y, mo, d] = us
+    ? [+us[3], +us[1], +us[2]]
+    : [+(iso as RegExpExecArray)[1], +(iso as RegExpExecArray)[2], +(iso as RegExpExecArray)[3]];
+  const serial = y >= 1900 && y <= 9999 ? dateSerial(y, mo, d) : undefined;
+  return serial ?? 'unknown';
 }
 
 /** `"TRUE"`/`"FALSE"` in any case as booleans (IF, NOT, AND, OR accept them); anything else undefined. */

@@ -37,6 +37,10 @@ export const CORRECTIONS = {
     note: "TEXT with a literal number format code of excel-text.ts's set formats as Excel",
     precheck: /TEXT/i,
   },
+  date: {
+    note: "date functions use Excel's 1900 calendar (serial 0, the serial range, truncation)",
+    precheck: /DATE|YEAR|MONTH|DAY|WEEK/i,
+  },
 } satisfies Record<string, { note: string; precheck?: RegExp }>;
 
 export type CorrectionName = keyof typeof CORRECTIONS;
@@ -128,6 +132,19 @@ export const SSX_FUNCTIONS = {
     ],
     vectorizationForbidden: true,
   },
+  // The date functions (excel-dates.ts).
+  'SSX.DATE': { plugin: set, method: 'ssxDate', parameters: scalar(3) },
+  'SSX.YEAR': { plugin: set, method: 'ssxYear', parameters: scalar(1) },
+  'SSX.MONTH': { plugin: set, method: 'ssxMonth', parameters: scalar(1) },
+  'SSX.DAY': { plugin: set, method: 'ssxDay', parameters: scalar(1) },
+  'SSX.WEEKDAY': { plugin: set, method: 'ssxWeekday', parameters: [...scalar(1), optionalScalar] },
+  'SSX.WEEKNUM': { plugin: set, method: 'ssxWeeknum', parameters: [...scalar(1), optionalScalar] },
+  'SSX.ISOWEEKNUM': { plugin: set, method: 'ssxIsoWeeknum', parameters: scalar(1) },
+  'SSX.EDATE': { plugin: set, method: 'ssxEdate', parameters: scalar(2) },
+  'SSX.EOMONTH': { plugin: set, method: 'ssxEomonth', parameters: scalar(2) },
+  'SSX.DAYS': { plugin: set, method: 'ssxDays', parameters: scalar(2) },
+  'SSX.DATEDIF': { plugin: set, method: 'ssxDatedif', parameters: scalar(3) },
+  'SSX.DATEVALUE': { plugin: set, method: 'ssxDatevalue', parameters: scalar(1) },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -184,6 +201,27 @@ const directText = (to?: SsxName): CallCorrection => ({
   wrap: 'SSX.NUMARG',
   note: 'text written directly is read as a number or #VALUE! (`SUM("",1)`); printed from the tree, `MIN((A1))` keeps reading A1 as a reference',
 });
+
+// The date functions: serial 0 is 1900-01-00, serials past 9999-12-31 #NUM!, months truncated, the ISO
+// week, DATEDIF's unit in any case (excel-dates.ts has the gaps; docs/oracle.md the evidence).
+const dateCall = (to: SsxName, note: string): CallCorrection[] => [{ correction: 'date', to, note }];
+const DATE_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
+  DATE: dateCall('SSX.DATE', "arguments read with Excel's coercion, the result checked against 9999-12-31"),
+  YEAR: dateCall('SSX.YEAR', 'serial 0 is 1900-01-00 (HyperFormula: 1899-12-31); past 9999-12-31 #NUM!'),
+  MONTH: dateCall('SSX.MONTH', 'serial 0 is 1900-01-00 (HyperFormula: 1899-12-31); past 9999-12-31 #NUM!'),
+  DAY: dateCall('SSX.DAY', 'serial 0 is 1900-01-00 (HyperFormula: 1899-12-31); past 9999-12-31 #NUM!'),
+  WEEKDAY: dateCall('SSX.WEEKDAY', 'past 9999-12-31 #NUM!; a fractional return type undetermined'),
+  WEEKNUM: dateCall('SSX.WEEKNUM', 'the ISO week of type 21 (HyperFormula: 2024-12-30 is week 53)'),
+  ISOWEEKNUM: dateCall('SSX.ISOWEEKNUM', 'the ISO week (HyperFormula: 2024-12-30 is week 53)'),
+  EDATE: dateCall(
+    'SSX.EDATE',
+    'months truncated (HyperFormula: #NUM!); a month-end day kept in a leap February',
+  ),
+  EOMONTH: dateCall('SSX.EOMONTH', 'months truncated (HyperFormula: #NUM!); serial 0 is 1900-01-00'),
+  DAYS: dateCall('SSX.DAYS', 'a date past 9999-12-31 #NUM!'),
+  DATEDIF: dateCall('SSX.DATEDIF', 'the unit in any case; "MD" and "YD" undetermined'),
+  DATEVALUE: dateCall('SSX.DATEVALUE', 'only M/D/YYYY and YYYY-MM-DD text is determined'),
+};
 
 /** Excel functions (upper case, no `_xlfn.` prefix) the oracle does not leave to HyperFormula alone. */
 export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
@@ -293,6 +331,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       note: 'exact mode: accent-sensitive, wildcards matched from the first row',
     },
   ],
+  ...DATE_CALLS,
 };
 
 /** Operators routed to corrected functions (a unary minus is `unary -`, postfix percent `%`). */

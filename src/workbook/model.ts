@@ -55,6 +55,8 @@ export interface WorkbookModel {
   sheets: SheetModel[];
   definedNames: DefinedName[];
   tables: TableModel[];
+  /** The workbook counts dates in the 1904 date system (`workbookPr date1904`): serial 0 is 1904-01-01. */
+  date1904?: boolean;
   /** `<Application>` from docProps/app.xml when present (e.g. `Microsoft Excel`, `LibreOffice`). */
   application?: string;
   /**

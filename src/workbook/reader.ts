@@ -94,6 +94,7 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
     return name;
   });
   const model: WorkbookModel = { sheets, definedNames, tables };
+  if (date1904) model.date1904 = true;
   const app = /<(?:\w+:)?Application>([\s\S]*?)<\/(?:\w+:)?Application>/.exec(text('docProps/app.xml') ?? '');
   if (app) model.application = decodeXml(app[1]!).trim();
   const calcPr = elements(workbookXml, 'calcPr')[0]?.attrs;

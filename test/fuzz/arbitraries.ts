@@ -56,6 +56,13 @@ function ulpNeighbour(x: number, dir: 1 | -1): number {
 }
 
 const specialNumbers: readonly number[] = [
+  // Dates: the phantom 1900-02-29 and its neighbours, a leap day, a time of day, the last serial.
+  59,
+  60,
+  61,
+  45351,
+  45292.75,
+  2958465,
   0,
   -0,
   1,
@@ -117,6 +124,10 @@ export const cellNumber: fc.Arbitrary<number> = fc.oneof(
  * undetermined: no documentation and no saved value in the corpus).
  */
 const specialTexts: readonly string[] = [
+  // Dates as text (the arithmetic's date forms).
+  '6/1/2001',
+  '2024-02-29',
+  '2/30/2023',
   '',
   ' ',
   '  ',
@@ -250,6 +261,19 @@ const FUNCTIONS: ReadonlyArray<{ fn: string; min: number; max: number; ranges?: 
   { fn: 'UPPER', min: 1, max: 1 },
   { fn: 'LOWER', min: 1, max: 1 },
   { fn: 'TRIM', min: 1, max: 1 },
+  // Dates (functions/date.ts).
+  { fn: 'DATE', min: 3, max: 3 },
+  { fn: 'YEAR', min: 1, max: 1 },
+  { fn: 'MONTH', min: 1, max: 1 },
+  { fn: 'DAY', min: 1, max: 1 },
+  { fn: 'WEEKDAY', min: 1, max: 2 },
+  { fn: 'WEEKNUM', min: 1, max: 2 },
+  { fn: 'ISOWEEKNUM', min: 1, max: 1 },
+  { fn: 'EDATE', min: 2, max: 2 },
+  { fn: 'EOMONTH', min: 2, max: 2 },
+  { fn: 'DAYS', min: 2, max: 2 },
+  { fn: 'DATEDIF', min: 3, max: 3 },
+  { fn: 'DATEVALUE', min: 1, max: 1 },
 ];
 
 // TEXT: a literal format code from the set the lowering accepts (others are refused by name).

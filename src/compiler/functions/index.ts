@@ -6,6 +6,7 @@
  */
 import { AGGREGATE_FUNCTIONS } from './aggregate.js';
 import { FORMAT_FUNCTIONS } from './format.js';
+import { DATE_FUNCTIONS } from './date.js';
 import { LOGIC_FUNCTIONS } from './logic.js';
 import { LOOKUP_FUNCTIONS } from './lookup.js';
 import { MATH_FUNCTIONS } from './math.js';
@@ -30,6 +31,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...TEXT_FUNCTIONS,
   ...LOOKUP_FUNCTIONS,
   ...FORMAT_FUNCTIONS,
+  ...DATE_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

@@ -79,6 +79,8 @@ export interface LowerContext {
    * Registers a constant value (a lookup table) as a library export and returns its exported name.
    */
   libraryValue(nameHint: string, value: unknown): string;
+  /** The workbook uses the 1904 date system. */
+  date1904?: boolean;
 }
 
 export interface Lowered {

@@ -21,6 +21,7 @@ import type { LibraryObject } from '../../modelspec/types.js';
 import type { CellValue } from '../../workbook/values.js';
 import { AGGREGATE_HELPERS } from './helpers/aggregate.js';
 import { ARITHMETIC_HELPERS } from './helpers/arithmetic.js';
+import { DATE_HELPERS } from './helpers/date.js';
 import { DIGIT_HELPERS } from './helpers/digits.js';
 import { FORMAT_HELPERS } from './helpers/format.js';
 import { LOGIC_HELPERS } from './helpers/logic.js';
@@ -50,6 +51,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...AGGREGATE_HELPERS,
   ...LOOKUP_HELPERS,
   ...FORMAT_HELPERS,
+  ...DATE_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */

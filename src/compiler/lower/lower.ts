@@ -103,6 +103,10 @@ class Lowerer implements Lowering {
     return this.ctx.libraryValue(nameHint, value);
   }
 
+  get date1904(): boolean {
+    return this.ctx.date1904 === true;
+  }
+
   lower(node: Node): Val {
     this.frames.push(undefined);
     try {
