@@ -60,6 +60,8 @@ export interface Lowering {
   concat(vals: Val[]): Val;
   /** Registers a constant (a lookup table) as a library value; returns its exported name. */
   libraryValue(nameHint: string, value: unknown): string;
+  /** The call being lowered is the whole formula (its blank result reads as 0, as a cell's value does). */
+  outermost(): boolean;
   /** Refuses the formula, naming the offending node. */
   fail(code: RefusalCode, detail: string, node: { span: Node['span'] }): never;
 }

@@ -22,6 +22,7 @@ import type { CellValue } from '../../workbook/values.js';
 import { AGGREGATE_HELPERS } from './helpers/aggregate.js';
 import { ARITHMETIC_HELPERS } from './helpers/arithmetic.js';
 import { DIGIT_HELPERS } from './helpers/digits.js';
+import { INFO_HELPERS } from './helpers/info.js';
 import { LOGIC_HELPERS } from './helpers/logic.js';
 import { LOOKUP_HELPERS } from './helpers/lookup.js';
 import { ROUND_HELPERS } from './helpers/round.js';
@@ -48,6 +49,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...ROUND_HELPERS,
   ...AGGREGATE_HELPERS,
   ...LOOKUP_HELPERS,
+  ...INFO_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */
