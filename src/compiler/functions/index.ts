@@ -5,6 +5,7 @@
  * function is one entry here, its golden cases and its evidence (docs/compiler.md, "Adding a function").
  */
 import { AGGREGATE_FUNCTIONS } from './aggregate.js';
+import { CHOICE_FUNCTIONS } from './choice.js';
 import { INFO_FUNCTIONS } from './info.js';
 import { LOGIC_FUNCTIONS } from './logic.js';
 import { LOOKUP_FUNCTIONS } from './lookup.js';
@@ -30,6 +31,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...TEXT_FUNCTIONS,
   ...LOOKUP_FUNCTIONS,
   ...INFO_FUNCTIONS,
+  ...CHOICE_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

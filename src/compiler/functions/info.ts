@@ -13,7 +13,7 @@ const bool = (expr: string, v: Val, cmp: boolean): Val => ({
 });
 
 /** A result argument that may be blank: its value inside another expression (0 or blank) is not established. */
-function settled(v: Val, node: Node, name: string, l: Lowering): Val {
+export function settled(v: Val, node: Node, name: string, l: Lowering): Val {
   if (may(v.kinds, 'blank') && !l.outermost()) {
     l.fail('UNSUPPORTED_CONSTRUCT', `${name} of a value that may be blank inside another expression`, node);
   }
