@@ -106,11 +106,10 @@ const logical = (name: LogicalName, notes: string, example: FunctionEntry['examp
   example,
   evidence: {
     goldens: ['logic'],
-    corpus: [
-      'excel/xlcalculator/logical.xlsx',
-      'excel/poi/FormulaEvalTestData_Copy.xlsx (EverythingTests rows 136, 1020: `AND("1",1)` is #VALUE!)',
-    ],
+    corpus: ['excel/xlcalculator/logical.xlsx', 'excel/poi/FormulaEvalTestData_Copy.xlsx'],
     microsoft: [`${name} function`],
+    other:
+      'FormulaEvalTestData_Copy.xlsx EverythingTests rows 136 and 1020: direct text other than "TRUE"/"FALSE" is #VALUE! even beside a logical value (J136 `AND("1",1)`), text in a reference is ignored (P136 `AND(B18:B19)` with "TRUE"/"FALSE" text is #VALUE!)',
   },
 });
 
