@@ -113,6 +113,10 @@ export const SSX_FUNCTIONS = {
   'SSX.COUNT': { plugin: set, method: 'ssxCount', ...variadic },
   'SSX.AND': { plugin: set, method: 'ssxAnd', ...variadic },
   'SSX.OR': { plugin: set, method: 'ssxOr', ...variadic },
+  'SSX.XOR': { plugin: set, method: 'ssxXor', ...variadic },
+  'SSX.CHOOSE': { plugin: set, method: 'ssxChoose', ...variadic },
+  'SSX.ISEVEN': { plugin: set, method: 'ssxIsEven', parameters: scalar(1) },
+  'SSX.ISODD': { plugin: set, method: 'ssxIsOdd', parameters: scalar(1) },
   'SSX.VLOOKUP': {
     plugin: set,
     method: 'ssxVlookup',
@@ -249,6 +253,35 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       correction: 'logic',
       to: 'SSX.OR',
       note: 'text and blanks inside references are ignored; no logical value left is #VALUE!',
+    },
+  ],
+  // Issue 14 (f1): XOR, CHOOSE, ISEVEN, ISODD.
+  XOR: [
+    {
+      correction: 'logic',
+      to: 'SSX.XOR',
+      note: 'read as AND/OR: text and blanks inside references ignored; no logical value left is #VALUE! (HyperFormula FALSE)',
+    },
+  ],
+  CHOOSE: [
+    {
+      correction: 'logic',
+      to: 'SSX.CHOOSE',
+      note: 'the index truncated, outside the list #VALUE! (HyperFormula #NUM! for both)',
+    },
+  ],
+  ISEVEN: [
+    {
+      correction: 'arith',
+      to: 'SSX.ISEVEN',
+      note: 'the number truncated (`ISEVEN(-2.5)` TRUE; HyperFormula FALSE)',
+    },
+  ],
+  ISODD: [
+    {
+      correction: 'arith',
+      to: 'SSX.ISODD',
+      note: 'the number truncated (`ISODD(-3.5)` TRUE; HyperFormula FALSE)',
     },
   ],
   SUMPRODUCT: [
