@@ -341,6 +341,41 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     });
   }
 
+  /**
+   * The IS functions, IFERROR and IFNA as HyperFormula has them, except that the oracle's own "not
+   * established" error propagates instead of being caught (`ISERR(""<" ")` must not read as TRUE).
+   */
+  ssxInfo(ast: HfInternal, state: HfInternal): unknown {
+    const name = (ast as { procedureName: string }).procedureName;
+    return this.run(name, ast, state, (a, b) => {
+      const v = raw(a);
+      if (v instanceof CellError && v.type === ErrorType.ERROR) return v;
+      const error = v instanceof CellError;
+      switch (name) {
+        case 'SSX.ISBLANK':
+          return v === EmptyValue;
+        case 'SSX.ISNUMBER':
+          return typeof v === 'number';
+        case 'SSX.ISTEXT':
+          return typeof v === 'string';
+        case 'SSX.ISNONTEXT':
+          return typeof v !== 'string';
+        case 'SSX.ISLOGICAL':
+          return typeof v === 'boolean';
+        case 'SSX.ISERROR':
+          return error;
+        case 'SSX.ISERR':
+          return error && v.type !== ErrorType.NA;
+        case 'SSX.ISNA':
+          return error && v.type === ErrorType.NA;
+        case 'SSX.IFERROR':
+          return error ? b : a;
+        default:
+          return error && v.type === ErrorType.NA ? b : a;
+      }
+    });
+  }
+
   /** ISEVEN/ISODD: the number truncated (HyperFormula: ISEVEN(-2.5) FALSE); text or logical not established. */
   ssxIsEven(ast: HfInternal, state: HfInternal): unknown {
     return this.parity('SSX.ISEVEN', ast, state, false);

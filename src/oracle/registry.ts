@@ -59,6 +59,20 @@ const set = 'supported-set' as const;
 /** Every argument is a scalar, in any number, evaluated one by one (the method walks its arguments). */
 const variadic = { parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true };
 
+/** Functions that catch errors: the oracle's "not established" must pass through them. */
+const INFO_CALLS = [
+  'ISBLANK',
+  'ISNUMBER',
+  'ISTEXT',
+  'ISNONTEXT',
+  'ISLOGICAL',
+  'ISERROR',
+  'ISERR',
+  'ISNA',
+  'IFERROR',
+  'IFNA',
+] as const;
+
 /** Every corrected function, registered with HyperFormula under its `SSX.` name (no workbook uses it). */
 export const SSX_FUNCTIONS = {
   'SSX.ROUND': {
@@ -115,6 +129,12 @@ export const SSX_FUNCTIONS = {
   'SSX.OR': { plugin: set, method: 'ssxOr', ...variadic },
   'SSX.XOR': { plugin: set, method: 'ssxXor', ...variadic },
   'SSX.CHOOSE': { plugin: set, method: 'ssxChoose', ...variadic },
+  ...(Object.fromEntries(
+    INFO_CALLS.map((n) => [
+      `SSX.${n}`,
+      { plugin: set, method: 'ssxInfo', parameters: scalar(n.startsWith('IF') ? 2 : 1) },
+    ]),
+  ) as Record<`SSX.${(typeof INFO_CALLS)[number]}`, SsxDefinition>),
   'SSX.ISEVEN': { plugin: set, method: 'ssxIsEven', parameters: scalar(1) },
   'SSX.ISODD': { plugin: set, method: 'ssxIsOdd', parameters: scalar(1) },
   'SSX.VLOOKUP': {
@@ -255,7 +275,19 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       note: 'text and blanks inside references are ignored; no logical value left is #VALUE!',
     },
   ],
-  // Issue 14 (f1): XOR, CHOOSE, ISEVEN, ISODD.
+  // Issue 14 (f1): the IS functions, IFERROR, IFNA, XOR, CHOOSE, ISEVEN, ISODD.
+  ...Object.fromEntries(
+    INFO_CALLS.map((n) => [
+      n,
+      [
+        {
+          correction: 'logic',
+          to: `SSX.${n}`,
+          note: 'as HyperFormula, except that the oracle\'s "not established" passes instead of being caught',
+        } satisfies CallCorrection,
+      ],
+    ]),
+  ),
   XOR: [
     {
       correction: 'logic',
