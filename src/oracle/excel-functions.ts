@@ -376,6 +376,22 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     });
   }
 
+  /**
+   * IFS as nested IFs: the conditions read in order, the first error or TRUE decides (HyperFormula gives an
+   * error in any condition, also after a TRUE one); none TRUE #N/A. A text condition is not established.
+   */
+  ssxIfs(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.IFS', ast, state, (...args) => {
+      for (let i = 0; i + 1 < args.length; i += 2) {
+        const c = raw(args[i]!);
+        if (c instanceof CellError) return c;
+        if (typeof c === 'string') return UNKNOWN();
+        if (c !== EmptyValue && c !== false && c !== 0) return args[i + 1];
+      }
+      return new CellError(ErrorType.NA);
+    });
+  }
+
   /** ISEVEN/ISODD: the number truncated (HyperFormula: ISEVEN(-2.5) FALSE); text or logical not established. */
   ssxIsEven(ast: HfInternal, state: HfInternal): unknown {
     return this.parity('SSX.ISEVEN', ast, state, false);

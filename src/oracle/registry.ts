@@ -135,6 +135,7 @@ export const SSX_FUNCTIONS = {
       { plugin: set, method: 'ssxInfo', parameters: scalar(n.startsWith('IF') ? 2 : 1) },
     ]),
   ) as Record<`SSX.${(typeof INFO_CALLS)[number]}`, SsxDefinition>),
+  'SSX.IFS': { plugin: set, method: 'ssxIfs', ...variadic },
   'SSX.ISEVEN': { plugin: set, method: 'ssxIsEven', parameters: scalar(1) },
   'SSX.ISODD': { plugin: set, method: 'ssxIsOdd', parameters: scalar(1) },
   'SSX.VLOOKUP': {
@@ -293,6 +294,13 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       correction: 'logic',
       to: 'SSX.XOR',
       note: 'read as AND/OR: text and blanks inside references ignored; no logical value left is #VALUE! (HyperFormula FALSE)',
+    },
+  ],
+  IFS: [
+    {
+      correction: 'logic',
+      to: 'SSX.IFS',
+      note: 'conditions read in order, as nested IFs: an error after a TRUE condition is not reached (HyperFormula: the error)',
     },
   ],
   CHOOSE: [

@@ -31,6 +31,8 @@ const CASES: Array<[string, CellValue]> = [
   ['ISEVEN(A1)', true],
   ['ISEVEN(F1)', err('#N/A')],
   ['IFS(FALSE,1)', err('#N/A')],
+  ['IFS(1,FALSE,#VALUE!,"")', false],
+  ['IFS(A1,1,#REF!,2,TRUE,3)', err('#REF!')],
   ['AND("1",1)', err('#VALUE!')],
   // The oracle's "not established" (a text order Excel does not publish) is not caught.
   ['ISERR(""<" 0")', err('#ERROR!')],
