@@ -367,10 +367,96 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
 
   ssxAnd(ast: HfInternal, state: HfInternal): unknown {
-    return this.logical(ast, state, true);
+    return this.logical(ast, state, 'AND');
   }
   ssxOr(ast: HfInternal, state: HfInternal): unknown {
-    return this.logical(ast, state, false);
+    return this.logical(ast, state, 'OR');
+  }
+  /** XOR reads its arguments as AND does; TRUE when an odd number of them are TRUE. */
+  ssxXor(ast: HfInternal, state: HfInternal): unknown {
+    return this.logical(ast, state, 'XOR');
+  }
+
+  /**
+   * CHOOSE(index, value1, ...): the index truncated (HyperFormula: #NUM! for 2.9), outside 1..n #VALUE!
+   * (HyperFormula #NUM!; Microsoft's CHOOSE page). A text or logical index is not established.
+   */
+  ssxChoose(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.CHOOSE', ast, state, (index, ...values) => {
+      const i = raw(index);
+      if (i instanceof CellError) return i;
+      if (typeof i === 'string' || typeof i === 'boolean') return UNKNOWN();
+      const k = Math.trunc(i === EmptyValue ? 0 : (i as number));
+      return k >= 1 && k <= values.length ? values[k - 1] : VALUE();
+    });
+  }
+
+  /**
+   * The IS functions, IFERROR and IFNA as HyperFormula has them, except that the oracle's own "not
+   * established" error propagates instead of being caught (`ISERR(""<" ")` must not read as TRUE).
+   */
+  ssxInfo(ast: HfInternal, state: HfInternal): unknown {
+    const name = (ast as { procedureName: string }).procedureName;
+    return this.run(name, ast, state, (a, b) => {
+      const v = raw(a);
+      if (v instanceof CellError && v.type === ErrorType.ERROR) return v;
+      const error = v instanceof CellError;
+      switch (name) {
+        case 'SSX.ISBLANK':
+          return v === EmptyValue;
+        case 'SSX.ISNUMBER':
+          return typeof v === 'number';
+        case 'SSX.ISTEXT':
+          return typeof v === 'string';
+        case 'SSX.ISNONTEXT':
+          return typeof v !== 'string';
+        case 'SSX.ISLOGICAL':
+          return typeof v === 'boolean';
+        case 'SSX.ISERROR':
+          return error;
+        case 'SSX.ISERR':
+          return error && v.type !== ErrorType.NA;
+        case 'SSX.ISNA':
+          return error && v.type === ErrorType.NA;
+        case 'SSX.IFERROR':
+          return error ? b : a;
+        default:
+          return error && v.type === ErrorType.NA ? b : a;
+      }
+    });
+  }
+
+  /**
+   * IFS as nested IFs: the conditions read in order, the first error or TRUE decides (HyperFormula gives an
+   * error in any condition, also after a TRUE one); none TRUE #N/A. A text condition is not established.
+   */
+  ssxIfs(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.IFS', ast, state, (...args) => {
+      for (let i = 0; i + 1 < args.length; i += 2) {
+        const c = raw(args[i]!);
+        if (c instanceof CellError) return c;
+        if (typeof c === 'string') return UNKNOWN();
+        if (c !== EmptyValue && c !== false && c !== 0) return args[i + 1];
+      }
+      return new CellError(ErrorType.NA);
+    });
+  }
+
+  /** ISEVEN/ISODD: the number truncated (HyperFormula: ISEVEN(-2.5) FALSE); text or logical not established. */
+  ssxIsEven(ast: HfInternal, state: HfInternal): unknown {
+    return this.parity('SSX.ISEVEN', ast, state, false);
+  }
+  ssxIsOdd(ast: HfInternal, state: HfInternal): unknown {
+    return this.parity('SSX.ISODD', ast, state, true);
+  }
+  private parity(name: string, ast: HfInternal, state: HfInternal, odd: boolean) {
+    return this.run(name, ast, state, (a) => {
+      const v = raw(a);
+      if (v instanceof CellError) return v;
+      if (typeof v === 'string' || typeof v === 'boolean') return UNKNOWN();
+      const n = Math.trunc(Math.abs(v === EmptyValue ? 0 : (v as number)));
+      return (n % 2 === 1) === odd;
+    });
   }
 
   /**
@@ -378,9 +464,9 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
    * an array, text and blanks are ignored; written directly, text must read TRUE/FALSE (else #VALUE!); with
    * no logical value at all, #VALUE!.
    */
-  private logical(ast: { args: HfInternal[] }, state: HfInternal, all: boolean) {
+  private logical(ast: { args: HfInternal[] }, state: HfInternal, op: 'AND' | 'OR' | 'XOR') {
     let seen = false;
-    let acc = all;
+    let acc = op === 'AND';
     const take = (v: Scalar, direct: boolean): CellError | undefined => {
       const x = raw(v);
       if (x instanceof CellError) return x;
@@ -393,7 +479,7 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       }
       if (b === undefined) return undefined;
       seen = true;
-      acc = all ? acc && b : acc || b;
+      acc = op === 'AND' ? acc && b : op === 'OR' ? acc || b : acc !== b;
       return undefined;
     };
     if (ast.args.length === 0) return new CellError(ErrorType.NA);

@@ -67,6 +67,20 @@ const set = 'supported-set' as const;
 /** Every argument is a scalar, in any number, evaluated one by one (the method walks its arguments). */
 const variadic = { parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true };
 
+/** Functions that catch errors: the oracle's "not established" must pass through them. */
+const INFO_CALLS = [
+  'ISBLANK',
+  'ISNUMBER',
+  'ISTEXT',
+  'ISNONTEXT',
+  'ISLOGICAL',
+  'ISERROR',
+  'ISERR',
+  'ISNA',
+  'IFERROR',
+  'IFNA',
+] as const;
+
 /** Every corrected function, registered with HyperFormula under its `SSX.` name (no workbook uses it). */
 export const SSX_FUNCTIONS = {
   'SSX.ROUND': {
@@ -122,6 +136,17 @@ export const SSX_FUNCTIONS = {
   'SSX.AND': { plugin: set, method: 'ssxAnd', ...variadic },
   'SSX.OR': { plugin: set, method: 'ssxOr', ...variadic },
   'SSX.TEXT': { plugin: set, method: 'ssxText', parameters: scalar(2) },
+  'SSX.XOR': { plugin: set, method: 'ssxXor', ...variadic },
+  'SSX.CHOOSE': { plugin: set, method: 'ssxChoose', ...variadic },
+  ...(Object.fromEntries(
+    INFO_CALLS.map((n) => [
+      `SSX.${n}`,
+      { plugin: set, method: 'ssxInfo', parameters: scalar(n.startsWith('IF') ? 2 : 1) },
+    ]),
+  ) as Record<`SSX.${(typeof INFO_CALLS)[number]}`, SsxDefinition>),
+  'SSX.IFS': { plugin: set, method: 'ssxIfs', ...variadic },
+  'SSX.ISEVEN': { plugin: set, method: 'ssxIsEven', parameters: scalar(1) },
+  'SSX.ISODD': { plugin: set, method: 'ssxIsOdd', parameters: scalar(1) },
   'SSX.VLOOKUP': {
     plugin: set,
     method: 'ssxVlookup',
@@ -293,6 +318,54 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       correction: 'logic',
       to: 'SSX.OR',
       note: 'text and blanks inside references are ignored; no logical value left is #VALUE!',
+    },
+  ],
+  // Issue 14 (f1): the IS functions, IFERROR, IFNA, XOR, CHOOSE, ISEVEN, ISODD.
+  ...Object.fromEntries(
+    INFO_CALLS.map((n) => [
+      n,
+      [
+        {
+          correction: 'logic',
+          to: `SSX.${n}`,
+          note: 'as HyperFormula, except that the oracle\'s "not established" passes instead of being caught',
+        } satisfies CallCorrection,
+      ],
+    ]),
+  ),
+  XOR: [
+    {
+      correction: 'logic',
+      to: 'SSX.XOR',
+      note: 'read as AND/OR: text and blanks inside references ignored; no logical value left is #VALUE! (HyperFormula FALSE)',
+    },
+  ],
+  IFS: [
+    {
+      correction: 'logic',
+      to: 'SSX.IFS',
+      note: 'conditions read in order, as nested IFs: an error after a TRUE condition is not reached (HyperFormula: the error)',
+    },
+  ],
+  CHOOSE: [
+    {
+      correction: 'logic',
+      to: 'SSX.CHOOSE',
+      note: 'the index truncated, outside the list #VALUE! (HyperFormula #NUM! for both)',
+    },
+  ],
+  ISEVEN: [
+    {
+      correction: 'arith',
+      to: 'SSX.ISEVEN',
+      note: 'the number truncated (`ISEVEN(-2.5)` TRUE; HyperFormula FALSE)',
+    },
+  ],
+  ISODD: [
+    {
+      correction: 'arith',
+      to: 'SSX.ISODD',
+      note: 'the number truncated (`ISODD(-3.5)` TRUE; HyperFormula FALSE)',
     },
   ],
   SUMPRODUCT: [

@@ -274,6 +274,26 @@ const FUNCTIONS: ReadonlyArray<{ fn: string; min: number; max: number; ranges?: 
   { fn: 'DAYS', min: 2, max: 2 },
   { fn: 'DATEDIF', min: 3, max: 3 },
   { fn: 'DATEVALUE', min: 1, max: 1 },
+  // Issue 14, parts 1 and 2 (info and choice functions).
+  { fn: 'IFERROR', min: 2, max: 2 },
+  { fn: 'IFNA', min: 2, max: 2 },
+  { fn: 'ISBLANK', min: 1, max: 1 },
+  { fn: 'ISNUMBER', min: 1, max: 1 },
+  { fn: 'ISTEXT', min: 1, max: 1 },
+  { fn: 'ISNONTEXT', min: 1, max: 1 },
+  { fn: 'ISLOGICAL', min: 1, max: 1 },
+  { fn: 'ISERROR', min: 1, max: 1 },
+  { fn: 'ISERR', min: 1, max: 1 },
+  { fn: 'ISNA', min: 1, max: 1 },
+  { fn: 'ISEVEN', min: 1, max: 1 },
+  { fn: 'ISODD', min: 1, max: 1 },
+  { fn: 'N', min: 1, max: 1 },
+  { fn: 'NA', min: 0, max: 0 },
+  { fn: 'TRUE', min: 0, max: 0 },
+  { fn: 'FALSE', min: 0, max: 0 },
+  { fn: 'IFS', min: 2, max: 4 },
+  { fn: 'XOR', min: 1, max: 3, ranges: true },
+  { fn: 'CHOOSE', min: 2, max: 4 },
 ];
 
 // TEXT: a literal format code from the set the lowering accepts (others are refused by name).

@@ -168,3 +168,23 @@ describe('lowerFormula with a workbook-like context', () => {
     expect(r.refusal).toMatchObject({ code: 'VOLATILE_FUNCTION', span: { start: 2, end: 8 } });
   });
 });
+
+describe('blank is a missing field or null; "" is text (issue 14, IS functions)', () => {
+  it.each([
+    ['=ISBLANK(B2)', { price: 1 }, true],
+    ['=ISBLANK(B2)', { price: 1, qty: null }, true],
+    ['=ISBLANK(B2)', { price: 1, qty: '' }, false],
+    ['=ISBLANK(B2)', { price: 1, qty: 0 }, false],
+    ['=ISNONTEXT(B2)', { price: 1 }, true],
+    ['=ISTEXT(B2)', { price: 1 }, false],
+    ['=ISNUMBER(B2)', { price: 1 }, false],
+    ['=N(B2)', { price: 1 }, 0],
+    ['=ISEVEN(B2)', { price: 1 }, true],
+    ['=IFERROR(B2,5)', { price: 1 }, 0],
+    ['=CHOOSE(B2+1,"a","b")', { price: 1 }, 'a'],
+  ] as const)('%s of %j is %j', async (formula, row, want) => {
+    const r = await lowerRun(formula, { items: [row] }, row);
+    expect(r.refusal).toBeUndefined();
+    expect(r.value).toEqual(want);
+  });
+});

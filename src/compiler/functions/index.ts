@@ -7,6 +7,8 @@
 import { AGGREGATE_FUNCTIONS } from './aggregate.js';
 import { FORMAT_FUNCTIONS } from './format.js';
 import { DATE_FUNCTIONS } from './date.js';
+import { CHOICE_FUNCTIONS } from './choice.js';
+import { INFO_FUNCTIONS } from './info.js';
 import { LOGIC_FUNCTIONS } from './logic.js';
 import { LOOKUP_FUNCTIONS } from './lookup.js';
 import { MATH_FUNCTIONS } from './math.js';
@@ -32,6 +34,8 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...LOOKUP_FUNCTIONS,
   ...FORMAT_FUNCTIONS,
   ...DATE_FUNCTIONS,
+  ...INFO_FUNCTIONS,
+  ...CHOICE_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

@@ -35,13 +35,13 @@ function lowerIf(node: CallNode, l: Lowering): Val {
   );
 }
 
-/** AND and OR. */
+/** AND, OR and XOR. */
 function lowerLogical(node: CallNode, l: Lowering): Val {
   // Plain `a and b` when every argument is a direct boolean-only value (no error can occur, and evaluating
   // every argument or stopping early gives the same value).
   const scalars = node.args.every((a) => a.kind !== 'cell' && a.kind !== 'range');
   const vals = scalars ? node.args.map((a) => l.lower(a)) : undefined;
-  if (vals?.every((v) => only(v.kinds, ['boolean']))) {
+  if (node.name !== 'XOR' && vals?.every((v) => only(v.kinds, ['boolean']))) {
     const word = node.name === 'AND' ? ' and ' : ' or ';
     if (vals.length === 1) return vals[0]!;
     return {
@@ -69,7 +69,7 @@ function lowerLogical(node: CallNode, l: Lowering): Val {
     }
   }
   return l.helper(
-    node.name === 'AND' ? 'xlAnd' : 'xlOr',
+    LOGICAL_HELPER[node.name as LogicalName],
     [`[${pieces.join(', ')}]`],
     ['boolean', 'error'],
     invariant,
@@ -83,20 +83,33 @@ function lowerNot(node: CallNode, l: Lowering): Val {
   return l.helper('xlNot', [v.expr], ['boolean', 'error'], v.invariant, [v]);
 }
 
-const logical = (name: 'AND' | 'OR', notes: string, example: FunctionEntry['example']): FunctionEntry => ({
+type LogicalName = 'AND' | 'OR' | 'XOR';
+const LOGICAL_HELPER = { AND: 'xlAnd', OR: 'xlOr', XOR: 'xlXor' } as const;
+const LOGICAL_SUMMARY = {
+  AND: 'TRUE when every argument is TRUE',
+  OR: 'TRUE when any argument is TRUE',
+  XOR: 'TRUE when an odd number of arguments are TRUE',
+} as const;
+
+const logical = (name: LogicalName, notes: string, example: FunctionEntry['example']): FunctionEntry => ({
   name,
   family: 'logic',
   args: [{ name: 'logical', kind: 'reference', repeats: true }],
-  helpers: [name === 'AND' ? 'xlAnd' : 'xlOr', 'xlRefBools', 'xlBool'],
+  helpers: [LOGICAL_HELPER[name], 'xlRefBools', 'xlBool'],
   lower: lowerLogical,
-  summary: name === 'AND' ? 'TRUE when every argument is TRUE' : 'TRUE when any argument is TRUE',
-  lowering: `\`a ${name.toLowerCase()} b\` over direct boolean-only arguments, else $xl${name === 'AND' ? 'And' : 'Or'}([...])`,
+  summary: LOGICAL_SUMMARY[name],
+  lowering:
+    name === 'XOR'
+      ? '$xlXor([...])'
+      : `\`a ${name.toLowerCase()} b\` over direct boolean-only arguments, else $${LOGICAL_HELPER[name]}([...])`,
   notes,
   example,
   evidence: {
     goldens: ['logic'],
-    corpus: ['excel/xlcalculator/logical.xlsx'],
+    corpus: ['excel/xlcalculator/logical.xlsx', 'excel/poi/FormulaEvalTestData_Copy.xlsx'],
     microsoft: [`${name} function`],
+    other:
+      'FormulaEvalTestData_Copy.xlsx EverythingTests rows 136 and 1020: direct text other than "TRUE"/"FALSE" is #VALUE! even beside a logical value (J136 `AND("1",1)`), text in a reference is ignored (P136 `AND(B18:B19)` with "TRUE"/"FALSE" text is #VALUE!)',
   },
 });
 
@@ -128,6 +141,11 @@ export const LOGIC_FUNCTIONS: readonly FunctionEntry[] = [
     { formula: '=AND(A1>1,A1<5)', cells: { A1: 3 }, value: true },
   ),
   logical('OR', 'as AND', { formula: '=OR(A1="x",A1="y")', cells: { A1: 'Y' }, value: true }),
+  logical('XOR', 'as AND: the arguments are read the same way; TRUE when the count of TRUE is odd', {
+    formula: '=XOR(A1>0,B1>0)',
+    cells: { A1: 1, B1: 2 },
+    value: false,
+  }),
   {
     name: 'NOT',
     family: 'logic',

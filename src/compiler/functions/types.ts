@@ -62,6 +62,8 @@ export interface Lowering {
   libraryValue(nameHint: string, value: unknown): string;
   /** The workbook uses the 1904 date system. */
   readonly date1904: boolean;
+  /** The call being lowered is the whole formula (its blank result reads as 0, as a cell's value does). */
+  outermost(): boolean;
   /** Refuses the formula, naming the offending node. */
   fail(code: RefusalCode, detail: string, node: { span: Node['span'] }): never;
 }

@@ -24,6 +24,7 @@ import { ARITHMETIC_HELPERS } from './helpers/arithmetic.js';
 import { DATE_HELPERS } from './helpers/date.js';
 import { DIGIT_HELPERS } from './helpers/digits.js';
 import { FORMAT_HELPERS } from './helpers/format.js';
+import { INFO_HELPERS } from './helpers/info.js';
 import { LOGIC_HELPERS } from './helpers/logic.js';
 import { LOOKUP_HELPERS } from './helpers/lookup.js';
 import { ROUND_HELPERS } from './helpers/round.js';
@@ -52,6 +53,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...LOOKUP_HELPERS,
   ...FORMAT_HELPERS,
   ...DATE_HELPERS,
+  ...INFO_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */

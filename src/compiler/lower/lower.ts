@@ -87,6 +87,11 @@ class Lowerer implements Lowering {
     return fail(code, detail, node);
   }
 
+  outermost(): boolean {
+    // The formula's own `lower` frame, then this call's entry.
+    return this.frames.length === 2;
+  }
+
   operand(op: Operand | Refusal): Operand {
     if (isRefusal(op)) throw new Refused(op);
     return op;

@@ -22,6 +22,10 @@ export const LOGIC_HELPERS: Readonly<Record<string, HelperSource>> = {
     fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? {"error": "#VALUE!"} : true in $l )}`,
     doc: 'OR over a list of logical values (#VALUE! when empty)',
   },
+  xlXor: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? {"error": "#VALUE!"} : $count($l[$ = true]) % 2 = 1 )}`,
+    doc: 'XOR over a list of logical values: an odd count of TRUE (#VALUE! when empty)',
+  },
   xlCompare: {
     // Blank takes the other side's type (0, "", FALSE); types order numbers < text < booleans; text compares
     // case-insensitively (lower-cased, then UTF-16 code units); numbers at 15 significant digits.

@@ -1,0 +1,103 @@
+/** IFS and CHOOSE: one of several values, each evaluated only when chosen. */
+import type { CallNode } from '../../workbook/formula/ast.js';
+import { inherit, may, only, paren, union, type Val, withError } from '../lower/value.js';
+import { settled } from './info.js';
+import type { FunctionEntry, Lowering } from './types.js';
+
+const NA: Val = { expr: '{"error": "#N/A"}', kinds: ['error'], atom: true, invariant: true };
+
+/** IFS(c1, v1, c2, v2, ...): nested conditionals, the last falling to #N/A. */
+function lowerIfs(node: CallNode, l: Lowering): Val {
+  if (node.args.length % 2 !== 0) {
+    l.fail('MALFORMED_FORMULA', 'IFS takes pairs of logical_test and value_if_true', node);
+  }
+  let rest = NA;
+  for (let i = node.args.length - 2; i >= 0; i -= 2) {
+    const [c, v] = [node.args[i]!, node.args[i + 1]!];
+    const cond = l.lower(c);
+    if (may(cond.kinds, 'string')) {
+      l.fail('UNSUPPORTED_CONSTRUCT', 'IFS with a condition that may be text (not established)', c);
+    }
+    const then = settled(l.lower(v), v, 'IFS', l);
+    const invariant = cond.invariant && then.invariant && rest.invariant;
+    const kinds = union(then.kinds, rest.kinds);
+    rest = only(cond.kinds, ['boolean'])
+      ? {
+          expr: `${paren(cond)} ? ${paren(then)} : ${paren(rest)}`,
+          kinds,
+          atom: false,
+          invariant,
+          ...inherit(cond, then, rest),
+        }
+      : l.helper('xlIf', [cond.expr, then.expr, rest.expr], withError(kinds, true), invariant, [
+          cond,
+          then,
+          rest,
+        ]);
+  }
+  return rest;
+}
+
+/** CHOOSE(index, v1, ...): the index truncated; outside 1..n #VALUE!. */
+function lowerChoose(node: CallNode, l: Lowering): Val {
+  const [i, ...values] = node.args;
+  const index = l.lower(i!);
+  if (may(index.kinds, 'string') || may(index.kinds, 'boolean')) {
+    l.fail('UNSUPPORTED_CONSTRUCT', 'CHOOSE with an index that may be text or logical (not established)', i!);
+  }
+  const vals = values.map((v) => (v.kind === 'missing' ? zero() : l.lower(v)));
+  const arms = vals.map((v, k) => `$k = ${k + 1} ? ${paren(v)} : `).join('');
+  const pick = `$k := $floor($n); ${arms}{"error": "#VALUE!"}`;
+  const number = only(index.kinds, ['number']);
+  const expr = number
+    ? `($n := ${index.expr}; ${pick})`
+    : `($n := ${l.call('xlNum', [index.expr])}; $type($n) = "object" ? $n : (${pick}))`;
+  return {
+    expr,
+    kinds: withError(union(...vals.map((v) => v.kinds)), true),
+    atom: true,
+    invariant: index.invariant && vals.every((v) => v.invariant),
+    ...inherit(index, ...vals),
+  };
+}
+
+const zero = (): Val => ({ expr: '0', kinds: ['number'], atom: true, invariant: true, literal: 0 });
+
+export const CHOICE_FUNCTIONS: readonly FunctionEntry[] = [
+  {
+    name: 'IFS',
+    family: 'choice',
+    args: [
+      { name: 'logical_test', kind: 'value' },
+      { name: 'value_if_true', kind: 'value', repeats: true },
+    ],
+    helpers: ['xlIf'],
+    lower: lowerIfs,
+    summary: 'the value of the first condition that is TRUE',
+    lowering: 'nested `c ? v : ...` (or $xlIf) ending in #N/A',
+    notes:
+      'conditions read as IF reads them (numbers non-zero, blank FALSE, errors propagate in order); none TRUE #N/A; an odd argument count is malformed; a condition that may be text is refused (not established), as is a value that may be blank inside another expression',
+    example: { formula: '=IFS(A1>=90,"A",A1>=80,"B",TRUE,"C")', cells: { A1: 85 }, value: 'B' },
+    evidence: { goldens: ['choice'], microsoft: ['IFS function'] },
+  },
+  {
+    name: 'CHOOSE',
+    family: 'choice',
+    args: [
+      { name: 'index_num', kind: 'value' },
+      { name: 'value', kind: 'value', repeats: true },
+    ],
+    helpers: ['xlNum'],
+    lower: lowerChoose,
+    summary: 'the value at a position in the list',
+    lowering: '`($n := i; $k := $floor($n); $k = 1 ? v1 : ... : #VALUE!)`',
+    notes:
+      'index truncated; below 1 or past the list #VALUE! (blank is 0); errors pass; only the chosen value is evaluated; a text or logical index is refused (not established); range values are refused',
+    example: { formula: '=CHOOSE(A1,"low","mid","high")', cells: { A1: 2.7 }, value: 'mid' },
+    evidence: {
+      goldens: ['choice'],
+      corpus: ['excel/xlcalculator/choose.xlsx'],
+      microsoft: ['CHOOSE function'],
+    },
+  },
+];
