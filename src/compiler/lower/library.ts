@@ -24,6 +24,7 @@ import { ARITHMETIC_HELPERS } from './helpers/arithmetic.js';
 import { DIGIT_HELPERS } from './helpers/digits.js';
 import { LOGIC_HELPERS } from './helpers/logic.js';
 import { LOOKUP_HELPERS } from './helpers/lookup.js';
+import { MATH_HELPERS } from './helpers/math.js';
 import { ROUND_HELPERS } from './helpers/round.js';
 import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
@@ -48,6 +49,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...ROUND_HELPERS,
   ...AGGREGATE_HELPERS,
   ...LOOKUP_HELPERS,
+  ...MATH_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */
