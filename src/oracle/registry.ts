@@ -33,6 +33,10 @@ export const CORRECTIONS = {
   aggregate: { note: 'SUM/AVERAGE/MIN/MAX/COUNT/SUMPRODUCT read their arguments as Excel reads them' },
   lookup: { note: "VLOOKUP's exact mode matches as Excel matches" },
   compare: { note: "comparisons use Excel's type order and text comparison" },
+  math: {
+    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ as Excel',
+    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ/i,
+  },
 } satisfies Record<string, { note: string; precheck?: RegExp }>;
 
 export type CorrectionName = keyof typeof CORRECTIONS;
@@ -113,6 +117,17 @@ export const SSX_FUNCTIONS = {
   'SSX.COUNT': { plugin: set, method: 'ssxCount', ...variadic },
   'SSX.AND': { plugin: set, method: 'ssxAnd', ...variadic },
   'SSX.OR': { plugin: set, method: 'ssxOr', ...variadic },
+  'SSX.ROUNDUP': { plugin: set, method: 'ssxRoundUp', parameters: scalar(2) },
+  'SSX.ROUNDDOWN': { plugin: set, method: 'ssxRoundDown', parameters: scalar(2) },
+  'SSX.TRUNC': { plugin: set, method: 'ssxTrunc', parameters: [...scalar(1), optionalScalar] },
+  'SSX.EVEN': { plugin: set, method: 'ssxEven', parameters: scalar(1) },
+  'SSX.ODD': { plugin: set, method: 'ssxOdd', parameters: scalar(1) },
+  'SSX.CEILING': { plugin: set, method: 'ssxCeiling', parameters: scalar(2) },
+  'SSX.FLOOR': { plugin: set, method: 'ssxFloor', parameters: scalar(2) },
+  'SSX.MOD': { plugin: set, method: 'ssxMod', parameters: scalar(2) },
+  'SSX.PI': { plugin: set, method: 'ssxPi', parameters: [] },
+  'SSX.PRODUCT': { plugin: set, method: 'ssxProduct', ...variadic },
+  'SSX.SUMSQ': { plugin: set, method: 'ssxSumsq', ...variadic },
   'SSX.VLOOKUP': {
     plugin: set,
     method: 'ssxVlookup',
@@ -178,6 +193,8 @@ const directText = (to?: SsxName): CallCorrection => ({
   wrap: 'SSX.NUMARG',
   note: 'text written directly is read as a number or #VALUE! (`SUM("",1)`); printed from the tree, `MIN((A1))` keeps reading A1 as a reference',
 });
+
+const mathCall = (to: SsxName, note: string): CallCorrection => ({ correction: 'math', to, note });
 
 /** Excel functions (upper case, no `_xlfn.` prefix) the oracle does not leave to HyperFormula alone. */
 export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
@@ -271,6 +288,37 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       note: "direct text counts only when it reads as a number; the oracle's undetermined propagates",
     },
   ],
+  // The `math` correction (excel-math.ts); evidence there and in docs/oracle.md.
+  ROUNDUP: [
+    mathCall('SSX.ROUNDUP', 'away from zero on the 15-digit decimal form (`ROUNDUP(0.1+0.2,2)` is 0.3)'),
+  ],
+  ROUNDDOWN: [
+    mathCall('SSX.ROUNDDOWN', 'toward zero on the 15-digit decimal form; `ROUNDDOWN(FALSE,309)` is 0'),
+  ],
+  TRUNC: [mathCall('SSX.TRUNC', 'ROUNDDOWN with the digits 0 by default')],
+  EVEN: [mathCall('SSX.EVEN', '|x| up to an integer on the 15-digit decimal form, then to an even one')],
+  ODD: [mathCall('SSX.ODD', '|x| up to an integer on the 15-digit decimal form, then to an odd one')],
+  CEILING: [mathCall('SSX.CEILING', 'the 15-digit quotient rounded up; `CEILING("",0)` is #VALUE!')],
+  FLOOR: [mathCall('SSX.FLOOR', 'the 15-digit quotient rounded down; FLOOR(x,0) #DIV/0!')],
+  MOD: [mathCall('SSX.MOD', "n - d*INT(n/d) read with Excel's coercion; |n/d| >= 2^27 undetermined")],
+  POWER: [mathCall('SSX.POW', 'as `^`: POWER(0,0) #NUM!, text read as Excel reads it')],
+  PI: [mathCall('SSX.PI', 'the double nearest π (HyperFormula: 3.14159265358979)')],
+  PRODUCT: [
+    {
+      ...directText('SSX.PRODUCT'),
+      correction: 'math',
+      note: 'a reference holding no number gives 0 (HyperFormula 1); direct text read as a number',
+    },
+  ],
+  SUMSQ: [
+    {
+      ...directText('SSX.SUMSQ'),
+      correction: 'math',
+      note: 'references contribute their numbers only; direct text read as a number',
+    },
+  ],
+  SQRT: [numberArgs],
+  SIGN: [numberArgs],
   VLOOKUP: [
     {
       correction: 'lookup',

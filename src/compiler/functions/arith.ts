@@ -127,7 +127,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
     lower: scalarHelper('xlInt'),
     summary: 'a number rounded down to an integer',
     lowering: '$xlInt(x)',
-    notes: `down, not toward zero (INT(-0.5) = -1), ${decimalNote}`,
+    notes: `down, not toward zero (INT(-0.5) = -1), ${decimalNote}; whether Excel rounds the double or its 15-digit form down is not established, so the oracle leaves the inputs where the two differ (INT(7.999999999999999): 7 or 8) undetermined`,
     example: { formula: '=INT(A1)', cells: { A1: -1.5 }, value: -2 },
     evidence: {
       goldens: ['arith'],
@@ -198,7 +198,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'the remainder of a division, with the sign of the divisor',
     lowering: '$xlMod(n, d)',
     notes:
-      'n - d*INT(n/d) on the binary quotient; #DIV/0! for a zero divisor; #NUM! when |n/d| >= 2^27 (KB 119083); the oracle leaves |n/d| >= 2^27 undetermined',
+      'n - d*INT(n/d) on the binary quotient; #DIV/0! for a zero divisor; #NUM! when |n/d| >= 2^27 (KB 119083, Excel 97-2002); the oracle leaves |n/d| >= 2^27 undetermined, and a quotient whose INT differs between the double and its 15-digit form (MOD(0.3,0.1))',
     example: { formula: '=MOD(A1,2)', cells: { A1: -3 }, value: 1 },
     evidence: {
       goldens: ['arith'],

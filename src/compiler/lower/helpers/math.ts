@@ -15,13 +15,22 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
     $r := $xlDec($abs($x));
     $t := $xlTrunc($n);
     $k := $r.p + $t;
-    $m := $k <= 0 ? ($up ? $number("1e" & $string(0 - $t)) : 0) :
+    $m := $k <= 0 ? ($up ? $xlDigitsNum("1", 0 - $t) : 0) :
       $length($r.d) <= $k ? $number($r.d & "e" & $string($r.p - $length($r.d))) :
-      $number(($up ? $xlIncDigits($substring($r.d, 0, $k)) : $substring($r.d, 0, $k)) & "e" & $string($r.p - $k));
-    $xlFin($x < 0 ? 0 - $m : $m)
+      $xlDigitsNum($up ? $xlIncDigits($substring($r.d, 0, $k)) : $substring($r.d, 0, $k), $r.p - $k);
+    $xlIsErr($m) ? $m : $xlFin($x < 0 ? 0 - $m : $m)
   )
 )}`,
     doc: 'ROUNDUP / ROUNDDOWN on the 15-digit decimal value',
+  },
+  xlDigitsNum: {
+    // Why: JSONata's $number throws on a text past the largest double (ROUNDUP(1,-309) would be 1E+309), so
+    // a value of 309 integer digits or more is compared with 2^1024 - 2^970 (the first that overflows) first.
+    fn: `function($d, $e) {( $n := $length($d) + $e;
+  $n > 309 or ($n = 309 and $pad($d, 20, "0") >= "17976931348623158079") ? {"error": "#NUM!"} :
+    $number($d & "e" & $string($e))
+)}`,
+    doc: 'the number digits × 10^e, #NUM! past the largest double (internal)',
   },
   xlInt: {
     fn: `function($v) {( $x := $type($v) = "number" ? $v : $xlNum($v);
@@ -64,9 +73,10 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'CEILING / FLOOR (legacy): multiples of the significance, through the 15-digit quotient',
   },
   xlMod: {
-    // MOD(n, d) = n - d*INT(n/d) with the binary quotient (MOD(0.3,0.1) is 0.09999999999999998 in Excel, not
-    // ~0); the result takes the divisor's sign. #DIV/0! for d = 0; #NUM! when |n/d| >= 2^27 (Microsoft KB
-    // 119083, the only published limit).
+    // MOD(n, d) = n - d*INT(n/d) (Microsoft's MOD page) with the binary quotient (MOD(0.3,0.1) gives
+    // 0.09999999999999998; Excel's answer there is not established, the oracle leaves it undetermined); the
+    // result takes the divisor's sign. #DIV/0! for d = 0; #NUM! when |n/d| >= 2^27 (Microsoft KB 119083, the
+    // only published limit, for Excel 97-2002; undetermined in the oracle).
     fn: `function($a, $b) {( $n := $xlNum($a); $d := $xlNum($b);
   $xlIsErr($n) ? $n : $xlIsErr($d) ? $d : $d = 0 ? {"error": "#DIV/0!"} : (
     $q := $n / $d;
