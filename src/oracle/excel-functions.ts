@@ -56,6 +56,15 @@ import {
   excelWeekday,
   excelWeeknum,
 } from './excel-dates.js';
+import {
+  excelCeilFloor,
+  excelEvenOdd,
+  excelMod,
+  excelProduct,
+  excelRoundDir,
+  excelSumSq,
+  numbers,
+} from './excel-math.js';
 import { pluginFunctions } from './registry.js';
 import {
   changeCase,
@@ -285,6 +294,49 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       }
       return finite(sum);
     });
+  }
+
+  // The `math` correction (excel-math.ts): number arguments read by Excel's coercion, left error first.
+  private math(name: string, ast: HfInternal, state: HfInternal, fn: (...n: number[]) => unknown) {
+    return this.run(name, ast, state, (...a) => {
+      const n = numbers(a.filter((v) => v !== undefined));
+      return n instanceof CellError ? n : fn(...n);
+    });
+  }
+  ssxRoundUp(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.ROUNDUP', ast, state, (x, d) => excelRoundDir(x, d, true));
+  }
+  ssxRoundDown(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.ROUNDDOWN', ast, state, (x, d) => excelRoundDir(x, d, false));
+  }
+  ssxTrunc(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.TRUNC', ast, state, (x, d = 0) => excelRoundDir(x, d, false));
+  }
+  ssxEven(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.EVEN', ast, state, (x) => excelEvenOdd(x, false));
+  }
+  ssxOdd(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.ODD', ast, state, (x) => excelEvenOdd(x, true));
+  }
+  ssxCeiling(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.CEILING', ast, state, (x, s) => excelCeilFloor(x, s, true));
+  }
+  ssxFloor(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.FLOOR', ast, state, (x, s) => excelCeilFloor(x, s, false));
+  }
+  ssxMod(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.MOD', ast, state, excelMod);
+  }
+  ssxPi(): unknown {
+    return Math.PI; // Excel saves 3.1415926535897931 (EverythingTests!D1048); HyperFormula 3.14159265358979
+  }
+  ssxProduct(ast: HfInternal, state: HfInternal): unknown {
+    const r = this.numbersOf(ast, state);
+    return r instanceof CellError ? r : excelProduct(r);
+  }
+  ssxSumsq(ast: HfInternal, state: HfInternal): unknown {
+    const r = this.numbersOf(ast, state);
+    return r instanceof CellError ? r : excelSumSq(r);
   }
 
   ssxSum(ast: HfInternal, state: HfInternal): unknown {

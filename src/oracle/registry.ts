@@ -41,6 +41,10 @@ export const CORRECTIONS = {
     note: "date functions use Excel's 1900 calendar (serial 0, the serial range, truncation)",
     precheck: /DATE|YEAR|MONTH|DAY|WEEK/i,
   },
+  math: {
+    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ as Excel',
+    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ/i,
+  },
 } satisfies Record<string, { note: string; precheck?: RegExp }>;
 
 export type CorrectionName = keyof typeof CORRECTIONS;
@@ -147,6 +151,17 @@ export const SSX_FUNCTIONS = {
   'SSX.IFS': { plugin: set, method: 'ssxIfs', ...variadic },
   'SSX.ISEVEN': { plugin: set, method: 'ssxIsEven', parameters: scalar(1) },
   'SSX.ISODD': { plugin: set, method: 'ssxIsOdd', parameters: scalar(1) },
+  'SSX.ROUNDUP': { plugin: set, method: 'ssxRoundUp', parameters: scalar(2) },
+  'SSX.ROUNDDOWN': { plugin: set, method: 'ssxRoundDown', parameters: scalar(2) },
+  'SSX.TRUNC': { plugin: set, method: 'ssxTrunc', parameters: [...scalar(1), optionalScalar] },
+  'SSX.EVEN': { plugin: set, method: 'ssxEven', parameters: scalar(1) },
+  'SSX.ODD': { plugin: set, method: 'ssxOdd', parameters: scalar(1) },
+  'SSX.CEILING': { plugin: set, method: 'ssxCeiling', parameters: scalar(2) },
+  'SSX.FLOOR': { plugin: set, method: 'ssxFloor', parameters: scalar(2) },
+  'SSX.MOD': { plugin: set, method: 'ssxMod', parameters: scalar(2) },
+  'SSX.PI': { plugin: set, method: 'ssxPi', parameters: [] },
+  'SSX.PRODUCT': { plugin: set, method: 'ssxProduct', ...variadic },
+  'SSX.SUMSQ': { plugin: set, method: 'ssxSumsq', ...variadic },
   'SSX.VLOOKUP': {
     plugin: set,
     method: 'ssxVlookup',
@@ -247,6 +262,7 @@ const DATE_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
   DATEDIF: dateCall('SSX.DATEDIF', 'the unit in any case; "MD" and "YD" undetermined'),
   DATEVALUE: dateCall('SSX.DATEVALUE', 'only M/D/YYYY and YYYY-MM-DD text is determined'),
 };
+const mathCall = (to: SsxName, note: string): CallCorrection => ({ correction: 'math', to, note });
 
 /** Excel functions (upper case, no `_xlfn.` prefix) the oracle does not leave to HyperFormula alone. */
 export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
@@ -396,6 +412,37 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       note: 'the 15-digit decimal rounded half away from zero, text returned as it is (`TEXT(1.005,"0.00")` is 1.01; HyperFormula 1.00)',
     },
   ],
+  // The `math` correction (excel-math.ts); evidence there and in docs/oracle.md.
+  ROUNDUP: [
+    mathCall('SSX.ROUNDUP', 'away from zero on the 15-digit decimal form (`ROUNDUP(0.1+0.2,2)` is 0.3)'),
+  ],
+  ROUNDDOWN: [
+    mathCall('SSX.ROUNDDOWN', 'toward zero on the 15-digit decimal form; `ROUNDDOWN(FALSE,309)` is 0'),
+  ],
+  TRUNC: [mathCall('SSX.TRUNC', 'ROUNDDOWN with the digits 0 by default')],
+  EVEN: [mathCall('SSX.EVEN', '|x| up to an integer on the 15-digit decimal form, then to an even one')],
+  ODD: [mathCall('SSX.ODD', '|x| up to an integer on the 15-digit decimal form, then to an odd one')],
+  CEILING: [mathCall('SSX.CEILING', 'the 15-digit quotient rounded up; `CEILING("",0)` is #VALUE!')],
+  FLOOR: [mathCall('SSX.FLOOR', 'the 15-digit quotient rounded down; FLOOR(x,0) #DIV/0!')],
+  MOD: [mathCall('SSX.MOD', "n - d*INT(n/d) read with Excel's coercion; |n/d| >= 2^27 undetermined")],
+  POWER: [mathCall('SSX.POW', 'as `^`: POWER(0,0) #NUM!, text read as Excel reads it')],
+  PI: [mathCall('SSX.PI', 'the double nearest π (HyperFormula: 3.14159265358979)')],
+  PRODUCT: [
+    {
+      ...directText('SSX.PRODUCT'),
+      correction: 'math',
+      note: 'a reference holding no number gives 0 (HyperFormula 1); direct text read as a number',
+    },
+  ],
+  SUMSQ: [
+    {
+      ...directText('SSX.SUMSQ'),
+      correction: 'math',
+      note: 'references contribute their numbers only; direct text read as a number',
+    },
+  ],
+  SQRT: [numberArgs],
+  SIGN: [numberArgs],
   VLOOKUP: [
     {
       correction: 'lookup',

@@ -294,6 +294,22 @@ const FUNCTIONS: ReadonlyArray<{ fn: string; min: number; max: number; ranges?: 
   { fn: 'IFS', min: 2, max: 4 },
   { fn: 'XOR', min: 1, max: 3, ranges: true },
   { fn: 'CHOOSE', min: 2, max: 4 },
+  // The arith family (src/compiler/functions/arith.ts; the oracle's `math` correction).
+  { fn: 'ROUNDUP', min: 2, max: 2 },
+  { fn: 'ROUNDDOWN', min: 2, max: 2 },
+  { fn: 'TRUNC', min: 1, max: 2 },
+  { fn: 'INT', min: 1, max: 1 },
+  { fn: 'EVEN', min: 1, max: 1 },
+  { fn: 'ODD', min: 1, max: 1 },
+  { fn: 'CEILING', min: 2, max: 2 },
+  { fn: 'FLOOR', min: 2, max: 2 },
+  { fn: 'MOD', min: 2, max: 2 },
+  { fn: 'POWER', min: 2, max: 2 },
+  { fn: 'SQRT', min: 1, max: 1 },
+  { fn: 'SIGN', min: 1, max: 1 },
+  { fn: 'PI', min: 0, max: 0 },
+  { fn: 'PRODUCT', min: 1, max: 3, ranges: true },
+  { fn: 'SUMSQ', min: 1, max: 3, ranges: true },
 ];
 
 // TEXT: a literal format code from the set the lowering accepts (others are refused by name).

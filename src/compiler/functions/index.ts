@@ -9,6 +9,7 @@ import { FORMAT_FUNCTIONS } from './format.js';
 import { DATE_FUNCTIONS } from './date.js';
 import { CHOICE_FUNCTIONS } from './choice.js';
 import { INFO_FUNCTIONS } from './info.js';
+import { ARITH_FUNCTIONS } from './arith.js';
 import { LOGIC_FUNCTIONS } from './logic.js';
 import { LOOKUP_FUNCTIONS } from './lookup.js';
 import { MATH_FUNCTIONS } from './math.js';
@@ -36,6 +37,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...DATE_FUNCTIONS,
   ...INFO_FUNCTIONS,
   ...CHOICE_FUNCTIONS,
+  ...ARITH_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

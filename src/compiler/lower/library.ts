@@ -27,6 +27,7 @@ import { FORMAT_HELPERS } from './helpers/format.js';
 import { INFO_HELPERS } from './helpers/info.js';
 import { LOGIC_HELPERS } from './helpers/logic.js';
 import { LOOKUP_HELPERS } from './helpers/lookup.js';
+import { MATH_HELPERS } from './helpers/math.js';
 import { ROUND_HELPERS } from './helpers/round.js';
 import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
@@ -54,6 +55,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...FORMAT_HELPERS,
   ...DATE_HELPERS,
   ...INFO_HELPERS,
+  ...MATH_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */

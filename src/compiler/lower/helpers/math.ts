@@ -1,0 +1,112 @@
+/**
+ * Library helpers: ROUNDUP/ROUNDDOWN/TRUNC/INT, EVEN/ODD, CEILING/FLOOR, MOD, SIGN, SQRT, PRODUCT, SUMSQ.
+ * The rounding ones work on the 15-significant-digit decimal form, as ROUND does (helpers/round.ts), through
+ * the digit helpers of helpers/digits.ts.
+ */
+import type { HelperSource } from './source.js';
+
+export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
+  xlRoundDir: {
+    // Toward zero ($up false) or away from zero ($up true) at trunc(digits) decimals, on the 15-digit decimal
+    // digits of |x| (ROUNDUP(0.1+0.2, 2) is 0.3: 0.30000000000000004 is 0.3 to 15 digits). A digit string
+    // shorter than the kept count is the 15-digit value itself, as in $xlRoundDec.
+    fn: `function($v, $digits, $up) {( $x := $xlNum($v); $n := $xlNum($digits);
+  $xlIsErr($x) ? $x : $xlIsErr($n) ? $n : $x = 0 ? 0 : (
+    $r := $xlDec($abs($x));
+    $t := $xlTrunc($n);
+    $k := $r.p + $t;
+    $m := $k <= 0 ? ($up ? $xlDigitsNum("1", 0 - $t) : 0) :
+      $length($r.d) <= $k ? $number($r.d & "e" & $string($r.p - $length($r.d))) :
+      $xlDigitsNum($up ? $xlIncDigits($substring($r.d, 0, $k)) : $substring($r.d, 0, $k), $r.p - $k);
+    $xlIsErr($m) ? $m : $xlFin($x < 0 ? 0 - $m : $m)
+  )
+)}`,
+    doc: 'ROUNDUP / ROUNDDOWN on the 15-digit decimal value',
+  },
+  xlDigitsNum: {
+    // Why: JSONata's $number throws on a text past the largest double (ROUNDUP(1,-309) would be 1E+309), so
+    // a value of 309 integer digits or more is compared with 2^1024 - 2^970 (the first that overflows) first.
+    fn: `function($d, $e) {( $n := $length($d) + $e;
+  $n > 309 or ($n = 309 and $pad($d, 20, "0") >= "17976931348623158079") ? {"error": "#NUM!"} :
+    $number($d & "e" & $string($e))
+)}`,
+    doc: 'the number digits × 10^e, #NUM! past the largest double (internal)',
+  },
+  xlInt: {
+    fn: `function($v) {( $x := $type($v) = "number" ? $v : $xlNum($v);
+  $xlIsErr($x) ? $x : $x = $floor($x) ? $x : $xlRoundDir($x, 0, $x < 0)
+)}`,
+    doc: 'INT: down to an integer, on the 15-digit decimal value',
+  },
+  xlEvenOdd: {
+    // EVEN ($odd false) / ODD ($odd true): |x| up to an integer (15-digit decimal value), then up to the next
+    // even / odd one, the sign put back; EVEN(0) is 0, ODD(0) is 1.
+    fn: `function($v, $odd) {( $x := $xlNum($v);
+  $xlIsErr($x) ? $x : (
+    $c := $xlRoundDir($abs($x), 0, true);
+    $xlIsErr($c) ? $c : (
+      $e := ($c % 2 = 1) = $odd ? $c : $c + 1;
+      $x < 0 ? 0 - $e : $e
+    )
+  )
+)}`,
+    doc: 'EVEN / ODD: away from zero to an even / odd integer',
+  },
+  xlCeilFloor: {
+    // CEILING ($up true) / FLOOR ($up false), the legacy functions: a positive number with a negative
+    // significance is #NUM!; the quotient number/significance is taken to 15 digits (CEILING(1.1,0.1) is 1.1:
+    // 11.000000000000002 is 11), rounded up (down), times the significance. CEILING(x,0) is 0; FLOOR(0,0) is 0,
+    // FLOOR(x,0) #DIV/0!.
+    fn: `function($v, $sig, $up) {( $x := $xlNum($v); $s := $xlNum($sig);
+  $xlIsErr($x) ? $x : $xlIsErr($s) ? $s :
+  $x > 0 and $s < 0 ? {"error": "#NUM!"} :
+  $s = 0 ? ($up or $x = 0 ? 0 : {"error": "#DIV/0!"}) :
+  $x = 0 ? 0 : (
+    $q := $xlFin($x / $s);
+    $xlIsErr($q) ? $q : (
+      $r := $xlR15($q);
+      $m := $up ? $ceil($r) : $floor($r);
+      $xlFin($m * $s)
+    )
+  )
+)}`,
+    doc: 'CEILING / FLOOR (legacy): multiples of the significance, through the 15-digit quotient',
+  },
+  xlMod: {
+    // MOD(n, d) = n - d*INT(n/d) (Microsoft's MOD page) with the binary quotient (MOD(0.3,0.1) gives
+    // 0.09999999999999998; Excel's answer there is not established, the oracle leaves it undetermined); the
+    // result takes the divisor's sign. #DIV/0! for d = 0; #NUM! when |n/d| >= 2^27 (Microsoft KB 119083, the
+    // only published limit, for Excel 97-2002; undetermined in the oracle).
+    fn: `function($a, $b) {( $n := $xlNum($a); $d := $xlNum($b);
+  $xlIsErr($n) ? $n : $xlIsErr($d) ? $d : $d = 0 ? {"error": "#DIV/0!"} : (
+    $q := $n / $d;
+    $abs($q) >= 134217728 ? {"error": "#NUM!"} : $n - $d * $floor($q)
+  )
+)}`,
+    doc: 'MOD: the remainder with the sign of the divisor',
+  },
+  xlSign: {
+    fn: `function($v) {( $x := $xlNum($v); $xlIsErr($x) ? $x : $x > 0 ? 1 : $x < 0 ? -1 : 0 )}`,
+    doc: 'SIGN',
+  },
+  xlSqrt: {
+    fn: `function($v) {( $x := $xlNum($v); $xlIsErr($x) ? $x : $x < 0 ? {"error": "#NUM!"} : $sqrt($x) )}`,
+    doc: 'SQRT (#NUM! below zero)',
+  },
+  xlProduct: {
+    // Why: each step is checked, since JSONata throws on arithmetic with an infinite operand.
+    fn: `function($l) {( $e := $l[$type($) = "object"][0];
+  $exists($e) ? $e : $count($l) = 0 ? 0 :
+    $reduce($append([], $l), function($a, $b) { $type($a) = "object" ? $a : $xlFin($a * $b) }, 1)
+)}`,
+    doc: 'PRODUCT over a list of numbers (0 when nothing is numeric, first error wins)',
+  },
+  xlSumSq: {
+    fn: `function($l) {( $e := $l[$type($) = "object"][0];
+  $exists($e) ? $e : $reduce($append([], $l), function($a, $b) {(
+    $type($a) = "object" ? $a : ( $s := $xlFin($b * $b); $type($s) = "object" ? $s : $xlFin($a + $s) )
+  )}, 0)
+)}`,
+    doc: 'SUMSQ over a list of numbers (first error wins)',
+  },
+};
