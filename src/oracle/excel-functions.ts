@@ -26,7 +26,8 @@
  *   inside; HyperFormula counts them as 1).
  * - `arith` also covers the number arguments of ABS, ROUND and INT (SSX.NUM): `ABS("")` is #VALUE!.
  * - `lookup`: VLOOKUP with range_lookup FALSE/0 → SSX.VLOOKUP: accent-sensitive (HyperFormula finds `é` for
- *   `e`), wildcards matched from the first row (HyperFormula skips to a later row).
+ *   `e`), wildcards matched from the first row (HyperFormula skips to a later row); HLOOKUP (FALSE/0), MATCH
+ *   (0), XLOOKUP and INDEX → SSX.* (excel-lookups.ts).
  */
 import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula } from 'hyperformula';
 import {
@@ -44,6 +45,7 @@ import {
   UNKNOWN,
   VALUE,
 } from './excel-scalars.js';
+import { hlookupExact, index, matchExact, xlookup } from './excel-lookups.js';
 import { pluginFunctions } from './registry.js';
 import {
   changeCase,
@@ -393,6 +395,18 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       }
       return new CellError(ErrorType.NA);
     });
+  }
+  ssxHlookup(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.HLOOKUP', ast, state, hlookupExact);
+  }
+  ssxMatch(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.MATCH', ast, state, matchExact);
+  }
+  ssxXlookup(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.XLOOKUP', ast, state, xlookup);
+  }
+  ssxIndex(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.INDEX', ast, state, index);
   }
 }
 

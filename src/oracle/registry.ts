@@ -31,7 +31,7 @@ export const CORRECTIONS = {
   text: { note: 'text functions write a number argument as Excel writes it' },
   logic: { note: 'IF/NOT conditions and AND/OR arguments read as Excel reads them' },
   aggregate: { note: 'SUM/AVERAGE/MIN/MAX/COUNT/SUMPRODUCT read their arguments as Excel reads them' },
-  lookup: { note: "VLOOKUP's exact mode matches as Excel matches" },
+  lookup: { note: 'VLOOKUP/HLOOKUP/MATCH exact modes, XLOOKUP and INDEX match as Excel matches' },
   compare: { note: "comparisons use Excel's type order and text comparison" },
 } satisfies Record<string, { note: string; precheck?: RegExp }>;
 
@@ -55,6 +55,8 @@ const scalar = (n: number) =>
   Array.from({ length: n }, () => ({ argumentType: FunctionArgumentType.SCALAR }));
 const optionalScalar = { argumentType: FunctionArgumentType.SCALAR, optionalArg: true };
 const NUMBER = { argumentType: FunctionArgumentType.NUMBER };
+const SCALAR = { argumentType: FunctionArgumentType.SCALAR };
+const RANGE = { argumentType: FunctionArgumentType.RANGE };
 const set = 'supported-set' as const;
 /** Every argument is a scalar, in any number, evaluated one by one (the method walks its arguments). */
 const variadic = { parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true };
@@ -123,6 +125,26 @@ export const SSX_FUNCTIONS = {
     ],
     vectorizationForbidden: true,
   },
+  // Lookups beside VLOOKUP (excel-lookups.ts).
+  'SSX.HLOOKUP': {
+    plugin: set,
+    method: 'ssxHlookup',
+    parameters: [SCALAR, RANGE, SCALAR],
+    vectorizationForbidden: true,
+  },
+  'SSX.MATCH': { plugin: set, method: 'ssxMatch', parameters: [SCALAR, RANGE], vectorizationForbidden: true },
+  'SSX.XLOOKUP': {
+    plugin: set,
+    method: 'ssxXlookup',
+    parameters: [SCALAR, RANGE, RANGE, optionalScalar, optionalScalar, optionalScalar],
+    vectorizationForbidden: true,
+  },
+  'SSX.INDEX': {
+    plugin: set,
+    method: 'ssxIndex',
+    parameters: [RANGE, SCALAR, optionalScalar],
+    vectorizationForbidden: true,
+  },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -147,12 +169,14 @@ export function pluginFunctions(
  * - `args`: what happens to its arguments: `number` each wrapped in `wrap` (SSX.NUM), `condition` the first
  *   one wrapped (SSX.COND; only when it is written), `array` evaluated as arrays, `direct-text` each
  *   argument written as text (a text literal, `&`, a text function) wrapped (SSX.NUMARG) outside array
- *   formulas, `exact-match` only VLOOKUP with range_lookup FALSE/0, which is dropped.
+ *   formulas, `exact-match` only a call whose mode argument (at `flagAt`) is FALSE/0, which is dropped.
  */
 export interface CallCorrection {
   correction: CorrectionName;
   to?: SsxName;
   args?: 'number' | 'condition' | 'array' | 'direct-text' | 'exact-match';
+  /** `exact-match`: the position of the mode argument, required FALSE/0 and dropped (3, VLOOKUP's 4th). */
+  flagAt?: number;
   wrap?: SsxName;
   /** Why HyperFormula alone is not Excel here. */
   note: string;
@@ -277,6 +301,37 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       to: 'SSX.VLOOKUP',
       args: 'exact-match',
       note: 'exact mode: accent-sensitive, wildcards matched from the first row',
+    },
+  ],
+  HLOOKUP: [
+    {
+      correction: 'lookup',
+      to: 'SSX.HLOOKUP',
+      args: 'exact-match',
+      note: "exact mode: VLOOKUP's rules across (HyperFormula matches accent-insensitively)",
+    },
+  ],
+  MATCH: [
+    {
+      correction: 'lookup',
+      to: 'SSX.MATCH',
+      args: 'exact-match',
+      flagAt: 2,
+      note: 'match_type 0: accent-sensitive, with wildcards (HyperFormula finds `é` for `e`, ignores `?`)',
+    },
+  ],
+  XLOOKUP: [
+    {
+      correction: 'lookup',
+      to: 'SSX.XLOOKUP',
+      note: 'accent-sensitive (HyperFormula finds `é` for `e`); match_mode 0/2, search_mode 1/-1 only',
+    },
+  ],
+  INDEX: [
+    {
+      correction: 'lookup',
+      to: 'SSX.INDEX',
+      note: 'a position beyond the range is #REF! (HyperFormula #NUM!); a whole row or column undetermined',
     },
   ],
 };

@@ -335,10 +335,13 @@ function printCall(p: Printer, n: CallNode, qualify: string | undefined): string
   ).join(',')})`;
 }
 
-/** A condition route needs its condition written; the exact-match route needs range_lookup FALSE or 0. */
+/** A condition route needs its condition written; the exact-match route needs its mode FALSE or 0. */
 function routeApplies(c: CallCorrection, n: CallNode): boolean {
   if (c.args === 'condition') return n.args.length > 0 && n.args[0].kind !== 'missing';
-  if (c.args === 'exact-match') return n.args.length === 4 && isExactFlag(n.args[3]);
+  if (c.args === 'exact-match') {
+    const at = c.flagAt ?? 3;
+    return n.args.length === at + 1 && isExactFlag(n.args[at]!);
+  }
   return true;
 }
 
@@ -366,7 +369,7 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
       p.changed = true; // reprinted even with no text argument: `MIN((A1))` loses its parentheses
       return n.args.map((a) => (!p.array && yieldsDirectText(p.body, a) ? wrap(a) : printArg(a)));
     case 'exact-match':
-      return n.args.slice(0, 3).map((a) => printArg(a));
+      return n.args.slice(0, route.flagAt ?? 3).map((a) => printArg(a));
     case undefined:
       return n.args.map((a) => printArg(a));
   }
@@ -388,7 +391,7 @@ function yieldsDirectText(body: string, a: Node): boolean {
   return false;
 }
 
-/** VLOOKUP's range_lookup written as FALSE or 0: exact match. */
+/** A lookup's mode (VLOOKUP's range_lookup, MATCH's match_type) written as FALSE or 0: exact match. */
 function isExactFlag(a: Node): boolean {
   if (a.kind === 'boolean') return a.value === false;
   if (a.kind === 'number') return a.value === 0;
