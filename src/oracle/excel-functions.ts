@@ -45,7 +45,7 @@ import {
   UNKNOWN,
   VALUE,
 } from './excel-scalars.js';
-import { hlookupExact, index, matchExact, xlookup } from './excel-lookups.js';
+import { hlookupExact, index, matchApprox, matchExact, tableLookupApprox, xlookup } from './excel-lookups.js';
 import { pluginFunctions } from './registry.js';
 import {
   changeCase,
@@ -396,17 +396,37 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       return new CellError(ErrorType.NA);
     });
   }
+  /**
+   * The lookups beside VLOOKUP (excel-lookups.ts). Why their arguments are evaluated here rather than by
+   * HyperFormula's argument coercion: a one-cell range arrives as a scalar, and an error in it would then
+   * stop the call, where Excel skips an error cell of a lookup range.
+   */
+  private lookup(ast: HfInternal, state: HfInternal, fn: (...a: HfInternal[]) => unknown): unknown {
+    const args = (ast.args as HfInternal[]).map((a) =>
+      a.type === 'EMPTY' ? undefined : this.evaluateAst(a, state),
+    );
+    return fn(...args);
+  }
   ssxHlookup(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.HLOOKUP', ast, state, hlookupExact);
+    return this.lookup(ast, state, hlookupExact);
   }
   ssxMatch(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.MATCH', ast, state, matchExact);
+    return this.lookup(ast, state, matchExact);
   }
   ssxXlookup(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.XLOOKUP', ast, state, xlookup);
+    return this.lookup(ast, state, xlookup);
   }
   ssxIndex(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.INDEX', ast, state, index);
+    return this.lookup(ast, state, index);
+  }
+  ssxVlookupApprox(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, (k, t, c) => tableLookupApprox(k, t, c, false));
+  }
+  ssxHlookupApprox(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, (k, t, c) => tableLookupApprox(k, t, c, true));
+  }
+  ssxMatchApprox(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, matchApprox);
   }
 }
 

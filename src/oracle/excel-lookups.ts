@@ -13,14 +13,21 @@ type Cell = ReturnType<typeof raw>;
 const NA = () => new CellError(ErrorType.NA);
 const REF = () => new CellError(ErrorType.REF);
 
-/** A range argument's rows of raw values. */
-export const rowsOf = (range: unknown): Cell[][] =>
-  ((range as { data: Scalar[][] }).data ?? []).map((row) => row.map(raw));
+/**
+ * A range argument's rows of raw values. Why a scalar is accepted: HyperFormula hands a one-cell range
+ * (`D1:D1`) over as that cell's value (the plugin evaluates range arguments itself, excel-functions.ts).
+ */
+export const rowsOf = (range: unknown): Cell[][] => {
+  const data = (range as { data?: Scalar[][] } | undefined)?.data;
+  return data === undefined ? [[raw(range as Scalar)]] : data.map((row) => row.map(raw));
+};
 
 /** The key of an exact-match search, or the answer when it is an error or Excel's rule is not established. */
 function exactKey(key: Scalar): Cell | CellError {
   const k = raw(key);
   if (k instanceof CellError) return k;
+  // A range where one value is expected (`raw` of a range is undefined): not established here.
+  if (k === undefined) return UNKNOWN();
   // Why: Excel's answer for a blank or empty-text lookup value is not established here (as SSX.VLOOKUP).
   if (k === EmptyValue || k === '') return UNKNOWN();
   if (typeof k === 'string' && k.length > 255) return VALUE();
@@ -47,7 +54,7 @@ function vector(rows: Cell[][]): Cell[] | undefined {
   return undefined;
 }
 
-const shown = (v: Cell | undefined): Cell | number => (v === undefined || v === EmptyValue ? 0 : v);
+const shown = (v: Cell | undefined): Cell => (v === undefined ? EmptyValue : v);
 
 /** HLOOKUP with range_lookup FALSE/0. */
 export function hlookupExact(lookup: Scalar, table: unknown, row: Scalar): unknown {
@@ -115,3 +122,58 @@ export function index(range: unknown, row: Scalar, column?: Scalar): unknown {
   if (ii > h || jj > w) return REF();
   return shown(rows[ii - 1]![jj - 1]);
 }
+
+/**
+ * The approximate match (Excel's binary search) where its answer is established: keys all numbers in
+ * strictly ascending order (descending for MATCH -1) and a number key; the position of the last key at most
+ * (at least) the key, 0 for none. A text or boolean key finds nothing; other tables are undetermined.
+ */
+function approxPosition(key: Cell, keys: Cell[], descending: boolean): number | CellError {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (typeof k !== 'number') return UNKNOWN();
+    const prev = keys[i - 1] as number | undefined;
+    if (prev !== undefined && !(descending ? k < prev : k > prev)) return UNKNOWN();
+  }
+  if (keys.length === 0) return UNKNOWN();
+  if (typeof key !== 'number') return 0;
+  let n = 0;
+  for (const k of keys as number[]) if (descending ? k >= key : k <= key) n++;
+  return n;
+}
+
+/** The key of an approximate search, or the answer when it is an error or undetermined (blank, ""). */
+const approxKey = exactKey;
+
+/** VLOOKUP (or HLOOKUP, `across`) with range_lookup TRUE/1 or omitted. */
+export function tableLookupApprox(lookup: Scalar, table: unknown, index: Scalar, across: boolean): unknown {
+  const key = approxKey(lookup);
+  if (key instanceof CellError) return key;
+  const c = count(index);
+  if (c instanceof CellError) return c;
+  const rows = across ? transpose(rowsOf(table)) : rowsOf(table);
+  if (c < 1) return VALUE();
+  if (c > (rows[0]?.length ?? 0)) return REF();
+  const p = approxPosition(
+    key,
+    rows.map((r) => r[0]!),
+    false,
+  );
+  if (p instanceof CellError) return p;
+  return p === 0 ? NA() : shown(rows[p - 1]![c - 1]);
+}
+
+/** MATCH with match_type 1 (or omitted) or -1. */
+export function matchApprox(lookup: Scalar, range: unknown, type?: Scalar): unknown {
+  const key = approxKey(lookup);
+  if (key instanceof CellError) return key;
+  const t = type === undefined ? 1 : raw(type);
+  if (t !== 1 && t !== -1) return UNKNOWN();
+  const cells = vector(rowsOf(range));
+  if (cells === undefined) return NA();
+  const p = approxPosition(key, cells, t === -1);
+  if (p instanceof CellError) return p;
+  return p === 0 ? NA() : p;
+}
+
+const transpose = (rows: Cell[][]): Cell[][] => (rows[0] ?? []).map((_, c) => rows.map((row) => row[c]!));

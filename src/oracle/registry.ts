@@ -145,6 +145,24 @@ export const SSX_FUNCTIONS = {
     parameters: [RANGE, SCALAR, optionalScalar],
     vectorizationForbidden: true,
   },
+  'SSX.VLOOKUPA': {
+    plugin: set,
+    method: 'ssxVlookupApprox',
+    parameters: [SCALAR, RANGE, SCALAR, optionalScalar],
+    vectorizationForbidden: true,
+  },
+  'SSX.HLOOKUPA': {
+    plugin: set,
+    method: 'ssxHlookupApprox',
+    parameters: [SCALAR, RANGE, SCALAR, optionalScalar],
+    vectorizationForbidden: true,
+  },
+  'SSX.MATCHA': {
+    plugin: set,
+    method: 'ssxMatchApprox',
+    parameters: [SCALAR, RANGE, optionalScalar],
+    vectorizationForbidden: true,
+  },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -169,13 +187,17 @@ export function pluginFunctions(
  * - `args`: what happens to its arguments: `number` each wrapped in `wrap` (SSX.NUM), `condition` the first
  *   one wrapped (SSX.COND; only when it is written), `array` evaluated as arrays, `direct-text` each
  *   argument written as text (a text literal, `&`, a text function) wrapped (SSX.NUMARG) outside array
- *   formulas, `exact-match` only a call whose mode argument (at `flagAt`) is FALSE/0, which is dropped.
+ *   formulas, `exact-match` only a call whose mode argument (at `flagAt`) is FALSE/0, which is dropped,
+ *   `approx-match` only a call whose mode is omitted or a literal TRUE/non-zero number.
  */
 export interface CallCorrection {
   correction: CorrectionName;
   to?: SsxName;
-  args?: 'number' | 'condition' | 'array' | 'direct-text' | 'exact-match';
-  /** `exact-match`: the position of the mode argument, required FALSE/0 and dropped (3, VLOOKUP's 4th). */
+  args?: 'number' | 'condition' | 'array' | 'direct-text' | 'exact-match' | 'approx-match';
+  /**
+   * `exact-match`: the position of the mode argument, required FALSE/0 and dropped (3, VLOOKUP's 4th);
+   * `approx-match`: the same position, omitted or a literal TRUE or non-zero number (kept).
+   */
   flagAt?: number;
   wrap?: SsxName;
   /** Why HyperFormula alone is not Excel here. */
@@ -302,6 +324,12 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       args: 'exact-match',
       note: 'exact mode: accent-sensitive, wildcards matched from the first row',
     },
+    {
+      correction: 'lookup',
+      to: 'SSX.VLOOKUPA',
+      args: 'approx-match',
+      note: 'approximate mode: only over numbers in strictly ascending order (HyperFormula #VALUE! over one cell)',
+    },
   ],
   HLOOKUP: [
     {
@@ -309,6 +337,12 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       to: 'SSX.HLOOKUP',
       args: 'exact-match',
       note: "exact mode: VLOOKUP's rules across (HyperFormula matches accent-insensitively)",
+    },
+    {
+      correction: 'lookup',
+      to: 'SSX.HLOOKUPA',
+      args: 'approx-match',
+      note: 'approximate mode: only over numbers in strictly ascending order (HyperFormula #VALUE! over one cell)',
     },
   ],
   MATCH: [
@@ -318,6 +352,13 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       args: 'exact-match',
       flagAt: 2,
       note: 'match_type 0: accent-sensitive, with wildcards (HyperFormula finds `é` for `e`, ignores `?`)',
+    },
+    {
+      correction: 'lookup',
+      to: 'SSX.MATCHA',
+      args: 'approx-match',
+      flagAt: 2,
+      note: 'match_type 1/-1: only over numbers in strictly ascending/descending order',
     },
   ],
   XLOOKUP: [

@@ -342,6 +342,10 @@ function routeApplies(c: CallCorrection, n: CallNode): boolean {
     const at = c.flagAt ?? 3;
     return n.args.length === at + 1 && isExactFlag(n.args[at]!);
   }
+  if (c.args === 'approx-match') {
+    const at = c.flagAt ?? 3;
+    return n.args.length === at || (n.args.length === at + 1 && isApproxFlag(n.args[at]!));
+  }
   return true;
 }
 
@@ -370,6 +374,8 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
       return n.args.map((a) => (!p.array && yieldsDirectText(p.body, a) ? wrap(a) : printArg(a)));
     case 'exact-match':
       return n.args.slice(0, route.flagAt ?? 3).map((a) => printArg(a));
+    case 'approx-match':
+      return n.args.map((a) => printArg(a));
     case undefined:
       return n.args.map((a) => printArg(a));
   }
@@ -389,6 +395,13 @@ function yieldsDirectText(body: string, a: Node): boolean {
     );
   }
   return false;
+}
+
+/** A lookup's mode written as TRUE or a non-zero number (`-1` for MATCH): approximate match. */
+function isApproxFlag(a: Node): boolean {
+  if (a.kind === 'boolean') return a.value;
+  if (a.kind === 'number') return a.value !== 0;
+  return a.kind === 'unary' && a.op === '-' && a.operand.kind === 'number' && a.operand.value !== 0;
 }
 
 /** A lookup's mode (VLOOKUP's range_lookup, MATCH's match_type) written as FALSE or 0: exact match. */
