@@ -100,7 +100,8 @@ export const CODES = {
   },
   UNSUPPORTED_LOOKUP_MODE: {
     kinds: ['refusal'],
-    meaning: 'approximate-match VLOOKUP (4th argument omitted or TRUE, not FALSE/0)',
+    meaning:
+      'a lookup mode outside the supported set: an approximate match (VLOOKUP/HLOOKUP TRUE or omitted, MATCH 1/-1) over a table whose keys are not numbers in strictly ascending (MATCH -1: descending) order, or with a key that may be blank; XLOOKUP match_mode -1/1 or binary search_mode; a mode that is not a literal',
   },
   UNSUPPORTED_DATE_MODE: {
     kinds: ['refusal'],

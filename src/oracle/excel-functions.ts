@@ -26,7 +26,8 @@
  *   inside; HyperFormula counts them as 1).
  * - `arith` also covers the number arguments of ABS, ROUND and INT (SSX.NUM): `ABS("")` is #VALUE!.
  * - `lookup`: VLOOKUP with range_lookup FALSE/0 → SSX.VLOOKUP: accent-sensitive (HyperFormula finds `é` for
- *   `e`), wildcards matched from the first row (HyperFormula skips to a later row).
+ *   `e`), wildcards matched from the first row (HyperFormula skips to a later row); HLOOKUP (FALSE/0), MATCH
+ *   (0), XLOOKUP and INDEX → SSX.* (excel-lookups.ts).
  */
 import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula } from 'hyperformula';
 import {
@@ -65,6 +66,7 @@ import {
   excelSumSq,
   numbers,
 } from './excel-math.js';
+import { hlookupExact, index, matchApprox, matchExact, tableLookupApprox, xlookup } from './excel-lookups.js';
 import { pluginFunctions } from './registry.js';
 import {
   changeCase,
@@ -586,6 +588,38 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       }
       return new CellError(ErrorType.NA);
     });
+  }
+  /**
+   * The lookups beside VLOOKUP (excel-lookups.ts). Why their arguments are evaluated here rather than by
+   * HyperFormula's argument coercion: a one-cell range arrives as a scalar, and an error in it would then
+   * stop the call, where Excel skips an error cell of a lookup range.
+   */
+  private lookup(ast: HfInternal, state: HfInternal, fn: (...a: HfInternal[]) => unknown): unknown {
+    const args = (ast.args as HfInternal[]).map((a) =>
+      a.type === 'EMPTY' ? undefined : this.evaluateAst(a, state),
+    );
+    return fn(...args);
+  }
+  ssxHlookup(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, hlookupExact);
+  }
+  ssxMatch(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, matchExact);
+  }
+  ssxXlookup(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, xlookup);
+  }
+  ssxIndex(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, index);
+  }
+  ssxVlookupApprox(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, (k, t, c) => tableLookupApprox(k, t, c, false));
+  }
+  ssxHlookupApprox(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, (k, t, c) => tableLookupApprox(k, t, c, true));
+  }
+  ssxMatchApprox(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, matchApprox);
   }
 }
 

@@ -31,7 +31,7 @@ export const CORRECTIONS = {
   text: { note: 'text functions write a number argument as Excel writes it' },
   logic: { note: 'IF/NOT conditions and AND/OR arguments read as Excel reads them' },
   aggregate: { note: 'SUM/AVERAGE/MIN/MAX/COUNT/SUMPRODUCT read their arguments as Excel reads them' },
-  lookup: { note: "VLOOKUP's exact mode matches as Excel matches" },
+  lookup: { note: 'VLOOKUP/HLOOKUP/MATCH exact modes, XLOOKUP and INDEX match as Excel matches' },
   compare: { note: "comparisons use Excel's type order and text comparison" },
   format: {
     note: "TEXT with a literal number format code of excel-text.ts's set formats as Excel",
@@ -67,6 +67,8 @@ const scalar = (n: number) =>
   Array.from({ length: n }, () => ({ argumentType: FunctionArgumentType.SCALAR }));
 const optionalScalar = { argumentType: FunctionArgumentType.SCALAR, optionalArg: true };
 const NUMBER = { argumentType: FunctionArgumentType.NUMBER };
+const SCALAR = { argumentType: FunctionArgumentType.SCALAR };
+const RANGE = { argumentType: FunctionArgumentType.RANGE };
 const set = 'supported-set' as const;
 /** Every argument is a scalar, in any number, evaluated one by one (the method walks its arguments). */
 const variadic = { parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true };
@@ -185,6 +187,44 @@ export const SSX_FUNCTIONS = {
   'SSX.DAYS': { plugin: set, method: 'ssxDays', parameters: scalar(2) },
   'SSX.DATEDIF': { plugin: set, method: 'ssxDatedif', parameters: scalar(3) },
   'SSX.DATEVALUE': { plugin: set, method: 'ssxDatevalue', parameters: scalar(1) },
+  // Lookups beside VLOOKUP (excel-lookups.ts).
+  'SSX.HLOOKUP': {
+    plugin: set,
+    method: 'ssxHlookup',
+    parameters: [SCALAR, RANGE, SCALAR],
+    vectorizationForbidden: true,
+  },
+  'SSX.MATCH': { plugin: set, method: 'ssxMatch', parameters: [SCALAR, RANGE], vectorizationForbidden: true },
+  'SSX.XLOOKUP': {
+    plugin: set,
+    method: 'ssxXlookup',
+    parameters: [SCALAR, RANGE, RANGE, optionalScalar, optionalScalar, optionalScalar],
+    vectorizationForbidden: true,
+  },
+  'SSX.INDEX': {
+    plugin: set,
+    method: 'ssxIndex',
+    parameters: [RANGE, SCALAR, optionalScalar],
+    vectorizationForbidden: true,
+  },
+  'SSX.VLOOKUPA': {
+    plugin: set,
+    method: 'ssxVlookupApprox',
+    parameters: [SCALAR, RANGE, SCALAR, optionalScalar],
+    vectorizationForbidden: true,
+  },
+  'SSX.HLOOKUPA': {
+    plugin: set,
+    method: 'ssxHlookupApprox',
+    parameters: [SCALAR, RANGE, SCALAR, optionalScalar],
+    vectorizationForbidden: true,
+  },
+  'SSX.MATCHA': {
+    plugin: set,
+    method: 'ssxMatchApprox',
+    parameters: [SCALAR, RANGE, optionalScalar],
+    vectorizationForbidden: true,
+  },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -211,11 +251,18 @@ export function pluginFunctions(
  *   argument written as text (a text literal, `&`, a text function) wrapped (SSX.NUMARG) outside array
  *   formulas, `exact-match` only VLOOKUP with range_lookup FALSE/0, which is dropped, `format-code` only
  *   TEXT whose format_text is a literal in excel-text.ts's TEXT_FORMAT_CODES (other codes stay HyperFormula's).
+ *   formulas, `exact-match` only a call whose mode argument (at `flagAt`) is FALSE/0, which is dropped,
+ *   `approx-match` only a call whose mode is omitted or a literal TRUE/non-zero number.
  */
 export interface CallCorrection {
   correction: CorrectionName;
   to?: SsxName;
-  args?: 'number' | 'condition' | 'array' | 'direct-text' | 'exact-match' | 'format-code';
+  args?: 'number' | 'condition' | 'array' | 'direct-text' | 'exact-match' | 'approx-match' | 'format-code';
+  /**
+   * `exact-match`: the position of the mode argument, required FALSE/0 and dropped (3, VLOOKUP's 4th);
+   * `approx-match`: the same position, omitted or a literal TRUE or non-zero number (kept).
+   */
+  flagAt?: number;
   wrap?: SsxName;
   /** Why HyperFormula alone is not Excel here. */
   note: string;
@@ -449,6 +496,56 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       to: 'SSX.VLOOKUP',
       args: 'exact-match',
       note: 'exact mode: accent-sensitive, wildcards matched from the first row',
+    },
+    {
+      correction: 'lookup',
+      to: 'SSX.VLOOKUPA',
+      args: 'approx-match',
+      note: 'approximate mode: only over numbers in strictly ascending order (HyperFormula #VALUE! over one cell)',
+    },
+  ],
+  HLOOKUP: [
+    {
+      correction: 'lookup',
+      to: 'SSX.HLOOKUP',
+      args: 'exact-match',
+      note: "exact mode: VLOOKUP's rules across (HyperFormula matches accent-insensitively)",
+    },
+    {
+      correction: 'lookup',
+      to: 'SSX.HLOOKUPA',
+      args: 'approx-match',
+      note: 'approximate mode: only over numbers in strictly ascending order (HyperFormula #VALUE! over one cell)',
+    },
+  ],
+  MATCH: [
+    {
+      correction: 'lookup',
+      to: 'SSX.MATCH',
+      args: 'exact-match',
+      flagAt: 2,
+      note: 'match_type 0: accent-sensitive, with wildcards (HyperFormula finds `é` for `e`, ignores `?`)',
+    },
+    {
+      correction: 'lookup',
+      to: 'SSX.MATCHA',
+      args: 'approx-match',
+      flagAt: 2,
+      note: 'match_type 1/-1: only over numbers in strictly ascending/descending order',
+    },
+  ],
+  XLOOKUP: [
+    {
+      correction: 'lookup',
+      to: 'SSX.XLOOKUP',
+      note: 'accent-sensitive (HyperFormula finds `é` for `e`); match_mode 0/2, search_mode 1/-1 only',
+    },
+  ],
+  INDEX: [
+    {
+      correction: 'lookup',
+      to: 'SSX.INDEX',
+      note: 'a position beyond the range is #REF! (HyperFormula #NUM!); a whole row or column undetermined',
     },
   ],
   ...DATE_CALLS,

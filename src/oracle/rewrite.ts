@@ -337,12 +337,19 @@ function printCall(p: Printer, n: CallNode, qualify: string | undefined): string
 }
 
 /**
- * A condition route needs its condition written; the exact-match route needs range_lookup FALSE or 0; the
- * format-code route a literal code of TEXT_FORMAT_CODES.
+ * A condition route needs its condition written; the exact-match route needs its mode FALSE or 0; the
+ * approximate route its mode TRUE/1 or omitted; the format-code route a literal code of TEXT_FORMAT_CODES.
  */
 function routeApplies(c: CallCorrection, n: CallNode): boolean {
   if (c.args === 'condition') return n.args.length > 0 && n.args[0].kind !== 'missing';
-  if (c.args === 'exact-match') return n.args.length === 4 && isExactFlag(n.args[3]);
+  if (c.args === 'exact-match') {
+    const at = c.flagAt ?? 3;
+    return n.args.length === at + 1 && isExactFlag(n.args[at]!);
+  }
+  if (c.args === 'approx-match') {
+    const at = c.flagAt ?? 3;
+    return n.args.length === at || (n.args.length === at + 1 && isApproxFlag(n.args[at]!));
+  }
   if (c.args === 'format-code') {
     const code = n.args[1];
     return n.args.length === 2 && code.kind === 'string' && TEXT_FORMAT_CODES.has(code.value);
@@ -374,7 +381,9 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
       p.changed = true; // reprinted even with no text argument: `MIN((A1))` loses its parentheses
       return n.args.map((a) => (!p.array && yieldsDirectText(p.body, a) ? wrap(a) : printArg(a)));
     case 'exact-match':
-      return n.args.slice(0, 3).map((a) => printArg(a));
+      return n.args.slice(0, route.flagAt ?? 3).map((a) => printArg(a));
+    case 'approx-match':
+      return n.args.map((a) => printArg(a));
     case 'format-code':
     case undefined:
       return n.args.map((a) => printArg(a));
@@ -397,7 +406,14 @@ function yieldsDirectText(body: string, a: Node): boolean {
   return false;
 }
 
-/** VLOOKUP's range_lookup written as FALSE or 0: exact match. */
+/** A lookup's mode written as TRUE or a non-zero number (`-1` for MATCH): approximate match. */
+function isApproxFlag(a: Node): boolean {
+  if (a.kind === 'boolean') return a.value;
+  if (a.kind === 'number') return a.value !== 0;
+  return a.kind === 'unary' && a.op === '-' && a.operand.kind === 'number' && a.operand.value !== 0;
+}
+
+/** A lookup's mode (VLOOKUP's range_lookup, MATCH's match_type) written as FALSE or 0: exact match. */
 function isExactFlag(a: Node): boolean {
   if (a.kind === 'boolean') return a.value === false;
   if (a.kind === 'number') return a.value === 0;

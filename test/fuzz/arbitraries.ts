@@ -334,6 +334,43 @@ const textCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
 /** The supported function names the generator uses. */
 export const FUZZ_FUNCTIONS: readonly string[] = [...FUNCTIONS.map((f) => f.fn), 'TEXT'];
 
+// --- Lookups (issue 14 part 5): HLOOKUP, MATCH, INDEX, INDEX/MATCH and XLOOKUP calls over the row's cells,
+// well formed (literal modes, ranges of matching lengths) so most of them compile rather than refuse.
+const lit = (v: number): FuzzExpr => (v < 0 ? { t: 'neg', e: { t: 'num', v: -v } } : { t: 'num', v });
+const call = (fn: string, args: FuzzExpr[]): FuzzExpr => ({ t: 'call', fn, args });
+/** Two ranges of the same length within A..E. */
+const rangePair = fc
+  .tuple(fc.integer({ min: 1, max: 3 }), col, col)
+  .filter(([n, a, b]) => a + n <= INPUT_COLUMNS.length && b + n <= INPUT_COLUMNS.length)
+  .map(([n, a, b]): [FuzzExpr, FuzzExpr] => [
+    { t: 'range', from: a, to: a + n - 1 },
+    { t: 'range', from: b, to: b + n - 1 },
+  ]);
+function lookupCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
+  return fc.oneof(
+    fc.tuple(sub, range, fc.constantFrom(0, 0, 1, -1)).map(([k, r, m]) => call('MATCH', [k, r, lit(m)])),
+    fc
+      .tuple(sub, range, fc.boolean())
+      .map(([k, r, approx]) => call('HLOOKUP', [k, r, lit(1), { t: 'bool', v: approx }])),
+    fc.tuple(range, fc.integer({ min: 1, max: 6 })).map(([r, i]) => call('INDEX', [r, lit(i)])),
+    fc
+      .tuple(sub, rangePair)
+      .map(([k, [keys, vals]]) => call('INDEX', [vals, call('MATCH', [k, keys, lit(0)])])),
+    fc
+      .tuple(
+        sub,
+        rangePair,
+        fc.option(sub, { nil: undefined }),
+        fc.constantFrom(0, 2),
+        fc.constantFrom(1, -1),
+      )
+      .map(([k, [keys, vals], nf, m, s]) =>
+        call('XLOOKUP', [k, keys, vals, nf ?? { t: 'err', v: '#N/A' }, lit(m), lit(s)]),
+      ),
+  );
+}
+// --- end of lookups
+
 /** Formula trees nested at most `maxDepth` deep (a leaf is depth 0). */
 export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
   const { expr } = fc.letrec<{ expr: FuzzExpr }>((tie) => {
@@ -350,6 +387,7 @@ export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
         { weight: 4, arbitrary: leaf },
         { weight: 4, arbitrary: call },
         { weight: 1, arbitrary: textCall(sub) },
+        { weight: 1, arbitrary: lookupCall(sub) },
         {
           weight: 3,
           arbitrary: fc

@@ -37,6 +37,6 @@ describe('catalogue', () => {
     const { entries, refusals } = listFunctions();
     for (const f of SUPPORTED_FUNCTIONS) expect(entries.map((e) => e.name)).toContain(f);
     expect(refusals.map((r) => r.code)).toContain('UNSUPPORTED_LOOKUP_MODE');
-    expect(listFunctions('vlookup').entries.map((e) => e.name)).toEqual(['VLOOKUP']);
+    expect(listFunctions('vlookup').entries.map((e) => e.name)).toEqual(['VLOOKUP', 'HLOOKUP']);
   });
 });

@@ -44,6 +44,6 @@ describe('the oracle registry', () => {
       corrections: ['arith'],
     });
     expect(oracleTreatment('IF')).toMatchObject({ kind: 'correction', name: 'SSX.COND' });
-    expect(oracleTreatment('INDEX')).toEqual({ kind: 'hyperformula' });
+    expect(oracleTreatment('COLUMNS')).toEqual({ kind: 'hyperformula' });
   });
 });

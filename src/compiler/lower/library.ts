@@ -107,6 +107,39 @@ export function lookupTable(rows: CellValue[][]): LookupTable {
   return { rows, w: rows.length === 0 ? 0 : (rows[0]?.length ?? 0), s, n };
 }
 
+/** An approximate-match table as a library value (see `$xlLookupApprox`). */
+export interface ApproxTable {
+  /** The first column, strictly ascending numbers (negated when `neg`). */
+  k: number[];
+  /** The keys are the first column negated: it was strictly descending (MATCH -1). */
+  neg: boolean;
+  rows: CellValue[][];
+  w: number;
+}
+
+/**
+ * Builds the table for `$xlLookupApprox` when its first column is what Excel's binary search assumes, every
+ * cell a number in strictly ascending order (strictly descending for `descending`, MATCH -1); otherwise
+ * the reason it is not. Why strictly: with equal or unsorted keys Excel's answer depends on which cells its
+ * search probes, which is not established.
+ */
+export function approxTable(rows: CellValue[][], descending: boolean): ApproxTable | string {
+  const keys: number[] = [];
+  for (const [i, row] of rows.entries()) {
+    const v = row[0];
+    if (typeof v !== 'number')
+      return `key ${i + 1} is ${v === null ? 'blank' : JSON.stringify(v)}, not a number`;
+    const prev = keys.at(-1);
+    const k = descending ? -v : v;
+    if (prev !== undefined && !(k > prev)) {
+      return `keys ${i} and ${i + 1} are not in strictly ${descending ? 'descending' : 'ascending'} order`;
+    }
+    keys.push(k);
+  }
+  if (keys.length === 0) return 'the table is empty';
+  return { k: keys, neg: descending, rows, w: rows[0]?.length ?? 0 };
+}
+
 /** Helper names with their transitive dependencies, each after the helpers it calls. */
 export function resolveHelpers(names: readonly string[]): string[] {
   const out: string[] = [];

@@ -59,4 +59,72 @@ export const LOOKUP_HELPERS: Readonly<Record<string, HelperSource>> = {
 )}`,
     doc: 'VLOOKUP with a literal column index in range over a table without wildcard text (the common form)',
   },
+  xlSameKey: {
+    // XLOOKUP's exact match (match_mode 0): same type only, text case-insensitive, no wildcards.
+    fn: `function($cell, $key) {
+  $type($key) = $type($cell) and ($type($key) = "string" ? $lowercase($cell) = $lowercase($key) : $cell = $key)
+}`,
+    doc: 'exact-match lookup equality without wildcards (internal)',
+  },
+  xlXlookup: {
+    // $t is a lookupTable() of rows [key, value] (in search order). The value of the first row whose key
+    // matches, or undefined when none does (the caller gives if_not_found); $wild: match_mode 2. A blank key
+    // is #N/A (the lowering refuses a key that may be blank: Excel's rule is not established).
+    fn: String.raw`function($key, $t, $wild) {(
+  $type($key) = "object" ? $key : $not($exists($key)) or $key = null ? {"error": "#N/A"} : (
+    $r := $type($key) = "string" and $not($wild and $contains($key, /[*?~]/)) ? $lookup($t.s, "k" & $lowercase($key)) :
+      $type($key) = "number" and $key = $floor($key) ? $lookup($t.n, "k" & $string($key)) : (
+        $rows := $lookup($t, "rows");
+        $hits := $map($rows, function($row, $i) { ($wild ? $xlLookupEq($row[0], $key) : $xlSameKey($row[0], $key)) ? $i });
+        $exists($hits) ? $rows[$hits[0]]
+      );
+    $r[1]
+  )
+)}`,
+    doc: 'XLOOKUP exact or wildcard match over [key, value] rows: the value, undefined when absent',
+  },
+  xlApproxPos: {
+    // Excel's approximate match over keys known (at compile time) to be numbers in strictly ascending
+    // order: how many keys are at most $key, by binary search (0: none).
+    fn: `function($key, $ks) {(
+  $f := function($lo, $hi) {
+    $lo >= $hi ? $lo : (
+      $mid := $floor(($lo + $hi + 1) / 2);
+      $ks[$mid - 1] <= $key ? $f($mid, $hi) : $f($lo, $mid - 1)
+    )
+  };
+  $f(0, $count($ks))
+)}`,
+    doc: 'binary search: the number of strictly ascending keys at most the key (internal)',
+  },
+  xlLookupApprox: {
+    // $t is an approxTable() (library): {"k": strictly ascending numbers, "neg": keys negated (descending
+    // order), "rows", "w"}. VLOOKUP's approximate match: the row of the largest key at most $key (the
+    // smallest at least $key when negated), column $col. A key that is not a number finds nothing (#N/A).
+    fn: `function($key, $t, $col) {(
+  $c := $type($col) = "number" ? $col : $xlNum($col);
+  $k := $type($c) = "number" ? $c < 0 ? $ceil($c) : $floor($c);
+  $type($key) = "object" ? $key : $type($c) = "object" ? $c : $not($exists($key)) or $key = null ? {"error": "#N/A"} :
+  $k < 1 ? {"error": "#VALUE!"} : $k > $t.w ? {"error": "#REF!"} :
+  $type($key) != "number" ? {"error": "#N/A"} : (
+    $p := $xlApproxPos($t.neg ? -$key : $key, $lookup($t, "k"));
+    $p = 0 ? {"error": "#N/A"} : ($row := $lookup($t, "rows")[$p - 1]; $row[$k - 1])
+  )
+)}`,
+    doc: 'approximate-match lookup over a table whose keys are sorted numbers (checked when compiling)',
+  },
+  xlIndex: {
+    // INDEX over a constant table's rows: row and column read as numbers (truncated), in argument order;
+    // below 1 #VALUE! (the lowering refuses 0, a whole row or column), beyond the table #REF!.
+    fn: `function($rows, $r, $c) {(
+  $rn := $type($r) = "number" ? $r : $xlNum($r);
+  $cn := $type($c) = "number" ? $c : $xlNum($c);
+  $type($rn) = "object" ? $rn : $type($cn) = "object" ? $cn : (
+    $i := $rn < 0 ? $ceil($rn) : $floor($rn); $j := $cn < 0 ? $ceil($cn) : $floor($cn);
+    $i < 1 or $j < 1 ? {"error": "#VALUE!"} :
+    $i > $count($rows) or $j > $count($rows[0]) ? {"error": "#REF!"} : ($row := $rows[$i - 1]; $row[$j - 1])
+  )
+)}`,
+    doc: 'INDEX over a constant table (1-based row and column)',
+  },
 };

@@ -1,0 +1,66 @@
+/**
+ * The oracle's corrected HLOOKUP, MATCH, XLOOKUP and INDEX (src/oracle/excel-lookups.ts): Excel's answers
+ * (VLOOKUP's exact-match rules, Microsoft's pages), and the HyperFormula 3.5 answers each correction replaces.
+ */
+import { describe, expect, it } from 'vitest';
+import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
+import type { CellValue } from '../../src/workbook/values.js';
+
+// A lookup table in A1:B6 and its row form in D1:I2.
+const KEYS: CellValue[] = ['abc', 1, '1', 'é', 'E', true];
+const VALUES: CellValue[] = ['lower', 'num1', 'text1', 'eacute', 'bigE', null];
+const err = (e: string) => ({ error: e }) as CellValue;
+
+function evaluate(formulas: string[], corrections?: []): CellValue[] {
+  const grid: (CellValue | undefined)[][] = KEYS.map((k, i) => [k, VALUES[i]]);
+  grid[0] = [...grid[0]!, undefined, ...KEYS];
+  grid[1] = [...grid[1]!, undefined, ...VALUES];
+  formulas.forEach((f, i) => {
+    grid[i + 10] = [`=${f}`];
+  });
+  const wb: WorkbookModel = { sheets: [gridSheet('S', grid)], definedNames: [], tables: [] };
+  const o = evaluateWorkbook(wb, corrections ? { corrections } : {});
+  return formulas.map((_, i) => o.get('S', i + 10, 0));
+}
+
+const CASES: Array<[string, CellValue]> = [
+  ['MATCH("ABC",A1:A6,0)', 1],
+  ['MATCH("e",A1:A6,0)', 5],
+  ['MATCH("a?c",A1:A6,0)', 1],
+  ['MATCH("1",A1:A6,0)', 3],
+  ['MATCH(TRUE,A1:A6,0)', 6],
+  ['MATCH("zz",A1:A6,0)', err('#N/A')],
+  ['MATCH(1/0,A1:A6,0)', err('#DIV/0!')],
+  ['HLOOKUP("e",D1:I2,2,FALSE)', 'bigE'],
+  ['HLOOKUP("abc",D1:I2,3,FALSE)', err('#REF!')],
+  ['XLOOKUP("e",A1:A6,B1:B6)', 'bigE'],
+  ['XLOOKUP("a?c",A1:A6,B1:B6)', err('#N/A')],
+  ['XLOOKUP("a?c",A1:A6,B1:B6,"nf",2)', 'lower'],
+  ['XLOOKUP("zz",A1:A6,B1:B6,"nf")', 'nf'],
+  ['XLOOKUP(TRUE,A1:A6,B1:B6)', 0],
+  ['INDEX(A1:B6,2,2)', 'num1'],
+  ['INDEX(A1:B6,7,1)', err('#REF!')],
+  ['INDEX(A1:B6,-1,1)', err('#VALUE!')],
+  ['INDEX(D1:I1,4)', 'é'],
+  ['INDEX(B1:B6,MATCH("e",A1:A6,0))', 'bigE'],
+];
+
+describe('the oracle gives Excel\u2019s lookups', () => {
+  const got = evaluate(CASES.map(([f]) => f));
+  it.each(CASES.map(([f, want], i) => [f, want, i] as const))('=%s → %j', (_f, want, i) => {
+    expect(got[i]).toEqual(want);
+  });
+});
+
+describe('HyperFormula alone differs (the gap each correction closes)', () => {
+  it.each([
+    ['MATCH("e",A1:A6,0)', 4],
+    ['MATCH("a?c",A1:A6,0)', err('#N/A')],
+    ['XLOOKUP("e",A1:A6,B1:B6)', 'eacute'],
+    ['HLOOKUP("e",D1:I2,2,FALSE)', 'eacute'],
+    ['INDEX(A1:B6,7,1)', err('#NUM!')],
+  ] as Array<[string, CellValue]>)('=%s is %j in HyperFormula 3.5', (f, hf) => {
+    expect(evaluate([f], [])[0]).toEqual(hf);
+  });
+});
