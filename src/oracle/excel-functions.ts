@@ -44,7 +44,8 @@ import {
   UNKNOWN,
   VALUE,
 } from './excel-scalars.js';
-import { pluginFunctions } from './registry.js';
+import { type CriteriaAggregate, criteriaAggregate } from './excel-criteria.js';
+import { pluginFunctions, type SsxName } from './registry.js';
 import {
   changeCase,
   excelTextToNumber,
@@ -368,6 +369,51 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
 
   /** VLOOKUP(value, table, column, FALSE): the first row whose first cell equals the value, Excel's way. */
+  /** SUMIF/AVERAGEIF (range, criterion, [values]) and COUNTIF (range, criterion): excel-criteria.ts. */
+  private criteriaIf(name: SsxName, agg: CriteriaAggregate, ast: HfInternal, state: HfInternal): unknown {
+    return this.run(name, ast, state, (range, criterion, values) => {
+      const r = flat(range);
+      return criteriaAggregate(agg, agg === 'count' ? undefined : values === undefined ? r : flat(values), [
+        { criterion: raw(criterion), range: r },
+      ]);
+    });
+  }
+  /** SUMIFS/AVERAGEIFS/MAXIFS/MINIFS (values, range1, criterion1, ...) and COUNTIFS (range1, criterion1, ...). */
+  private criteriaIfs(name: SsxName, agg: CriteriaAggregate, ast: HfInternal, state: HfInternal): unknown {
+    return this.run(name, ast, state, (...args) => {
+      const values = agg === 'count' ? undefined : flat(args[0]!);
+      const rest = agg === 'count' ? args : args.slice(1);
+      const pairs = [];
+      for (let i = 0; i + 1 < rest.length; i += 2)
+        pairs.push({ range: flat(rest[i]!), criterion: raw(rest[i + 1]!) as ReturnType<typeof raw> });
+      return criteriaAggregate(agg, values, pairs);
+    });
+  }
+  ssxSumif(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIf('SSX.SUMIF', 'sum', ast, state);
+  }
+  ssxCountif(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIf('SSX.COUNTIF', 'count', ast, state);
+  }
+  ssxAverageif(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIf('SSX.AVERAGEIF', 'average', ast, state);
+  }
+  ssxSumifs(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIfs('SSX.SUMIFS', 'sum', ast, state);
+  }
+  ssxCountifs(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIfs('SSX.COUNTIFS', 'count', ast, state);
+  }
+  ssxAverageifs(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIfs('SSX.AVERAGEIFS', 'average', ast, state);
+  }
+  ssxMaxifs(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIfs('SSX.MAXIFS', 'max', ast, state);
+  }
+  ssxMinifs(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIfs('SSX.MINIFS', 'min', ast, state);
+  }
+
   ssxVlookup(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.VLOOKUP', ast, state, (lookup, table, column) => {
       const key = raw(lookup);
@@ -394,6 +440,12 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       return new CellError(ErrorType.NA);
     });
   }
+}
+
+/** A range argument's cells, row by row (a scalar is a one-cell range). */
+function flat(v: Scalar): ReturnType<typeof raw>[] {
+  const grid = (v as unknown as { data?: Scalar[][] }).data;
+  return grid === undefined ? [raw(v)] : grid.flat().map(raw);
 }
 
 /** For tests: Excel's case-insensitive text equality (exported for the lookup rule's unit test). */

@@ -33,6 +33,10 @@ export const CORRECTIONS = {
   aggregate: { note: 'SUM/AVERAGE/MIN/MAX/COUNT/SUMPRODUCT read their arguments as Excel reads them' },
   lookup: { note: "VLOOKUP's exact mode matches as Excel matches" },
   compare: { note: "comparisons use Excel's type order and text comparison" },
+  criteria: {
+    note: 'SUMIF/COUNTIF/AVERAGEIF and the *IFS family match criteria as Excel does (excel-criteria.ts)',
+    precheck: /IFS?\(/i,
+  },
 } satisfies Record<string, { note: string; precheck?: RegExp }>;
 
 export type CorrectionName = keyof typeof CORRECTIONS;
@@ -56,6 +60,8 @@ const scalar = (n: number) =>
 const optionalScalar = { argumentType: FunctionArgumentType.SCALAR, optionalArg: true };
 const NUMBER = { argumentType: FunctionArgumentType.NUMBER };
 const set = 'supported-set' as const;
+const RANGE = { argumentType: FunctionArgumentType.RANGE };
+const SCALAR = { argumentType: FunctionArgumentType.SCALAR };
 /** Every argument is a scalar, in any number, evaluated one by one (the method walks its arguments). */
 const variadic = { parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true };
 
@@ -123,6 +129,28 @@ export const SSX_FUNCTIONS = {
     ],
     vectorizationForbidden: true,
   },
+  // Criteria functions (excel-criteria.ts): ranges as ranges, criteria as scalars.
+  'SSX.SUMIF': {
+    plugin: set,
+    method: 'ssxSumif',
+    parameters: [RANGE, SCALAR, { ...RANGE, optionalArg: true }],
+  },
+  'SSX.COUNTIF': { plugin: set, method: 'ssxCountif', parameters: [RANGE, SCALAR] },
+  'SSX.AVERAGEIF': {
+    plugin: set,
+    method: 'ssxAverageif',
+    parameters: [RANGE, SCALAR, { ...RANGE, optionalArg: true }],
+  },
+  'SSX.SUMIFS': { plugin: set, method: 'ssxSumifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
+  'SSX.COUNTIFS': { plugin: set, method: 'ssxCountifs', parameters: [RANGE, SCALAR], repeatLastArgs: 2 },
+  'SSX.AVERAGEIFS': {
+    plugin: set,
+    method: 'ssxAverageifs',
+    parameters: [RANGE, RANGE, SCALAR],
+    repeatLastArgs: 2,
+  },
+  'SSX.MAXIFS': { plugin: set, method: 'ssxMaxifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
+  'SSX.MINIFS': { plugin: set, method: 'ssxMinifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -178,6 +206,14 @@ const directText = (to?: SsxName): CallCorrection => ({
   wrap: 'SSX.NUMARG',
   note: 'text written directly is read as a number or #VALUE! (`SUM("",1)`); printed from the tree, `MIN((A1))` keeps reading A1 as a reference',
 });
+
+const criteriaCall = (to: SsxName): CallCorrection[] => [
+  {
+    correction: 'criteria',
+    to,
+    note: 'plain decimal text in a range reads as its number ("5" meets 5; HyperFormula: no); readings Excel has not established are undetermined',
+  },
+];
 
 /** Excel functions (upper case, no `_xlfn.` prefix) the oracle does not leave to HyperFormula alone. */
 export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
@@ -271,6 +307,14 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       note: "direct text counts only when it reads as a number; the oracle's undetermined propagates",
     },
   ],
+  SUMIF: criteriaCall('SSX.SUMIF'),
+  COUNTIF: criteriaCall('SSX.COUNTIF'),
+  AVERAGEIF: criteriaCall('SSX.AVERAGEIF'),
+  SUMIFS: criteriaCall('SSX.SUMIFS'),
+  COUNTIFS: criteriaCall('SSX.COUNTIFS'),
+  AVERAGEIFS: criteriaCall('SSX.AVERAGEIFS'),
+  MAXIFS: criteriaCall('SSX.MAXIFS'),
+  MINIFS: criteriaCall('SSX.MINIFS'),
   VLOOKUP: [
     {
       correction: 'lookup',

@@ -5,6 +5,7 @@
  * function is one entry here, its golden cases and its evidence (docs/compiler.md, "Adding a function").
  */
 import { AGGREGATE_FUNCTIONS } from './aggregate.js';
+import { CRITERIA_FUNCTIONS } from './criteria.js';
 import { LOGIC_FUNCTIONS } from './logic.js';
 import { LOOKUP_FUNCTIONS } from './lookup.js';
 import { MATH_FUNCTIONS } from './math.js';
@@ -28,6 +29,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...AGGREGATE_FUNCTIONS,
   ...TEXT_FUNCTIONS,
   ...LOOKUP_FUNCTIONS,
+  ...CRITERIA_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */
