@@ -30,7 +30,7 @@ export const CORRECTIONS = {
   arith: { note: "operators and number arguments read values with Excel's coercion" },
   text: { note: 'text functions write a number argument as Excel writes it' },
   logic: { note: 'IF/NOT conditions and AND/OR arguments read as Excel reads them' },
-  aggregate: { note: 'SUM/AVERAGE/MIN/MAX/COUNT/SUMPRODUCT read their arguments as Excel reads them' },
+  aggregate: { note: 'SUM/AVERAGE/MIN/MAX/COUNT/SUMPRODUCT/COUNTBLANK read their arguments as Excel reads them' },
   lookup: { note: "VLOOKUP's exact mode matches as Excel matches" },
   compare: { note: "comparisons use Excel's type order and text comparison" },
   criteria: {
@@ -129,6 +129,7 @@ export const SSX_FUNCTIONS = {
     ],
     vectorizationForbidden: true,
   },
+  'SSX.COUNTBLANK': { plugin: set, method: 'ssxCountblank', parameters: [RANGE] },
   // Criteria functions (excel-criteria.ts): ranges as ranges, criteria as scalars.
   'SSX.SUMIF': {
     plugin: set,
@@ -305,6 +306,13 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       correction: 'aggregate',
       to: 'SSX.COUNT',
       note: "direct text counts only when it reads as a number; the oracle's undetermined propagates",
+    },
+  ],
+  COUNTBLANK: [
+    {
+      correction: 'aggregate',
+      to: 'SSX.COUNTBLANK',
+      note: '"" counts as blank (Microsoft, COUNTBLANK function; HyperFormula counts empty cells only)',
     },
   ],
   SUMIF: criteriaCall('SSX.SUMIF'),

@@ -103,7 +103,8 @@ function lowerCriteria(
       node,
     );
   }
-  const kinds: Val['kinds'] = agg === 'count' ? ['number'] : ['number', 'error'];
+  // Why COUNTIF may be an error too: a reading Excel has not established is #VALUE!.
+  const kinds: Val['kinds'] = ['number', 'error'];
   const crits = pairs.map((p) => p.crit);
   const valsText = vals ? `{"a": ${vals.text}}` : 'null';
   const invariant = ranges.every((r) => r.invariant) && crits.every((c) => c.invariant);
