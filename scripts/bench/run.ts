@@ -20,6 +20,7 @@ const { values: args } = parseArgs({
     reps: { type: 'string', default: '3' },
     json: { type: 'string' },
     'no-batch': { type: 'boolean', default: false },
+    'criteria-rows': { type: 'string', default: '10000' },
   },
 });
 const sizes = args.rows.split(',').map((s) => Number(s.trim()));
@@ -230,6 +231,28 @@ if (perSize[10000] && perSize[100000]) {
   );
 }
 report.ratios = ratios;
+
+// The linear-cost check (issue 14): the same table with a per-row SUMIF and COUNTIF over locked columns,
+// converted beside the table without them. Printed, never asserted (target about 2× at most).
+if (args['criteria-rows'] !== '0') {
+  const n = Number(args['criteria-rows']);
+  const plain: number[] = [];
+  const withCriteria: number[] = [];
+  let refused: unknown;
+  for (let i = 0; i < reps; i++) {
+    plain.push(measure('convert', await generateBenchWorkbook(n)).ms as number);
+    const m = measure('convert', await generateBenchWorkbook(n, true));
+    withCriteria.push(m.ms as number);
+    refused = m.refused;
+  }
+  const a = stat(plain);
+  const b = stat(withCriteria);
+  report.criteria = { rows: n, plain: a, withCriteria: b, ratio: b.median / a.median, refused };
+  console.log(
+    `  ${n} rows with a per-row SUMIF and COUNTIF over locked columns: ${fmt(b)} vs ${fmt(a)} without, ` +
+      `${(b.median / a.median).toFixed(2)}× (target ≤ ~2×); refused columns: ${JSON.stringify(refused)}`,
+  );
+}
 
 if (!args['no-batch']) {
   const src = await generateBenchWorkbook(1000);

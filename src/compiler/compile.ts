@@ -370,7 +370,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       if (t.kind === 'column') {
         use.columnDeps.add(t.column.field);
         const f = t.column.field;
-        return { kind: 'column', expr: `$$.items.${f}`, kinds: fieldKinds(f), field: f };
+        return { kind: 'column', expr: `$$.items.${f}`, kinds: fieldKinds(f), field: f, items: '$$.items' };
       }
       return { kind: 'table', rows: t.rows, nameHint: t.nameHint };
     },
@@ -430,6 +430,7 @@ function lowerSummary(
             expr: `$$.items.${column.field}`,
             kinds: kinds.get(column.field) ?? KIND_ORDER,
             field: column.field,
+            items: '$$.items',
           }
         : refuse('UNSUPPORTED_RANGE_SHAPE', 'A summary cell may only aggregate a table column', node.span),
     hoist: (operand) => operand,

@@ -67,6 +67,7 @@ import {
   numbers,
 } from './excel-math.js';
 import { hlookupExact, index, matchApprox, matchExact, tableLookupApprox, xlookup } from './excel-lookups.js';
+import { type CriteriaAggregate, criteriaAggregate } from './excel-criteria.js';
 import { pluginFunctions } from './registry.js';
 import {
   changeCase,
@@ -563,6 +564,74 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
 
   /** VLOOKUP(value, table, column, FALSE): the first row whose first cell equals the value, Excel's way. */
+  /**
+   * The arguments of a criteria function, each as its cells (a range, row by row) or a one-cell list. Why
+   * not `runFunction`: it turns a one-cell range holding an error into that error before the function runs,
+   * and SUMIF(A1:A1,">1",B1:B1) with B1 an error is #DIV/0! in Excel (the row does not match).
+   */
+  private cellsOf(ast: { args: HfInternal[] }, state: HfInternal): ReturnType<typeof raw>[][] {
+    return ast.args.map((node) => {
+      const value = this.evaluateAst(node, state);
+      return isRange(value)
+        ? [...value.valuesFromTopLeftCorner()].map((v) => raw(v as Scalar))
+        : [raw(value as Scalar)];
+    });
+  }
+  /** A criterion argument: one value (a range of more than one cell is not established here). */
+  private static criterionOf(cells: ReturnType<typeof raw>[]): ReturnType<typeof raw> | undefined {
+    return cells.length === 1 ? cells[0] : undefined;
+  }
+  /** SUMIF/AVERAGEIF (range, criterion, [values]) and COUNTIF (range, criterion): excel-criteria.ts. */
+  private criteriaIf(agg: CriteriaAggregate, ast: HfInternal, state: HfInternal): unknown {
+    const [range, crit, values] = this.cellsOf(ast, state);
+    const criterion = ExcelSupportedSetPlugin.criterionOf(crit!);
+    if (criterion === undefined) return UNKNOWN();
+    const vals = agg === 'count' ? undefined : (values ?? range);
+    return criteriaAggregate(agg, vals, [{ criterion, range: range! }]);
+  }
+  /** SUMIFS/AVERAGEIFS/MAXIFS/MINIFS (values, range1, criterion1, ...) and COUNTIFS (range1, criterion1, ...). */
+  private criteriaIfs(agg: CriteriaAggregate, ast: HfInternal, state: HfInternal): unknown {
+    const args = this.cellsOf(ast, state);
+    const values = agg === 'count' ? undefined : args[0];
+    const rest = agg === 'count' ? args : args.slice(1);
+    const pairs: { range: ReturnType<typeof raw>[]; criterion: ReturnType<typeof raw> }[] = [];
+    for (let i = 0; i + 1 < rest.length; i += 2) {
+      const criterion = ExcelSupportedSetPlugin.criterionOf(rest[i + 1]!);
+      if (criterion === undefined) return UNKNOWN();
+      pairs.push({ range: rest[i]!, criterion });
+    }
+    return criteriaAggregate(agg, values, pairs);
+  }
+  /** COUNTBLANK as Excel: "" counts as blank too (Microsoft, COUNTBLANK function; HyperFormula counts only empty cells). */
+  ssxCountblank(ast: HfInternal, state: HfInternal): unknown {
+    const [cells] = this.cellsOf(ast, state);
+    return cells!.filter((v) => v === EmptyValue || v === '').length;
+  }
+  ssxSumif(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIf('sum', ast, state);
+  }
+  ssxCountif(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIf('count', ast, state);
+  }
+  ssxAverageif(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIf('average', ast, state);
+  }
+  ssxSumifs(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIfs('sum', ast, state);
+  }
+  ssxCountifs(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIfs('count', ast, state);
+  }
+  ssxAverageifs(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIfs('average', ast, state);
+  }
+  ssxMaxifs(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIfs('max', ast, state);
+  }
+  ssxMinifs(ast: HfInternal, state: HfInternal): unknown {
+    return this.criteriaIfs('min', ast, state);
+  }
+
   ssxVlookup(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.VLOOKUP', ast, state, (lookup, table, column) => {
       const key = raw(lookup);

@@ -30,7 +30,9 @@ export const CORRECTIONS = {
   arith: { note: "operators and number arguments read values with Excel's coercion" },
   text: { note: 'text functions write a number argument as Excel writes it' },
   logic: { note: 'IF/NOT conditions and AND/OR arguments read as Excel reads them' },
-  aggregate: { note: 'SUM/AVERAGE/MIN/MAX/COUNT/SUMPRODUCT read their arguments as Excel reads them' },
+  aggregate: {
+    note: 'SUM/AVERAGE/MIN/MAX/COUNT/SUMPRODUCT/COUNTBLANK read their arguments as Excel reads them',
+  },
   lookup: { note: 'VLOOKUP/HLOOKUP/MATCH exact modes, XLOOKUP and INDEX match as Excel matches' },
   compare: { note: "comparisons use Excel's type order and text comparison" },
   format: {
@@ -44,6 +46,10 @@ export const CORRECTIONS = {
   math: {
     note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ as Excel',
     precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ/i,
+  },
+  criteria: {
+    note: 'SUMIF/COUNTIF/AVERAGEIF and the *IFS family match criteria as Excel does (excel-criteria.ts)',
+    precheck: /IFS?\(/i,
   },
 } satisfies Record<string, { note: string; precheck?: RegExp }>;
 
@@ -225,6 +231,29 @@ export const SSX_FUNCTIONS = {
     parameters: [SCALAR, RANGE, optionalScalar],
     vectorizationForbidden: true,
   },
+  'SSX.COUNTBLANK': { plugin: set, method: 'ssxCountblank', parameters: [RANGE] },
+  // Criteria functions (excel-criteria.ts): ranges as ranges, criteria as scalars.
+  'SSX.SUMIF': {
+    plugin: set,
+    method: 'ssxSumif',
+    parameters: [RANGE, SCALAR, { ...RANGE, optionalArg: true }],
+  },
+  'SSX.COUNTIF': { plugin: set, method: 'ssxCountif', parameters: [RANGE, SCALAR] },
+  'SSX.AVERAGEIF': {
+    plugin: set,
+    method: 'ssxAverageif',
+    parameters: [RANGE, SCALAR, { ...RANGE, optionalArg: true }],
+  },
+  'SSX.SUMIFS': { plugin: set, method: 'ssxSumifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
+  'SSX.COUNTIFS': { plugin: set, method: 'ssxCountifs', parameters: [RANGE, SCALAR], repeatLastArgs: 2 },
+  'SSX.AVERAGEIFS': {
+    plugin: set,
+    method: 'ssxAverageifs',
+    parameters: [RANGE, RANGE, SCALAR],
+    repeatLastArgs: 2,
+  },
+  'SSX.MAXIFS': { plugin: set, method: 'ssxMaxifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
+  'SSX.MINIFS': { plugin: set, method: 'ssxMinifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -310,6 +339,13 @@ const DATE_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
   DATEVALUE: dateCall('SSX.DATEVALUE', 'only M/D/YYYY and YYYY-MM-DD text is determined'),
 };
 const mathCall = (to: SsxName, note: string): CallCorrection => ({ correction: 'math', to, note });
+const criteriaCall = (to: SsxName): CallCorrection[] => [
+  {
+    correction: 'criteria',
+    to,
+    note: 'plain decimal text in a range reads as its number ("5" meets 5; HyperFormula: no); readings Excel has not established are undetermined',
+  },
+];
 
 /** Excel functions (upper case, no `_xlfn.` prefix) the oracle does not leave to HyperFormula alone. */
 export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
@@ -490,6 +526,21 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   ],
   SQRT: [numberArgs],
   SIGN: [numberArgs],
+  COUNTBLANK: [
+    {
+      correction: 'aggregate',
+      to: 'SSX.COUNTBLANK',
+      note: '"" counts as blank (Microsoft, COUNTBLANK function; HyperFormula counts empty cells only)',
+    },
+  ],
+  SUMIF: criteriaCall('SSX.SUMIF'),
+  COUNTIF: criteriaCall('SSX.COUNTIF'),
+  AVERAGEIF: criteriaCall('SSX.AVERAGEIF'),
+  SUMIFS: criteriaCall('SSX.SUMIFS'),
+  COUNTIFS: criteriaCall('SSX.COUNTIFS'),
+  AVERAGEIFS: criteriaCall('SSX.AVERAGEIFS'),
+  MAXIFS: criteriaCall('SSX.MAXIFS'),
+  MINIFS: criteriaCall('SSX.MINIFS'),
   VLOOKUP: [
     {
       correction: 'lookup',

@@ -331,9 +331,6 @@ const textCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
     .tuple(value, fc.constantFrom(...TEXT_CODES))
     .map(([v, code]): FuzzExpr => ({ t: 'call', fn: 'TEXT', args: [v, { t: 'str', v: code }] }));
 
-/** The supported function names the generator uses. */
-export const FUZZ_FUNCTIONS: readonly string[] = [...FUNCTIONS.map((f) => f.fn), 'TEXT'];
-
 // --- Lookups (issue 14 part 5): HLOOKUP, MATCH, INDEX, INDEX/MATCH and XLOOKUP calls over the row's cells,
 // well formed (literal modes, ranges of matching lengths) so most of them compile rather than refuse.
 const lit = (v: number): FuzzExpr => (v < 0 ? { t: 'neg', e: { t: 'num', v: -v } } : { t: 'num', v });
@@ -370,6 +367,80 @@ function lookupCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
   );
 }
 // --- end of lookups
+// --- Criteria functions (issue 14 part 4): same-row ranges of one width, a criterion from Excel's language.
+const CRITERIA_TEXTS = [
+  '>1',
+  '<>x',
+  '=',
+  '',
+  'a*',
+  '5',
+  '<=0',
+  'x',
+  '~*',
+  '?',
+  '<>',
+  '>=-1.5',
+  '=TRUE',
+  '1e1',
+  'X',
+];
+const CRITERIA_FUNCTIONS = [
+  'SUMIF',
+  'COUNTIF',
+  'AVERAGEIF',
+  'SUMIFS',
+  'COUNTIFS',
+  'AVERAGEIFS',
+  'MAXIFS',
+  'MINIFS',
+];
+const OTHER_COUNTS = ['COUNTA', 'COUNTBLANK', 'SUBTOTAL'];
+
+function criteriaCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
+  const criterion = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...CRITERIA_TEXTS).map((v): FuzzExpr => ({ t: 'str', v })) },
+    { weight: 2, arbitrary: sub },
+  );
+  const sameWidth = (w: number) =>
+    fc
+      .integer({ min: 0, max: INPUT_COLUMNS.length - w })
+      .map((from): FuzzExpr => ({ t: 'range', from, to: from + w - 1 }));
+  return fc.tuple(fc.constantFrom(...CRITERIA_FUNCTIONS), fc.integer({ min: 1, max: 3 })).chain(([fn, w]) => {
+    const r = sameWidth(w);
+    const pair = fc.tuple(r, criterion);
+    const pairs = fc.array(pair, { minLength: 1, maxLength: 2 }).map((ps) => ps.flat());
+    if (fn === 'COUNTIF') return pair.map((args): FuzzExpr => ({ t: 'call', fn, args }));
+    if (fn === 'COUNTIFS') return pairs.map((args): FuzzExpr => ({ t: 'call', fn, args }));
+    if (fn === 'SUMIF' || fn === 'AVERAGEIF') {
+      return fc
+        .tuple(pair, fc.option(r, { nil: undefined }))
+        .map(([p, v]): FuzzExpr => ({ t: 'call', fn, args: v ? [...p, v] : p }));
+    }
+    return fc.tuple(r, pairs).map(([v, ps]): FuzzExpr => ({ t: 'call', fn, args: [v, ...ps] }));
+  });
+}
+
+function countCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
+  const arg = fc.oneof({ weight: 2, arbitrary: range }, { weight: 1, arbitrary: sub });
+  return fc.constantFrom(...OTHER_COUNTS).chain((fn): fc.Arbitrary<FuzzExpr> => {
+    if (fn === 'COUNTBLANK') return range.map((a): FuzzExpr => ({ t: 'call', fn, args: [a] }));
+    if (fn === 'COUNTA')
+      return fc.array(arg, { minLength: 1, maxLength: 3 }).map((args): FuzzExpr => ({ t: 'call', fn, args }));
+    return fc
+      .tuple(fc.constantFrom(1, 2, 3, 4, 5, 9, 101, 109), fc.array(range, { minLength: 1, maxLength: 2 }))
+      .map(([n, refs]): FuzzExpr => ({ t: 'call', fn, args: [{ t: 'num', v: n }, ...refs] }));
+  });
+}
+// --- end criteria functions
+
+/** The supported function names the generator uses. */
+export const FUZZ_FUNCTIONS: readonly string[] = [
+  ...FUNCTIONS.map((f) => f.fn),
+  'TEXT',
+  ...CRITERIA_FUNCTIONS,
+  ...OTHER_COUNTS,
+];
 
 /** Formula trees nested at most `maxDepth` deep (a leaf is depth 0). */
 export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
@@ -388,6 +459,7 @@ export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
         { weight: 4, arbitrary: call },
         { weight: 1, arbitrary: textCall(sub) },
         { weight: 1, arbitrary: lookupCall(sub) },
+        { weight: 1, arbitrary: fc.oneof(criteriaCall(sub), countCall(sub)) },
         {
           weight: 3,
           arbitrary: fc

@@ -10,6 +10,7 @@ import { DATE_FUNCTIONS } from './date.js';
 import { CHOICE_FUNCTIONS } from './choice.js';
 import { INFO_FUNCTIONS } from './info.js';
 import { ARITH_FUNCTIONS } from './arith.js';
+import { CRITERIA_FUNCTIONS } from './criteria.js';
 import { LOGIC_FUNCTIONS } from './logic.js';
 import { LOOKUP_FUNCTIONS } from './lookup.js';
 import { MATH_FUNCTIONS } from './math.js';
@@ -38,6 +39,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...INFO_FUNCTIONS,
   ...CHOICE_FUNCTIONS,
   ...ARITH_FUNCTIONS,
+  ...CRITERIA_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

@@ -61,6 +61,11 @@ export type RangeOperand =
        * row so a row missing the field keeps its position; without it `expr` must keep one entry per row.
        */
       rows?: string;
+      /**
+       * Optional JSONata giving the row objects, for functions that read several columns row by row (the
+       * criteria functions); unlike `rows`, SUMPRODUCT does not read it.
+       */
+      items?: string;
     }
   | { kind: 'table'; rows: CellValue[][]; nameHint: string };
 

@@ -20,6 +20,7 @@
 import type { LibraryObject } from '../../modelspec/types.js';
 import type { CellValue } from '../../workbook/values.js';
 import { AGGREGATE_HELPERS } from './helpers/aggregate.js';
+import { CRITERIA_HELPERS } from './helpers/criteria.js';
 import { ARITHMETIC_HELPERS } from './helpers/arithmetic.js';
 import { DATE_HELPERS } from './helpers/date.js';
 import { DIGIT_HELPERS } from './helpers/digits.js';
@@ -56,6 +57,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...DATE_HELPERS,
   ...INFO_HELPERS,
   ...MATH_HELPERS,
+  ...CRITERIA_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */

@@ -1,0 +1,429 @@
+/**
+ * The criteria functions (SUMIF, COUNTIF, AVERAGEIF, SUMIFS, COUNTIFS, AVERAGEIFS, MAXIFS, MINIFS), COUNTA,
+ * COUNTBLANK and SUBTOTAL. Criteria are matched at run time by the helpers of helpers/criteria.ts.
+ *
+ * Cost: every range is a whole locked table column, a same-row range or a constant table, all of one shape.
+ * - Row-invariant criteria over whole columns: hoisted, computed once per evaluation.
+ * - A per-row criterion over whole columns (`=SUMIF($B$2:$B$99,B2,$E$2:$E$99)`) with one criterion: the
+ *   column is grouped once by equality key in a root derivation ($xlIfGroup) and each row looks its key up
+ *   ($xlIfPick): linear in the rows. A row whose criterion is not a plain equality (an operator, a wildcard)
+ *   scans the columns for that row only.
+ * - A per-row criterion over whole columns with more criteria would scan every row for every row: refused.
+ * - Same-row ranges and constant tables are scanned per row (their size is fixed by the workbook).
+ */
+import type { CallNode, Node } from '../../workbook/formula/ast.js';
+import { MURKY_MONTH, MURKY_NUMBERISH, PLAIN_NUMBER_RE } from '../lower/helpers/criteria.js';
+import { may, pascal, type Val } from '../lower/value.js';
+import type { FunctionEntry, Lowering } from './types.js';
+
+type Agg = 'sum' | 'count' | 'average' | 'max' | 'min';
+
+/** One range argument as JSONata array text, with its shape (ranges of one call must share it). */
+interface RangeText {
+  text: string;
+  shape: string;
+  field?: string;
+  invariant: boolean;
+}
+
+function rangeText(node: Node, l: Lowering, fn: string): RangeText {
+  const r = l.range(node);
+  if (r.kind === 'column') {
+    if (r.items === undefined)
+      l.fail('UNSUPPORTED_RANGE_SHAPE', `${fn} over a column read without its rows`, node);
+    const read = l.call('xlV', [`$lookup($r, ${JSON.stringify(r.field)})`]);
+    return {
+      text: `$map(${r.items}, function($r) { ${read} })`,
+      shape: 'column',
+      field: r.field,
+      invariant: true,
+    };
+  }
+  if (r.kind === 'cells') {
+    const cells = r.cells.map((c) => (may(c.kinds, 'blank') ? l.call('xlV', [c.expr]) : c.expr));
+    return { text: `[${cells.join(', ')}]`, shape: `cells ${cells.length}`, invariant: false };
+  }
+  const width = r.rows[0]?.length ?? 0;
+  return { text: JSON.stringify(r.rows.flat()), shape: `table ${r.rows.length}x${width}`, invariant: true };
+}
+
+/**
+ * Why a literal criterion is refused: its Excel reading is not established (mirrors $xlCrit: non-plain
+ * numeric text, dates as text, TRUE/FALSE and error names as text, text under `<`/`>`).
+ */
+function literalCriterionIssue(node: Node): string | undefined {
+  if (node.kind !== 'string') return undefined;
+  const m = /^(<=|>=|<>|<|>|=)?([\s\S]*)$/.exec(node.value)!;
+  const op = m[1] ?? '';
+  const t = m[2] ?? '';
+  if (t === '') return ['', '=', '<>'].includes(op) ? undefined : `"${node.value}" compares with nothing`;
+  if (PLAIN_NUMBER_RE.test(t)) return undefined;
+  if (
+    MURKY_NUMBERISH.test(t) ||
+    MURKY_MONTH.test(t) ||
+    ['TRUE', 'FALSE'].includes(t.toUpperCase()) ||
+    t.startsWith('#')
+  ) {
+    return `the criterion "${node.value}" (numeric, date, logical or error text other than a plain decimal)`;
+  }
+  if (!['', '=', '<>'].includes(op)) return `the criterion "${node.value}" (text ordered by ${op})`;
+  return undefined;
+}
+
+interface Pair {
+  range: RangeText;
+  crit: Val;
+}
+
+function lowerCriteria(
+  node: CallNode,
+  l: Lowering,
+  agg: Agg,
+  valsNode: Node | undefined,
+  pairNodes: Node[],
+): Val {
+  const fn = node.name;
+  if (pairNodes.length % 2 !== 0)
+    l.fail('MALFORMED_FORMULA', `${fn} takes criteria ranges and criteria in pairs`, node);
+  const pairs: Pair[] = [];
+  for (let i = 0; i < pairNodes.length; i += 2) {
+    const range = rangeText(pairNodes[i]!, l, fn);
+    const critNode = pairNodes[i + 1]!;
+    const issue = literalCriterionIssue(critNode);
+    if (issue)
+      l.fail('UNSUPPORTED_CONSTRUCT', `${fn} with ${issue}: its Excel meaning is not established`, critNode);
+    pairs.push({ range, crit: l.lower(critNode) });
+  }
+  const vals = valsNode === undefined ? undefined : rangeText(valsNode, l, fn);
+  const ranges = [...pairs.map((p) => p.range), ...(vals ? [vals] : [])];
+  if (ranges.some((r) => r.shape !== ranges[0]!.shape)) {
+    l.fail(
+      'UNSUPPORTED_RANGE_SHAPE',
+      `${fn} over ranges of different shapes (${ranges.map((r) => r.shape).join(', ')})`,
+      node,
+    );
+  }
+  // Why COUNTIF may be an error too: a reading Excel has not established is #VALUE!.
+  const kinds: Val['kinds'] = ['number', 'error'];
+  const crits = pairs.map((p) => p.crit);
+  const valsText = vals ? `{"a": ${vals.text}}` : 'null';
+  const invariant = ranges.every((r) => r.invariant) && crits.every((c) => c.invariant);
+  const fields = [...new Set(ranges.flatMap((r) => (r.field ? [r.field] : [])))];
+  const name = JSON.stringify(agg);
+  if (ranges[0]!.shape === 'column' && !invariant) {
+    if (pairs.length > 1) {
+      l.fail(
+        'UNSUPPORTED_CONSTRUCT',
+        `${fn} with a per-row criterion over whole columns and more than one criterion (a scan per row)`,
+        node,
+      );
+    }
+    const group = l.helper('xlIfGroup', [name, pairs[0]!.range.text, valsText], [], true);
+    const root = l.hoist(group, `${fn.toLowerCase()}Group${fields.map(pascal).join('')}`);
+    return l.helper('xlIfPick', [root.expr, crits[0]!.expr, name], kinds, false, [root, crits[0]!]);
+  }
+  const list = pairs.map((p, i) => `{"c": ${crits[i]!.expr}, "r": ${p.range.text}}`);
+  const v = l.helper('xlIfs', [name, valsText, `[${list.join(', ')}]`], kinds, invariant, crits);
+  if (invariant && fields.length > 0) return l.hoist(v, `${fn.toLowerCase()}${fields.map(pascal).join('')}`);
+  return v;
+}
+
+/** SUMIF(range, criteria, [sum_range]) and AVERAGEIF. */
+const ifForm =
+  (agg: Agg) =>
+  (node: CallNode, l: Lowering): Val => {
+    const [range, crit, vals] = node.args;
+    return lowerCriteria(node, l, agg, agg === 'count' ? undefined : (vals ?? range), [range!, crit!]);
+  };
+/** SUMIFS(sum_range, criteria_range1, criteria1, ...), AVERAGEIFS, MAXIFS, MINIFS; COUNTIFS without sum_range. */
+const ifsForm =
+  (agg: Agg) =>
+  (node: CallNode, l: Lowering): Val =>
+    agg === 'count'
+      ? lowerCriteria(node, l, agg, undefined, node.args)
+      : lowerCriteria(node, l, agg, node.args[0], node.args.slice(1));
+
+/** COUNTA: references count every non-blank cell ("" and errors too); a direct value counts 1. */
+function lowerCountA(node: CallNode, l: Lowering): Val {
+  const pieces: string[] = [];
+  const fields: string[] = [];
+  let invariant = true;
+  for (const a of node.args) {
+    if (a.kind === 'missing') l.fail('UNSUPPORTED_CONSTRUCT', 'COUNTA with an empty argument', a);
+    const ref = l.refArray(a);
+    if (ref) {
+      invariant &&= ref.invariant;
+      if (ref.field) fields.push(ref.field);
+      pieces.push(l.call('xlCountA', [`[${ref.inner}]`]));
+      continue;
+    }
+    const v = l.lower(a);
+    if (may(v.kinds, 'blank'))
+      l.fail('UNSUPPORTED_CONSTRUCT', 'COUNTA of a direct value that may be blank', a);
+    invariant &&= v.invariant;
+    // A direct value, an error too, counts 1 (its text is not needed).
+    pieces.push('1');
+  }
+  const v: Val = { expr: `$sum([${pieces.join(', ')}])`, kinds: ['number'], atom: true, invariant };
+  if (invariant && fields.length > 0) return l.hoist(v, `counta${fields.map(pascal).join('')}`);
+  return v;
+}
+
+/** COUNTBLANK(range): blanks and "" count. */
+function lowerCountBlank(node: CallNode, l: Lowering): Val {
+  const a = node.args[0]!;
+  if (a.kind === 'cell') {
+    const v = l.lower(a);
+    return l.helper('xlCountBlank', [`[${l.call('xlV', [v.expr])}]`], ['number'], false);
+  }
+  const r = rangeText(a, l, 'COUNTBLANK');
+  const v = l.helper('xlCountBlank', [r.text], ['number'], r.invariant);
+  if (r.field !== undefined) return l.hoist(v, `countblank${pascal(r.field)}`);
+  return v;
+}
+
+/** SUBTOTAL's function numbers that have an exact lowering here (101–111: a spec has no hidden rows). */
+const SUBTOTALS: Readonly<Record<number, string>> = {
+  1: 'AVERAGE',
+  2: 'COUNT',
+  3: 'COUNTA',
+  4: 'MAX',
+  5: 'MIN',
+  9: 'SUM',
+};
+
+function lowerSubtotal(node: CallNode, l: Lowering): Val {
+  const [numNode, ...refs] = node.args;
+  const n = numNode!.kind === 'number' ? numNode!.value : undefined;
+  const base = n !== undefined && n >= 101 ? n - 100 : n;
+  const name = base === undefined ? undefined : SUBTOTALS[base];
+  if (name === undefined) {
+    l.fail(
+      'UNSUPPORTED_CONSTRUCT',
+      'SUBTOTAL with a function number other than a literal 1-5, 9, 101-105 or 109',
+      numNode!,
+    );
+  }
+  for (const r of refs) {
+    if (r.kind !== 'range' && r.kind !== 'cell')
+      l.fail('UNSUPPORTED_CONSTRUCT', 'SUBTOTAL of a value that is not a reference', r);
+  }
+  return l.lower({ ...node, name, args: refs });
+}
+
+const criteriaArgs = (sum: boolean) =>
+  [
+    ...(sum ? [{ name: 'sum_range', kind: 'range' as const }] : []),
+    { name: 'criteria_range', kind: 'range' as const },
+    { name: 'criteria', kind: 'value' as const, repeats: true },
+  ] as const;
+
+const CRITERIA_HELPERS_USED = ['xlIfs', 'xlIfGroup', 'xlIfPick', 'xlV'];
+const criteriaNote =
+  'criteria: a number, a boolean, an error, or text: an operator (= <> < > <= >=) then a plain decimal or text; text is case-insensitive with wildcards * ? ~; "" matches blanks and "", "=" blanks, "<>" non-blanks; a blank criterion is 0; plain decimal text in the range reads as its number. Not established, so #VALUE! at run time and refused as a literal: other numeric text ("$5", "1,000", dates), TRUE/FALSE and error names as text, text ordered by < >. Errors in the aggregated range count only in matching rows; an error in a criteria range matches only an error criterion. Ranges: whole locked columns, same-row ranges or constant tables, all one shape (else UNSUPPORTED_RANGE_SHAPE); a per-row criterion over whole columns is grouped once (one criterion only)';
+
+const evidence = (corpus: string[], page: string) => ({
+  goldens: ['criteria'],
+  corpus,
+  microsoft: [page, 'COUNTIFS function'],
+  other:
+    'numeric text read as numbers: C. Williams, FastExcel blog 2013 ("Strange COUNTIF behaviour"); blank criterion 0: Microsoft COUNTIFS page',
+});
+
+export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
+  {
+    name: 'SUMIF',
+    family: 'criteria',
+    args: [
+      { name: 'range', kind: 'range' },
+      { name: 'criteria', kind: 'value' },
+      { name: 'sum_range', kind: 'range', optional: true },
+    ],
+    helpers: CRITERIA_HELPERS_USED,
+    lower: ifForm('sum'),
+    summary: 'the sum of the cells whose criteria cell meets the criterion',
+    lowering:
+      '$xlIfs("sum", {"a": sum_range}, [{"c": criterion, "r": range}]), hoisted over whole columns; a per-row criterion: $xlIfPick($$.<group>, criterion, "sum")',
+    notes: `${criteriaNote}; sum_range of another size than range is refused`,
+    example: {
+      formula: '=SUMIF(A1:A3,">1",B1:B3)',
+      cells: { A1: 1, A2: 2, A3: 3, B1: 10, B2: 20, B3: 30 },
+      value: 50,
+    },
+    evidence: evidence(['excel/poi/54206.xlsx'], 'SUMIF function'),
+  },
+  {
+    name: 'COUNTIF',
+    family: 'criteria',
+    args: [
+      { name: 'range', kind: 'range' },
+      { name: 'criteria', kind: 'value' },
+    ],
+    helpers: CRITERIA_HELPERS_USED,
+    lower: ifForm('count'),
+    summary: 'how many cells meet the criterion',
+    lowering: '$xlIfs("count", null, [{"c": criterion, "r": range}]) (grouped per row as SUMIF)',
+    notes: criteriaNote,
+    example: { formula: '=COUNTIF(A1:A3,"a*")', cells: { A1: 'Apple', A2: 'b', A3: 'avocado' }, value: 2 },
+    evidence: evidence(
+      ['excel/xlcalculator/COUNTIF.xlsx', 'excel/poi/FormulaEvalTestData_Copy.xlsx'],
+      'COUNTIF function',
+    ),
+  },
+  {
+    name: 'AVERAGEIF',
+    family: 'criteria',
+    args: [
+      { name: 'range', kind: 'range' },
+      { name: 'criteria', kind: 'value' },
+      { name: 'average_range', kind: 'range', optional: true },
+    ],
+    helpers: CRITERIA_HELPERS_USED,
+    lower: ifForm('average'),
+    summary: 'the mean of the cells whose criteria cell meets the criterion',
+    lowering: '$xlIfs("average", ...) as SUMIF',
+    notes: `${criteriaNote}; no number matched: #DIV/0!`,
+    example: {
+      formula: '=AVERAGEIF(A1:A3,"<>b",B1:B3)',
+      cells: { A1: 'a', A2: 'b', A3: 'a', B1: 1, B2: 5, B3: 3 },
+      value: 2,
+    },
+    evidence: evidence([], 'AVERAGEIF function'),
+  },
+  {
+    name: 'SUMIFS',
+    family: 'criteria',
+    args: criteriaArgs(true),
+    helpers: CRITERIA_HELPERS_USED,
+    lower: ifsForm('sum'),
+    summary: 'the sum of the cells whose criteria cells meet every criterion',
+    lowering: '$xlIfs("sum", {"a": sum_range}, [{"c": c1, "r": r1}, ...])',
+    notes: criteriaNote,
+    example: {
+      formula: '=SUMIFS(A1:A2,B1:B2,">0",C1:C2,"a")',
+      cells: { A1: 10, A2: 20, B1: 1, B2: 1, C1: 'a', C2: 'b' },
+      value: 10,
+    },
+    evidence: evidence(
+      ['excel/xlcalculator/SUMIFS.xlsx', 'excel/xlcalculator/COUNTIFS.xlsx'],
+      'SUMIFS function',
+    ),
+  },
+  {
+    name: 'COUNTIFS',
+    family: 'criteria',
+    args: [
+      { name: 'criteria_range', kind: 'range' },
+      { name: 'criteria', kind: 'value', repeats: true },
+    ],
+    helpers: CRITERIA_HELPERS_USED,
+    lower: ifsForm('count'),
+    summary: 'how many rows meet every criterion',
+    lowering: '$xlIfs("count", null, [{"c": c1, "r": r1}, ...])',
+    notes: criteriaNote,
+    example: {
+      formula: '=COUNTIFS(A1:A3,"a",B1:B3,1)',
+      cells: { A1: 'a', A2: 'a', A3: 'b', B1: 1, B2: 2, B3: 1 },
+      value: 1,
+    },
+    evidence: evidence(['excel/poi/56822-Countifs.xlsx'], 'COUNTIFS function'),
+  },
+  {
+    name: 'AVERAGEIFS',
+    family: 'criteria',
+    args: criteriaArgs(true),
+    helpers: CRITERIA_HELPERS_USED,
+    lower: ifsForm('average'),
+    summary: 'the mean of the cells whose criteria cells meet every criterion',
+    lowering: '$xlIfs("average", ...) as SUMIFS',
+    notes: `${criteriaNote}; no number matched: #DIV/0!`,
+    example: { formula: '=AVERAGEIFS(A1:A2,B1:B2,">=0")', cells: { A1: 2, A2: 4, B1: 0, B2: 1 }, value: 3 },
+    evidence: evidence([], 'AVERAGEIFS function'),
+  },
+  {
+    name: 'MAXIFS',
+    family: 'criteria',
+    args: criteriaArgs(true),
+    helpers: CRITERIA_HELPERS_USED,
+    lower: ifsForm('max'),
+    summary: 'the largest of the cells whose criteria cells meet every criterion',
+    lowering: '$xlIfs("max", ...) as SUMIFS',
+    notes: `${criteriaNote}; no number matched: 0`,
+    example: {
+      formula: '=MAXIFS(A1:A3,B1:B3,"x")',
+      cells: { A1: 2, A2: 9, A3: 4, B1: 'x', B2: 'y', B3: 'X' },
+      value: 4,
+    },
+    evidence: evidence([], 'MAXIFS function'),
+  },
+  {
+    name: 'MINIFS',
+    family: 'criteria',
+    args: criteriaArgs(true),
+    helpers: CRITERIA_HELPERS_USED,
+    lower: ifsForm('min'),
+    summary: 'the smallest of the cells whose criteria cells meet every criterion',
+    lowering: '$xlIfs("min", ...) as SUMIFS',
+    notes: `${criteriaNote}; no number matched: 0`,
+    example: {
+      formula: '=MINIFS(A1:A3,B1:B3,"x")',
+      cells: { A1: 2, A2: 1, A3: 4, B1: 'x', B2: 'y', B3: 'X' },
+      value: 2,
+    },
+    evidence: evidence([], 'MINIFS function'),
+  },
+  {
+    name: 'COUNTA',
+    family: 'criteria',
+    args: [{ name: 'value', kind: 'reference', repeats: true }],
+    helpers: ['xlCountA'],
+    lower: lowerCountA,
+    summary: 'how many of its arguments are not blank',
+    lowering: '`$sum([$xlCountA([...]), ...])`',
+    notes:
+      'references count every cell that is not blank, "" and errors included; a direct value counts 1 (an error too); an empty argument or a direct value that may be blank is refused',
+    example: { formula: '=COUNTA(A1:A4)', cells: { A1: 1, A2: '', A3: { error: '#N/A' } }, value: 3 },
+    evidence: {
+      goldens: ['criteria'],
+      corpus: ['excel/xlcalculator/COUNTA.xlsx', 'excel/poi/49966.xlsx'],
+      microsoft: ['COUNTA function'],
+    },
+  },
+  {
+    name: 'COUNTBLANK',
+    family: 'criteria',
+    args: [{ name: 'range', kind: 'reference' }],
+    helpers: ['xlCountBlank', 'xlV'],
+    lower: lowerCountBlank,
+    summary: 'how many cells of a range are blank',
+    lowering: '$xlCountBlank([...]), hoisted over a whole column',
+    notes: 'blank cells and "" count; zeros, text and errors do not',
+    example: { formula: '=COUNTBLANK(A1:A3)', cells: { A1: 0, A2: '' }, value: 2 },
+    evidence: {
+      goldens: ['criteria'],
+      corpus: ['excel/poi/59132.xlsx', 'excel/poi/FormulaEvalTestData_Copy.xlsx'],
+      microsoft: ['COUNTBLANK function'],
+    },
+  },
+  {
+    name: 'SUBTOTAL',
+    family: 'criteria',
+    args: [
+      { name: 'function_num', kind: 'value' },
+      { name: 'ref', kind: 'reference', repeats: true },
+    ],
+    helpers: [],
+    lower: lowerSubtotal,
+    summary: 'AVERAGE, COUNT, COUNTA, MAX, MIN or SUM of references, chosen by number',
+    lowering:
+      "the chosen function's lowering (1 AVERAGE, 2 COUNT, 3 COUNTA, 4 MAX, 5 MIN, 9 SUM; 101-105, 109 the same)",
+    notes:
+      'the function number must be a literal 1-5, 9, 101-105 or 109 (6-8, 10, 11 need PRODUCT, STDEV, VAR: refused); 101-111 skip hidden rows, and a spec has none; the arguments must be references',
+    example: { formula: '=SUBTOTAL(9,A1:A3)', cells: { A1: 1, A2: 'x', A3: 2 }, value: 3 },
+    evidence: {
+      goldens: ['criteria'],
+      corpus: ['excel/poi/FormulaEvalTestData_Copy.xlsx', 'excel/poi/59736.xlsx'],
+      microsoft: ['SUBTOTAL function'],
+    },
+  },
+];

@@ -1,0 +1,151 @@
+/**
+ * The oracle's own reading of Excel's criteria language (SUMIF, COUNTIF, AVERAGEIF and the *IFS family),
+ * written apart from the compiler's helpers so the two do not share a bug. HyperFormula 3.5 differs from
+ * Excel here: it never reads text such as "5" in a criteria range as the number 5 (Excel does: C. Williams,
+ * FastExcel 2013, "COUNTIF ... converting all the text in both the data and the criteria to numbers").
+ * Where Excel's answer is not established the result is the oracle's UNKNOWN: number-like text that is not a
+ * plain decimal ("$5", "1,000", dates), TRUE/FALSE and error names as text, text ordered by `<`/`>`, `""`
+ * text against `=`/`<>`, wildcards against number text, errors under `<>`, numbers equal only to 15 digits.
+ */
+import { CellError, ErrorType } from 'hyperformula';
+import { addExcel, type raw, UNKNOWN } from './excel-scalars.js';
+import { foldCase, textMatches } from './excel-values.js';
+
+type Value = ReturnType<typeof raw>;
+type Hit = boolean | 'unknown';
+export type CriteriaAggregate = 'sum' | 'count' | 'average' | 'max' | 'min';
+
+const PLAIN = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+const NUMBERISH = /^[\s(+\-$]*[.0-9]/;
+const MONTH = /^\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[\s.,\-/]*[0-9]/i;
+
+interface Criterion {
+  op: '=' | '<>' | '<' | '>' | '<=' | '>=';
+  kind: 'number' | 'text' | 'boolean' | 'error' | 'empty' | 'blank' | 'nonblank' | 'unknown';
+  value?: number | string | boolean;
+}
+
+const unclear = (t: string): boolean =>
+  NUMBERISH.test(t) || MONTH.test(t) || /^(true|false)$/i.test(t) || t.startsWith('#');
+const plainNumber = (t: string): number | undefined => {
+  if (!PLAIN.test(t)) return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : undefined;
+};
+const isBlank = (x: Value): boolean => x === null || x === undefined || typeof x === 'symbol';
+
+function criterion(c: Value): Criterion {
+  if (c instanceof CellError) return { op: '=', kind: 'error', value: c.type };
+  if (isBlank(c)) return { op: '=', kind: 'number', value: 0 };
+  if (typeof c === 'number') return { op: '=', kind: 'number', value: c };
+  if (typeof c === 'boolean') return { op: '=', kind: 'boolean', value: c };
+  const text = String(c);
+  const m = /^(<=|>=|<>|<|>|=)?([\s\S]*)$/.exec(text)!;
+  const written = (m[1] ?? '') as Criterion['op'] | '';
+  const op: Criterion['op'] = written === '' ? '=' : written;
+  const t = m[2] ?? '';
+  if (t === '') {
+    const kind =
+      written === '' ? 'empty' : written === '=' ? 'blank' : written === '<>' ? 'nonblank' : 'unknown';
+    return { op, kind };
+  }
+  const n = plainNumber(t);
+  if (n !== undefined) return { op, kind: 'number', value: n };
+  if (unclear(t) || (op !== '=' && op !== '<>')) return { op, kind: 'unknown' };
+  return { op, kind: 'text', value: t };
+}
+
+/** Two numbers under a criterion: exact, or unknown where only their 15-digit forms agree. */
+function numberHit(op: Criterion['op'], x: number, y: number): Hit {
+  const exact = { '=': x === y, '<>': x !== y, '<': x < y, '>': x > y, '<=': x <= y, '>=': x >= y }[op];
+  const p = Number(x.toPrecision(15));
+  const q = Number(y.toPrecision(15));
+  const rounded = { '=': p === q, '<>': p !== q, '<': p < q, '>': p > q, '<=': p <= q, '>=': p >= q }[op];
+  return exact === rounded ? exact : 'unknown';
+}
+
+function hit(c: Criterion, x: Value): Hit {
+  const blank = isBlank(x);
+  if (c.kind === 'unknown') return 'unknown';
+  if (c.kind === 'empty') return blank || x === '';
+  if (c.kind === 'blank') return blank ? true : x === '' ? 'unknown' : false;
+  if (c.kind === 'nonblank') return blank ? false : x === '' || x instanceof CellError ? 'unknown' : true;
+  const text = typeof x === 'string' ? x : undefined;
+  const textNumber = text === undefined ? undefined : plainNumber(text);
+  const unclearText = text !== undefined && textNumber === undefined && (text === '' || unclear(text));
+  if (c.op === '<>') {
+    if (x instanceof CellError) return 'unknown';
+    if (c.kind === 'number') {
+      if (typeof x === 'number') return numberHit('<>', x, c.value as number);
+      if (textNumber !== undefined || (unclearText && text !== '')) return 'unknown';
+      return true;
+    }
+    if (c.kind === 'boolean')
+      return typeof x === 'boolean' ? x !== c.value : unclearText && text !== '' ? 'unknown' : true;
+    if (c.kind === 'error') return 'unknown';
+    const wild = /[*?~]/.test(c.value as string);
+    if (text !== undefined && textNumber === undefined && !unclearText)
+      return !textMatches(c.value as string, text);
+    if (text !== undefined) return wild ? 'unknown' : true;
+    return true;
+  }
+  if (c.op !== '=') {
+    if (typeof x === 'number') return numberHit(c.op, x, c.value as number);
+    if (textNumber !== undefined) return numberHit(c.op, textNumber, c.value as number);
+    return unclearText && text !== '' ? 'unknown' : false;
+  }
+  if (c.kind === 'number') {
+    if (typeof x === 'number') return numberHit('=', x, c.value as number);
+    if (textNumber !== undefined) return numberHit('=', textNumber, c.value as number);
+    return unclearText && text !== '' ? 'unknown' : false;
+  }
+  if (c.kind === 'boolean')
+    return typeof x === 'boolean' ? x === c.value : unclearText && text !== '' ? 'unknown' : false;
+  if (c.kind === 'error') return x instanceof CellError && x.type === c.value;
+  const wild = /[*?~]/.test(c.value as string);
+  if (text !== undefined && textNumber === undefined && !unclearText)
+    return textMatches(c.value as string, text);
+  if (text !== undefined) return wild ? 'unknown' : false;
+  return false;
+}
+
+/**
+ * A criteria aggregate over equally sized flat ranges (the caller checks sizes): rows where every pair
+ * matches; a row with a failing pair never counts; any other unknown pair makes the result UNKNOWN.
+ */
+export function criteriaAggregate(
+  agg: CriteriaAggregate,
+  values: readonly Value[] | undefined,
+  pairs: readonly { criterion: Value; range: readonly Value[] }[],
+): number | CellError {
+  const parsed = pairs.map((p) => ({ c: criterion(p.criterion), range: p.range }));
+  const n = parsed[0]?.range.length ?? 0;
+  if (parsed.some((p) => p.range.length !== n) || (values && values.length !== n))
+    return new CellError(ErrorType.VALUE);
+  const rows: number[] = [];
+  let unknown = false;
+  for (let i = 0; i < n; i++) {
+    const hits = parsed.map((p) => hit(p.c, p.range[i]));
+    if (hits.includes(false)) continue;
+    if (hits.includes('unknown')) unknown = true;
+    else rows.push(i);
+  }
+  if (unknown) return UNKNOWN();
+  if (agg === 'count') return rows.length;
+  const matched = rows.map((i) => values![i]);
+  const error = matched.find((v) => v instanceof CellError);
+  if (error instanceof CellError) return error;
+  const nums = matched.filter((v): v is number => typeof v === 'number');
+  if (agg === 'max' || agg === 'min')
+    return nums.length === 0 ? 0 : agg === 'max' ? Math.max(...nums) : Math.min(...nums);
+  let sum: number | CellError = 0;
+  for (const x of nums) {
+    sum = addExcel(sum, x);
+    if (sum instanceof CellError) return sum;
+  }
+  if (agg === 'sum') return sum;
+  return nums.length === 0 ? new CellError(ErrorType.DIV_BY_ZERO) : sum / nums.length;
+}
+
+/** For tests: the oracle's reading of one criterion against one cell. */
+export const criterionMatches = (c: Value, x: Value): Hit => hit(criterion(c), x);
