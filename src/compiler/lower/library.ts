@@ -27,6 +27,7 @@ import { LOOKUP_HELPERS } from './helpers/lookup.js';
 import { ROUND_HELPERS } from './helpers/round.js';
 import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
+import { TEXTOPS_HELPERS } from './helpers/textops.js';
 import { VALUE_HELPERS } from './helpers/values.js';
 
 export interface HelperDef extends HelperSource {
@@ -48,6 +49,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...ROUND_HELPERS,
   ...AGGREGATE_HELPERS,
   ...LOOKUP_HELPERS,
+  ...TEXTOPS_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */
