@@ -64,32 +64,51 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
 }`,
     doc: 'FIND (case-sensitive, no wildcards)',
   },
-  xlWildAt: {
-    // Whether wildcard pattern units $pc (already case-folded) match a prefix of units $sc from $j:
-    // `?` one unit, `*` any run, `~` makes the next unit literal.
-    fn: `function($pc, $sc, $j) {(
-  $np := $count($pc); $ns := $count($sc);
-  $m := function($i, $j) {
-    $i = $np ? true :
-    $pc[$i] = "~" and $i + 1 < $np ? ($j < $ns and $sc[$j] = $pc[$i + 1] and $m($i + 2, $j + 1)) :
-    $pc[$i] = "*" ? ($m($i + 1, $j) or ($j < $ns and $m($i, $j + 1))) :
-    $j < $ns and ($pc[$i] = "?" or $pc[$i] = $sc[$j]) and $m($i + 1, $j + 1)
-  };
-  $m(0, $j)
+  xlWildFind: {
+    // The 0-based offset of the leftmost match of wildcard pattern $p in text $t (both case-folded), or -1:
+    // `?` one unit, `*` any run, `~` makes the next unit literal. The pattern is cut at its stars into
+    // segments; the first is found leftmost, then each next one leftmost after the one before (greedy is
+    // exact: a later start only delays the rest). Linear in the text per segment, no backtracking: a plain
+    // segment is a native substring search, one with `?` compares units read from a map (`$t[$i]` would
+    // scan the whole array).
+    fn: String.raw`function($p, $t) {(
+  $tk := [$match($p, /~[\s\S]|[\s\S]/).match];
+  $acc := $reduce($tk, function($a, $x) {
+    $x = "*" ? {"done": $append($a.done, {"s": $a.cur}), "cur": []} :
+      {"done": $a.done, "cur": $append($a.cur, $x = "?" ? "" : $x != "~" and $substring($x, 0, 1) = "~" ? $substring($x, 1) : $x)}
+  }, {"done": [], "cur": []});
+  $segs := $append($acc.done, {"s": $acc.cur});
+  $sc := $split($t, ""); $ns := $count($sc);
+  $S := $contains($p, "?") ? $merge($map($sc, function($c, $i) { {$string($i): $c} }));
+  $at := function($seg, $q) { $not(false in $map($seg, function($c, $i) { $c = "" or $c = $lookup($S, $string($q + $i)) })) };
+  $find := function($seg, $from) {(
+    $n := $count($seg);
+    $n = 0 ? $from : $not("" in $seg) ? (
+      $rest := $xlUnits($t, $from, $ns); $lit := $join($seg, "");
+      $contains($rest, $lit) ? $from + $count($split($split($rest, $lit)[0], "")) : -1
+    ) : (
+      $hit := $filter([$from..$ns - $n], function($q) { $at($seg, $q) })[0];
+      $exists($hit) ? $hit : -1
+    )
+  )};
+  $first := $segs[0].s;
+  $p0 := $find($first, 0);
+  $p0 < 0 or $count($segs) = 1 ? $p0 : (
+    $end := $reduce($filter($segs, function($x, $i) { $i > 0 }), function($pos, $g) {
+      $pos < 0 ? -1 : ( $f := $find($g.s, $pos); $f < 0 ? -1 : $f + $count($g.s) )
+    }, $p0 + $count($first));
+    $end < 0 ? -1 : $p0
+  )
 )}`,
-    doc: 'wildcard prefix match at a position (internal)',
+    doc: 'leftmost wildcard match offset (internal)',
   },
   xlSearch: {
     // Case-insensitive as `=` compares text (per character lower case, length kept: $xlCase), so offsets in
     // the folded text are offsets in the text. Without `*`, `?` or `~` a plain substring search.
-    fn: `function($f, $w, $st) {
+    fn: String.raw`function($f, $w, $st) {
   $xlFindIn($f, $w, $st, function($a, $r) {(
     $p := $xlCase($a, false); $t := $xlCase($r, false);
-    $contains($p, /[*?~]/) ? (
-      $pc := $split($p, ""); $sc := $split($t, "");
-      $hit := $filter([0..$count($sc) - 1], function($j) { $xlWildAt($pc, $sc, $j) })[0];
-      $exists($hit) ? $hit : -1
-    ) : $contains($t, $p) ? $count($split($split($t, $p)[0], "")) : -1
+    $contains($p, /[*?~]/) ? $xlWildFind($p, $t) : $contains($t, $p) ? $count($split($split($t, $p)[0], "")) : -1
   )})
 }`,
     doc: 'SEARCH (case-insensitive, wildcards * ? ~)',
