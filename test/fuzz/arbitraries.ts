@@ -250,6 +250,20 @@ const FUNCTIONS: ReadonlyArray<{ fn: string; min: number; max: number; ranges?: 
   { fn: 'UPPER', min: 1, max: 1 },
   { fn: 'LOWER', min: 1, max: 1 },
   { fn: 'TRIM', min: 1, max: 1 },
+  // Text functions of issue 14 part 6 (TEXTJOIN's delimiter and ignore_empty drawn like its texts).
+  { fn: 'CONCAT', min: 1, max: 3, ranges: true },
+  { fn: 'TEXTJOIN', min: 3, max: 4, ranges: true },
+  { fn: 'SUBSTITUTE', min: 3, max: 4 },
+  { fn: 'REPLACE', min: 4, max: 4 },
+  { fn: 'FIND', min: 2, max: 3 },
+  { fn: 'SEARCH', min: 2, max: 3 },
+  { fn: 'PROPER', min: 1, max: 1 },
+  { fn: 'REPT', min: 2, max: 2 },
+  { fn: 'EXACT', min: 2, max: 2 },
+  { fn: 'VALUE', min: 1, max: 1 },
+  { fn: 'CHAR', min: 1, max: 1 },
+  { fn: 'CODE', min: 1, max: 1 },
+  { fn: 'CLEAN', min: 1, max: 1 },
 ];
 
 /** The supported function names the generator uses. */

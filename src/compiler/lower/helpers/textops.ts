@@ -105,7 +105,7 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlSearch: {
     // Case-insensitive as `=` compares text (per character lower case, length kept: $xlCase), so offsets in
     // the folded text are offsets in the text. Without `*`, `?` or `~` a plain substring search.
-    fn: String.raw`function($f, $w, $st) {
+    fn: `function($f, $w, $st) {
   $xlFindIn($f, $w, $st, function($a, $r) {(
     $p := $xlCase($a, false); $t := $xlCase($r, false);
     $contains($p, /[*?~]/) ? $xlWildFind($p, $t) : $contains($t, $p) ? $count($split($split($t, $p)[0], "")) : -1
