@@ -69,6 +69,7 @@ import {
 import { hlookupExact, index, matchApprox, matchExact, tableLookupApprox, xlookup } from './excel-lookups.js';
 import { type CriteriaAggregate, criteriaAggregate } from './excel-criteria.js';
 import { pluginFunctions } from './registry.js';
+import * as text from './excel-textops.js';
 import {
   changeCase,
   excelTextToNumber,
@@ -200,6 +201,44 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       const t = toText(a);
       return t instanceof CellError ? t : excelTrim(t);
     });
+  }
+
+  // SUBSTITUTE ... TEXTJOIN: Excel's rules in excel-text.ts.
+  ssxSubstitute(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.SUBSTITUTE', ast, state, text.substitute);
+  }
+  ssxReplace(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.REPLACE', ast, state, text.replace);
+  }
+  ssxFind(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.FIND', ast, state, (a, b, c) => text.find(a, b, c, false));
+  }
+  ssxSearch(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.SEARCH', ast, state, (a, b, c) => text.find(a, b, c, true));
+  }
+  ssxProper(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.PROPER', ast, state, text.proper);
+  }
+  ssxRept(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.REPT', ast, state, text.rept);
+  }
+  ssxExact(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.EXACT', ast, state, text.exact);
+  }
+  ssxValue(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.VALUE', ast, state, text.value);
+  }
+  ssxChar(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.CHAR', ast, state, text.char);
+  }
+  ssxCode(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.CODE', ast, state, text.code);
+  }
+  ssxClean(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.CLEAN', ast, state, text.clean);
+  }
+  ssxTextjoin(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.TEXTJOIN', ast, state, (d, ig, ...items) => text.textJoin(d, ig, items));
   }
 
   /** IF's and NOT's condition: numbers and booleans as they are, blank FALSE, text TRUE/FALSE, else #VALUE!. */

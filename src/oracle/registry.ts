@@ -28,7 +28,9 @@ export const CORRECTIONS = {
   int: { note: 'INT rounds down (HyperFormula truncates toward zero)', precheck: /INT/i },
   syntax: { note: '`1E+21` written `1e+21`; `_xlfn.`/`_xlws.` prefixes dropped', precheck: /\dE|_xl/i },
   arith: { note: "operators and number arguments read values with Excel's coercion" },
-  text: { note: 'text functions write a number argument as Excel writes it' },
+  text: {
+    note: "text functions write a number argument as Excel writes it, and keep Excel's own rules (SUBSTITUTE, REPLACE, FIND, ...)",
+  },
   logic: { note: 'IF/NOT conditions and AND/OR arguments read as Excel reads them' },
   aggregate: {
     note: 'SUM/AVERAGE/MIN/MAX/COUNT/SUMPRODUCT/COUNTBLANK read their arguments as Excel reads them',
@@ -130,6 +132,26 @@ export const SSX_FUNCTIONS = {
   'SSX.UPPER': { plugin: set, method: 'ssxUpper', parameters: scalar(1) },
   'SSX.LOWER': { plugin: set, method: 'ssxLower', parameters: scalar(1) },
   'SSX.TRIM': { plugin: set, method: 'ssxTrim', parameters: scalar(1) },
+  // Text functions of issue 14 (excel-text.ts).
+  'SSX.SUBSTITUTE': { plugin: set, method: 'ssxSubstitute', parameters: [...scalar(3), optionalScalar] },
+  'SSX.REPLACE': { plugin: set, method: 'ssxReplace', parameters: scalar(4) },
+  'SSX.FIND': { plugin: set, method: 'ssxFind', parameters: [...scalar(2), optionalScalar] },
+  'SSX.SEARCH': { plugin: set, method: 'ssxSearch', parameters: [...scalar(2), optionalScalar] },
+  'SSX.PROPER': { plugin: set, method: 'ssxProper', parameters: scalar(1) },
+  'SSX.REPT': { plugin: set, method: 'ssxRept', parameters: scalar(2) },
+  'SSX.EXACT': { plugin: set, method: 'ssxExact', parameters: scalar(2) },
+  'SSX.VALUE': { plugin: set, method: 'ssxValue', parameters: scalar(1) },
+  'SSX.CHAR': { plugin: set, method: 'ssxChar', parameters: scalar(1) },
+  'SSX.CODE': { plugin: set, method: 'ssxCode', parameters: scalar(1) },
+  'SSX.CLEAN': { plugin: set, method: 'ssxClean', parameters: scalar(1) },
+  // Ranges expanded into their cells, as SSX.CONCATENATE (a range delimiter is refused by the compiler).
+  'SSX.TEXTJOIN': {
+    plugin: set,
+    method: 'ssxTextjoin',
+    parameters: scalar(3),
+    repeatLastArgs: 1,
+    expandRanges: true,
+  },
   'SSX.COND': { plugin: set, method: 'ssxCond', parameters: scalar(1) },
   'SSX.NUMARG': { plugin: set, method: 'ssxNumArg', parameters: scalar(1) },
   'SSX.COUNTARG': { plugin: set, method: 'ssxCountArg', parameters: scalar(1) },
@@ -304,6 +326,8 @@ const textCall = (to: SsxName): CallCorrection[] => [
     note: 'a number argument is written as Excel writes it (`LEN(1/3)` is 17, not 18)',
   },
 ];
+/** A text function of issue 14 routed to its corrected function (excel-text.ts), with what it fixes. */
+const textFix = (to: SsxName, note: string): CallCorrection[] => [{ correction: 'text', to, note }];
 const numberArgs: CallCorrection = {
   correction: 'arith',
   args: 'number',
@@ -389,6 +413,23 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   UPPER: textCall('SSX.UPPER'),
   LOWER: textCall('SSX.LOWER'),
   TRIM: textCall('SSX.TRIM'),
+  // Text functions of issue 14: numbers written as Excel writes them, and each function's own gaps
+  // (excel-text.ts names them with their corpus cells).
+  SUBSTITUTE: textFix(
+    'SSX.SUBSTITUTE',
+    'instance_num truncated (1.9 is 1); an empty old_text changes nothing',
+  ),
+  REPLACE: textFix('SSX.REPLACE', 'start and count truncated (HyperFormula rounds 3.9 up)'),
+  FIND: textFix('SSX.FIND', 'numbers as Excel writes them; start_num past the length #VALUE!'),
+  SEARCH: textFix('SSX.SEARCH', "numbers as Excel writes them; Excel's case folding and wildcards"),
+  PROPER: textFix('SSX.PROPER', 'a character whose case mapping changes its length stays (`ß`)'),
+  REPT: textFix('SSX.REPT', 'a result over 32,767 characters is #VALUE!'),
+  EXACT: textFix('SSX.EXACT', 'numbers as Excel writes them (`EXACT(A1,"0.3")` with A1 = 0.1+0.2)'),
+  VALUE: textFix('SSX.VALUE', 'text read as arithmetic reads it (`VALUE("$1,000")` is 1000)'),
+  CHAR: textFix('SSX.CHAR', 'codes 128-255 (the Windows code page) undetermined'),
+  CODE: textFix('SSX.CODE', 'characters beyond ASCII (the Windows code page) undetermined'),
+  CLEAN: textFix('SSX.CLEAN', 'numbers as Excel writes them; codes 0-31 removed'),
+  TEXTJOIN: textFix('SSX.TEXTJOIN', 'numbers as Excel writes them; over 32,767 characters #VALUE!'),
   IF: [
     {
       correction: 'logic',

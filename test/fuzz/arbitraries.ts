@@ -310,6 +310,20 @@ const FUNCTIONS: ReadonlyArray<{ fn: string; min: number; max: number; ranges?: 
   { fn: 'PI', min: 0, max: 0 },
   { fn: 'PRODUCT', min: 1, max: 3, ranges: true },
   { fn: 'SUMSQ', min: 1, max: 3, ranges: true },
+  // Text functions of issue 14 part 6 (TEXTJOIN's delimiter and ignore_empty drawn like its texts).
+  { fn: 'CONCAT', min: 1, max: 3, ranges: true },
+  { fn: 'TEXTJOIN', min: 3, max: 4, ranges: true },
+  { fn: 'SUBSTITUTE', min: 3, max: 4 },
+  { fn: 'REPLACE', min: 4, max: 4 },
+  { fn: 'FIND', min: 2, max: 3 },
+  { fn: 'SEARCH', min: 2, max: 3 },
+  { fn: 'PROPER', min: 1, max: 1 },
+  { fn: 'REPT', min: 2, max: 2 },
+  { fn: 'EXACT', min: 2, max: 2 },
+  { fn: 'VALUE', min: 1, max: 1 },
+  { fn: 'CHAR', min: 1, max: 1 },
+  { fn: 'CODE', min: 1, max: 1 },
+  { fn: 'CLEAN', min: 1, max: 1 },
 ];
 
 // TEXT: a literal format code from the set the lowering accepts (others are refused by name).

@@ -15,6 +15,7 @@ import { LOGIC_FUNCTIONS } from './logic.js';
 import { LOOKUP_FUNCTIONS } from './lookup.js';
 import { MATH_FUNCTIONS } from './math.js';
 import { TEXT_FUNCTIONS } from './text.js';
+import { TEXTOPS_FUNCTIONS } from './textops.js';
 import type { FunctionEntry } from './types.js';
 
 export type {
@@ -33,6 +34,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...MATH_FUNCTIONS,
   ...AGGREGATE_FUNCTIONS,
   ...TEXT_FUNCTIONS,
+  ...TEXTOPS_FUNCTIONS,
   ...LOOKUP_FUNCTIONS,
   ...FORMAT_FUNCTIONS,
   ...DATE_FUNCTIONS,

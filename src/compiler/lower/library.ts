@@ -32,6 +32,7 @@ import { MATH_HELPERS } from './helpers/math.js';
 import { ROUND_HELPERS } from './helpers/round.js';
 import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
+import { TEXTOPS_HELPERS } from './helpers/textops.js';
 import { VALUE_HELPERS } from './helpers/values.js';
 
 export interface HelperDef extends HelperSource {
@@ -58,6 +59,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...INFO_HELPERS,
   ...MATH_HELPERS,
   ...CRITERIA_HELPERS,
+  ...TEXTOPS_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */
