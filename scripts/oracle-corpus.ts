@@ -1,6 +1,6 @@
 /**
- * `npm run oracle:corpus [-- --json out.json] [--only name-substring]`: evaluates every workbook of
- * ../shared/corpus/excel with the oracle and compares every formula cell with the value Excel saved
+ * `npm run oracle:corpus [-- <folder>] [--json out.json] [--only name-substring]`: evaluates every workbook of
+ * ../shared/corpus/excel (or of a folder indexed by `npm run expected-cells`) with the oracle and compares every formula cell with the value Excel saved
  * (expected-cells.jsonl): exact, equal at 15 significant digits, or mismatch; per function; once with all
  * corrections and once without each, so the gain of each correction is shown. Files last saved by another
  * application (docProps/app.xml) are counted apart: their cached values are another engine's.
@@ -18,12 +18,16 @@ import { evaluateWorkbook, type OracleValues } from '../src/oracle/hyperformula.
 import { ALL_CORRECTIONS, type CorrectionName } from '../src/oracle/registry.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = resolve(root, '../shared/corpus');
+const args = process.argv.slice(2);
+// A folder argument (one with an expected-cells.jsonl, e.g. from `npm run expected-cells -- <folder>`), as
+// `npm run conformance -- <folder>` takes; default the shared corpus.
+const valued = new Set(['--json', '--only']);
+const folder = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''));
+const corpus = folder ? resolve(folder) : resolve(root, '../shared/corpus');
 if (!existsSync(join(corpus, 'expected-cells.jsonl'))) {
-  console.error(`oracle:corpus: the corpus is absent (${corpus}); nothing was checked`);
+  console.error(`oracle:corpus: no expected-cells.jsonl in ${corpus}; nothing was checked`);
   process.exit(2);
 }
-const args = process.argv.slice(2);
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 
