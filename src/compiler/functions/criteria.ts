@@ -31,9 +31,11 @@ function rangeText(node: Node, l: Lowering, fn: string): RangeText {
   if (r.kind === 'column') {
     if (r.items === undefined)
       l.fail('UNSUPPORTED_RANGE_SHAPE', `${fn} over a column read without its rows`, node);
-    const read = l.call('xlV', [`$lookup($r, ${JSON.stringify(r.field)})`]);
+    // Each row as `{"v": <field>}` (a row without the field gives `{}`, so rows stay aligned), read back
+    // through `$r.v`: the path names the one field read, which the runtime's dependency analysis sees.
+    const read = l.call('xlV', ['$r.v']);
     return {
-      text: `$map(${r.items}, function($r) { ${read} })`,
+      text: `$map(${r.items}.{"v": \`${r.field}\`}, function($r) { ${read} })`,
       shape: 'column',
       field: r.field,
       invariant: true,
