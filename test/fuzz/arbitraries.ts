@@ -17,6 +17,7 @@
 import fc from 'fast-check';
 import type { ExcelErrorCode } from '../../src/workbook/formula/ast.js';
 import type { CellValue } from '../../src/workbook/values.js';
+import { TEXT_FORMAT_CODES } from '../../src/oracle/excel-text.js';
 
 /** The input columns A..E: every case binds these five cells of its row. */
 export const INPUT_COLUMNS = ['A', 'B', 'C', 'D', 'E'] as const;
@@ -326,20 +327,9 @@ const FUNCTIONS: ReadonlyArray<{ fn: string; min: number; max: number; ranges?: 
   { fn: 'CLEAN', min: 1, max: 1 },
 ];
 
-// TEXT: a literal format code from the set the lowering accepts (others are refused by name).
-const TEXT_CODES = [
-  '0',
-  '0.0',
-  '0.00',
-  '#,##0',
-  '#,##0.00',
-  '0%',
-  '0.0%',
-  '0.00%',
-  '$#,##0.00',
-  '0.00E+00',
-  '@',
-];
+// TEXT: a literal format code from the set the lowering accepts (others are refused by name); the oracle's
+// list is checked against the lowering's by test/oracle/excel-text.test.ts.
+const TEXT_CODES = [...TEXT_FORMAT_CODES];
 const textCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
   fc
     .tuple(value, fc.constantFrom(...TEXT_CODES))
