@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFixtures, renderCheckReport } from '../../src/cli/batch/check.js';
+import { displayPath } from '../../src/cli/paths.js';
 import { convert } from '../../src/pipeline/index.js';
 import { orderBook, writeBook } from './workbooks.js';
 
@@ -83,7 +84,8 @@ describe('checkFixtures on a temp fixture folder', () => {
     const broken = await checkFixtures(copy, { convert });
     expect(broken.ok).toBe(false);
     const text = renderCheckReport(broken);
-    expect(text).toContain(`CHANGED  ${path.join(copy, 'orders.xlsx')}`);
+    // Paths are shown as displayPath shows them (relative to the working folder when that is shorter).
+    expect(text).toContain(`CHANGED  ${displayPath(path.join(copy, 'orders.xlsx'), process.cwd())}`);
     // The semantic diff (src/cli/spec-diff.ts): the derivation by its path, golden → now, and the values.
     expect(text).toContain(
       `      ~ ${spec.derivations[index].path}: ${JSON.stringify(expr.replace('*', '+'))} → ${JSON.stringify(expr)}`,
@@ -92,15 +94,14 @@ describe('checkFixtures on a temp fixture folder', () => {
       /^ {4}values \(both specs run on the tests' rows\):\n {6}~ \$\.items\[0\]\.total \(test 1\): /m,
     );
     expect(broken.fixtures.filter((f) => !f.ok)).toHaveLength(1);
-    expect(broken.orphans).toEqual([
-      path.join(copy, 'gone.refusals.json'),
-      path.join(copy, 'gone.spec.json'),
-    ]);
+    expect(broken.orphans).toEqual(
+      ['gone.refusals.json', 'gone.spec.json'].map((f) => displayPath(path.join(copy, f), process.cwd())),
+    );
 
     // --update puts it back, says which file changed and deletes the orphan.
     const updated = await checkFixtures(copy, { convert, update: true });
     const updatedText = renderCheckReport(updated);
-    expect(updatedText).toContain(`  rewrote ${specFile}:`);
+    expect(updatedText).toContain(`  rewrote ${displayPath(specFile, process.cwd())}:`);
     expect(updatedText).toContain('DELETED');
     expect(JSON.parse(await readFile(specFile, 'utf8')).derivations[index].expr).toBe(expr);
     expect((await checkFixtures(copy, { convert })).ok).toBe(true);
