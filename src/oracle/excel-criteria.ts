@@ -110,26 +110,103 @@ function hit(c: Criterion, x: Value): Hit {
 }
 
 /**
+ * One criteria range's cells, grouped on first use by the key an equality criterion matches on, so a column
+ * of per-row SUMIF/COUNTIF calls over the same locked range costs one pass over it plus the matching rows
+ * (issue 14's linear-cost rule), not a scan per row. The groups only narrow the rows `hit` is asked about:
+ * a row outside a criterion's candidates is one `hit` answers false for, so results equal the scan's.
+ */
+export class CriteriaRange {
+  private numbers?: Map<number, number[]>;
+  private texts?: Map<string, number[]>;
+  private unclearRows?: number[];
+  constructor(readonly cells: readonly Value[]) {}
+
+  /** The rows a criterion can match or leave unknown, ascending; undefined when every row must be asked. */
+  candidates(c: Criterion): readonly number[] | undefined {
+    if (c.op !== '=') return undefined;
+    if (c.kind === 'number') {
+      this.group();
+      const same = this.numbers!.get(fifteen(c.value as number)) ?? [];
+      return this.unclearRows!.length === 0 ? same : mergeSorted(same, this.unclearRows!);
+    }
+    if (c.kind === 'text' && !/[*?~]/.test(c.value as string)) {
+      this.group();
+      return this.texts!.get(foldCase(c.value as string)) ?? [];
+    }
+    return undefined;
+  }
+
+  /**
+   * Numbers and plain-number text by their 15-digit value (`numberHit` is false when those differ); clear
+   * text by its folded case (`textMatches` without wildcards compares exactly that); non-empty unclear text
+   * apart (a number criterion leaves it unknown). Every other cell is false under an equality criterion.
+   */
+  private group(): void {
+    if (this.numbers) return;
+    this.numbers = new Map();
+    this.texts = new Map();
+    this.unclearRows = [];
+    const add = <K>(m: Map<K, number[]>, k: K, i: number) => {
+      const list = m.get(k);
+      if (list) list.push(i);
+      else m.set(k, [i]);
+    };
+    this.cells.forEach((x, i) => {
+      if (typeof x === 'number') add(this.numbers!, fifteen(x), i);
+      if (typeof x !== 'string' || x === '') return;
+      const n = plainNumber(x);
+      if (n !== undefined) add(this.numbers!, fifteen(n), i);
+      else if (unclear(x)) this.unclearRows!.push(i);
+      else add(this.texts!, foldCase(x), i);
+    });
+  }
+}
+
+const fifteen = (x: number): number => Number(x.toPrecision(15));
+
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
+}
+
+/**
  * A criteria aggregate over equally sized flat ranges (the caller checks sizes): rows where every pair
  * matches; a row with a failing pair never counts; any other unknown pair makes the result UNKNOWN.
+ * Rows are visited in order (the sum's order is the sheet's), only those every pair's groups allow.
  */
 export function criteriaAggregate(
   agg: CriteriaAggregate,
   values: readonly Value[] | undefined,
-  pairs: readonly { criterion: Value; range: readonly Value[] }[],
+  pairs: readonly { criterion: Value; range: readonly Value[] | CriteriaRange }[],
 ): number | CellError {
-  const parsed = pairs.map((p) => ({ c: criterion(p.criterion), range: p.range }));
-  const n = parsed[0]?.range.length ?? 0;
-  if (parsed.some((p) => p.range.length !== n) || (values && values.length !== n))
+  const parsed = pairs.map((p) => ({
+    c: criterion(p.criterion),
+    range: p.range instanceof CriteriaRange ? p.range : new CriteriaRange(p.range),
+  }));
+  const n = parsed[0]?.range.cells.length ?? 0;
+  if (parsed.some((p) => p.range.cells.length !== n) || (values && values.length !== n))
     return new CellError(ErrorType.VALUE);
+  let visit: readonly number[] | undefined;
+  for (const p of parsed) {
+    const rows = p.range.candidates(p.c);
+    if (rows !== undefined && (visit === undefined || rows.length < visit.length)) visit = rows;
+  }
   const rows: number[] = [];
   let unknown = false;
-  for (let i = 0; i < n; i++) {
-    const hits = parsed.map((p) => hit(p.c, p.range[i]));
-    if (hits.includes(false)) continue;
+  const ask = (i: number) => {
+    const hits = parsed.map((p) => hit(p.c, p.range.cells[i]));
+    if (hits.includes(false)) return;
     if (hits.includes('unknown')) unknown = true;
     else rows.push(i);
-  }
+  };
+  if (visit === undefined) for (let i = 0; i < n; i++) ask(i);
+  else for (const i of visit) ask(i);
   if (unknown) return UNKNOWN();
   if (agg === 'count') return rows.length;
   const matched = rows.map((i) => values![i]);

@@ -67,7 +67,8 @@ import {
   numbers,
 } from './excel-math.js';
 import { hlookupExact, index, matchApprox, matchExact, tableLookupApprox, xlookup } from './excel-lookups.js';
-import { type CriteriaAggregate, criteriaAggregate } from './excel-criteria.js';
+import { type CriteriaAggregate, type CriteriaRange, criteriaAggregate } from './excel-criteria.js';
+import { type CriteriaArg, criteriaCacheOf, scalarArg } from './criteria-cache.js';
 import { pluginFunctions } from './registry.js';
 import * as text from './excel-textops.js';
 import {
@@ -607,44 +608,53 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
    * The arguments of a criteria function, each as its cells (a range, row by row) or a one-cell list. Why
    * not `runFunction`: it turns a one-cell range holding an error into that error before the function runs,
    * and SUMIF(A1:A1,">1",B1:B1) with B1 an error is #DIV/0! in Excel (the row does not match).
+   * A sheet range is read once per engine (criteria-cache.ts): the engine evaluates in dependency order, so a
+   * range's cells are final when the first formula reading it runs.
    */
-  private cellsOf(ast: { args: HfInternal[] }, state: HfInternal): ReturnType<typeof raw>[][] {
+  private criteriaArgs(ast: { args: HfInternal[] }, state: HfInternal): CriteriaArg[] {
+    const cache = criteriaCacheOf(this.dependencyGraph);
     return ast.args.map((node) => {
       const value = this.evaluateAst(node, state);
-      return isRange(value)
-        ? [...value.valuesFromTopLeftCorner()].map((v) => raw(v as Scalar))
-        : [raw(value as Scalar)];
+      if (!isRange(value)) return scalarArg(raw(value as Scalar));
+      return cache.range(value.range, () =>
+        [...value.valuesFromTopLeftCorner()].map((v) => raw(v as Scalar)),
+      );
     });
   }
   /** A criterion argument: one value (a range of more than one cell is not established here). */
-  private static criterionOf(cells: ReturnType<typeof raw>[]): ReturnType<typeof raw> | undefined {
-    return cells.length === 1 ? cells[0] : undefined;
+  private static criterionOf(arg: CriteriaArg): ReturnType<typeof raw> | undefined {
+    return arg.range.cells.length === 1 ? arg.range.cells[0] : undefined;
   }
   /** SUMIF/AVERAGEIF (range, criterion, [values]) and COUNTIF (range, criterion): excel-criteria.ts. */
   private criteriaIf(agg: CriteriaAggregate, ast: HfInternal, state: HfInternal): unknown {
-    const [range, crit, values] = this.cellsOf(ast, state);
-    const criterion = ExcelSupportedSetPlugin.criterionOf(crit!);
-    if (criterion === undefined) return UNKNOWN();
-    const vals = agg === 'count' ? undefined : (values ?? range);
-    return criteriaAggregate(agg, vals, [{ criterion, range: range! }]);
+    const args = this.criteriaArgs(ast, state);
+    return criteriaCacheOf(this.dependencyGraph).result(agg, args, () => {
+      const [range, crit, values] = args;
+      const criterion = ExcelSupportedSetPlugin.criterionOf(crit!);
+      if (criterion === undefined) return UNKNOWN();
+      const vals = agg === 'count' ? undefined : (values ?? range)!.range.cells;
+      return criteriaAggregate(agg, vals, [{ criterion, range: range!.range }]);
+    });
   }
   /** SUMIFS/AVERAGEIFS/MAXIFS/MINIFS (values, range1, criterion1, ...) and COUNTIFS (range1, criterion1, ...). */
   private criteriaIfs(agg: CriteriaAggregate, ast: HfInternal, state: HfInternal): unknown {
-    const args = this.cellsOf(ast, state);
-    const values = agg === 'count' ? undefined : args[0];
-    const rest = agg === 'count' ? args : args.slice(1);
-    const pairs: { range: ReturnType<typeof raw>[]; criterion: ReturnType<typeof raw> }[] = [];
-    for (let i = 0; i + 1 < rest.length; i += 2) {
-      const criterion = ExcelSupportedSetPlugin.criterionOf(rest[i + 1]!);
-      if (criterion === undefined) return UNKNOWN();
-      pairs.push({ range: rest[i]!, criterion });
-    }
-    return criteriaAggregate(agg, values, pairs);
+    const args = this.criteriaArgs(ast, state);
+    return criteriaCacheOf(this.dependencyGraph).result(agg, args, () => {
+      const values = agg === 'count' ? undefined : args[0]!.range.cells;
+      const rest = agg === 'count' ? args : args.slice(1);
+      const pairs: { range: CriteriaRange; criterion: ReturnType<typeof raw> }[] = [];
+      for (let i = 0; i + 1 < rest.length; i += 2) {
+        const criterion = ExcelSupportedSetPlugin.criterionOf(rest[i + 1]!);
+        if (criterion === undefined) return UNKNOWN();
+        pairs.push({ range: rest[i]!.range, criterion });
+      }
+      return criteriaAggregate(agg, values, pairs);
+    });
   }
   /** COUNTBLANK as Excel: "" counts as blank too (Microsoft, COUNTBLANK function; HyperFormula counts only empty cells). */
   ssxCountblank(ast: HfInternal, state: HfInternal): unknown {
-    const [cells] = this.cellsOf(ast, state);
-    return cells!.filter((v) => v === EmptyValue || v === '').length;
+    const [arg] = this.criteriaArgs(ast, state);
+    return arg!.range.cells.filter((v) => v === EmptyValue || v === '').length;
   }
   ssxSumif(ast: HfInternal, state: HfInternal): unknown {
     return this.criteriaIf('sum', ast, state);

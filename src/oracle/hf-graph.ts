@@ -1,5 +1,7 @@
 /**
- * A linear edge insert for HyperFormula's dependency graph.
+ * Two linear-time repairs of HyperFormula's dependency graph.
+ *
+ * 1. A linear edge insert.
  *
  * Why: HyperFormula 3.5's `Graph.addEdge` checks for a duplicate edge with `Array.prototype.includes` over
  * the source node's whole list of dependants, so a cell or range that N formulas read costs O(N²) to build.
@@ -18,6 +20,18 @@
  * export the class). If the class does not have the shape this was written against (another HyperFormula
  * version), nothing is patched and the original, quadratic but correct, method stays; `graphPatchState`
  * says which happened, and a test pins it for the version in package.json.
+ */
+/*
+ * 2. A range read once (`patchRangeDependencies`). Why: `DependencyGraph.processCellDependencies` walks every
+ *    cell of a range each time a formula that reads it is added, re-adding the same cell → range edges, so a
+ *    column of N formulas each reading the same locked N-row range (`SUMIF($B$2:$B$N,B2,$E$2:$E$N)`, issue
+ *    14's linear-cost rule) costs O(N²) to build: at 4,000 rows this walk was most of the oracle's time
+ *    (`node --cpu-prof`: processCellDependencies, addEdge and AbsoluteCellRange.addresses). What changes: a
+ *    finite range whose vertex this patch saw fully processed earlier gets only its one new edge (range →
+ *    formula); its cell → range edges already exist (a cell replaced later keeps its outgoing edges:
+ *    `exchangeGraphNode`), so the graph is the same set of edges. Ranges seen for the first time, cells,
+ *    names, and any call while the graph holds an infinite range (whose corrections the original applies)
+ *    take the original path unchanged.
  */
 import type { HyperFormula } from 'hyperformula';
 
@@ -112,4 +126,74 @@ export function patchDependencyGraph(hf: HyperFormula): void {
     removeEdgeIfExists.call(this, fromNode, toNode);
   };
   state = 'patched';
+}
+
+interface RangeLike {
+  start: unknown;
+  end: unknown;
+  isFinite(): boolean;
+}
+interface DependencyGraphLike {
+  graph: GraphLike & { infiniteRangeIds: Set<number> };
+  getRange(start: unknown, end: unknown): { idInGraph?: number } | undefined;
+  processCellDependencies(deps: unknown[], endVertex: { idInGraph?: number }): void;
+}
+
+const processedRanges = new WeakSet<object>();
+let rangeState: 'unpatched' | 'patched' | 'unsupported' = 'unpatched';
+
+/** Whether ranges are read once (`unsupported`: HyperFormula's DependencyGraph is not the expected shape). */
+export function rangePatchState(): 'unpatched' | 'patched' | 'unsupported' {
+  return rangeState;
+}
+
+const isRangeDep = (d: unknown): d is RangeLike =>
+  typeof d === 'object' &&
+  d !== null &&
+  'start' in d &&
+  'end' in d &&
+  typeof (d as { isFinite?: unknown }).isFinite === 'function';
+
+/** Patches HyperFormula's DependencyGraph class (once) through an engine instance; see the header (2). */
+export function patchRangeDependencies(hf: HyperFormula): void {
+  if (rangeState !== 'unpatched') return;
+  const dg = (hf as unknown as { dependencyGraph?: unknown }).dependencyGraph as
+    | DependencyGraphLike
+    | undefined;
+  const proto = dg ? (Object.getPrototypeOf(dg) as DependencyGraphLike) : undefined;
+  const source = proto ? String(proto.processCellDependencies) : '';
+  const shaped =
+    dg !== undefined &&
+    proto !== undefined &&
+    dg.graph?.infiniteRangeIds instanceof Set &&
+    typeof proto.getRange === 'function' &&
+    source.includes('this.getRange(range.start, range.end)') &&
+    source.includes('restRange.addresses(this)');
+  if (!shaped || proto === undefined) {
+    rangeState = 'unsupported';
+    return;
+  }
+  const original = proto.processCellDependencies;
+  proto.processCellDependencies = function (this: DependencyGraphLike, deps, endVertex): void {
+    const endId = endVertex.idInGraph;
+    if (endId === undefined || this.graph.infiniteRangeIds.size > 0) {
+      original.call(this, deps, endVertex);
+      return;
+    }
+    const rest: unknown[] = [];
+    const seen: { idInGraph?: number }[] = [];
+    for (const dep of deps) {
+      const vertex = isRangeDep(dep) && dep.isFinite() ? this.getRange(dep.start, dep.end) : undefined;
+      if (vertex?.idInGraph !== undefined && processedRanges.has(vertex)) seen.push(vertex);
+      else rest.push(dep);
+    }
+    if (rest.length > 0) original.call(this, rest, endVertex);
+    for (const vertex of seen) this.graph.addEdge(vertex.idInGraph as number, endId);
+    for (const dep of rest) {
+      if (!isRangeDep(dep) || !dep.isFinite()) continue;
+      const vertex = this.getRange(dep.start, dep.end);
+      if (vertex !== undefined) processedRanges.add(vertex);
+    }
+  };
+  rangeState = 'patched';
 }

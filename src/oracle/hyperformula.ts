@@ -32,7 +32,7 @@ import type { CellModel, CellValue, WorkbookModel } from '../workbook/index.js';
 import { type ExcelErrorCode, prepareStrictShift, type StrictShift } from '../workbook/formula/index.js';
 import { ensureCorrectionsRegistered } from './corrections.js';
 import { ensureSupportedSetRegistered } from './excel-functions.js';
-import { patchDependencyGraph } from './hf-graph.js';
+import { patchDependencyGraph, patchRangeDependencies } from './hf-graph.js';
 import { type Template, TemplateIndex } from './templates.js';
 import { ALL_CORRECTIONS, type CorrectionName } from './registry.js';
 import { aggregateCalls, quoteSheet, type RewriteOptions, rewriteFormula } from './rewrite.js';
@@ -117,6 +117,7 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
   const maxCols = Math.max(1, ...sheets.map((s) => s.maxCol + 1));
   const hf = HyperFormula.buildEmpty(excelConfig(maxRows, maxCols));
   patchDependencyGraph(hf);
+  patchRangeDependencies(hf);
   try {
     hf.addNamedExpression('TRUE', '=TRUE()');
     hf.addNamedExpression('FALSE', '=FALSE()');

@@ -1,11 +1,17 @@
 import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
-import { graphPatchState, patchDependencyGraph } from '../../src/oracle/hf-graph.js';
+import {
+  graphPatchState,
+  patchDependencyGraph,
+  patchRangeDependencies,
+  rangePatchState,
+} from '../../src/oracle/hf-graph.js';
 import { excelConfig } from '../../src/oracle/hyperformula.js';
 
 function engine(): HyperFormula {
   const hf = HyperFormula.buildEmpty(excelConfig(1, 1));
   patchDependencyGraph(hf);
+  patchRangeDependencies(hf);
   return hf;
 }
 
@@ -71,6 +77,40 @@ describe('the linear edge insert of HyperFormula’s dependency graph', () => {
     // The range read by every row: changing one of its cells reaches all of them.
     hf.setCellContents({ sheet: id, row: 2, col: 3 }, [[11]]);
     for (let r = 0; r < n; r++) expect(b(r)).toBe(r === 49 ? 200 : (r + 1) * 4 + 13);
+    hf.destroy();
+  });
+});
+
+describe('a range read by many formulas is walked once', () => {
+  it('is applied to the pinned HyperFormula version', () => {
+    engine().destroy();
+    expect(rangePatchState()).toBe('patched');
+  });
+
+  it('keeps every cell of a shared range a dependency of every formula reading it', () => {
+    const hf = engine();
+    const n = 300;
+    hf.addSheet('S');
+    const id = hf.getSheetId('S') as number;
+    // Each row reads the whole locked range A1:A300, written before and after the range's cells exist.
+    const rows = Array.from({ length: n }, (_, i) => [
+      i % 3,
+      `=COUNTIF($A$1:$A$${n},A${i + 1})+SUM($A$1:$A$${n})*0+B${i + 1}*0`,
+      `=SUMIF($A$1:$A$${n},A${i + 1},$D$1:$D$${n})`,
+      1,
+    ]);
+    hf.setSheetContent(id, rows);
+    const v = (r: number, c: number) => hf.getCellValue({ sheet: id, row: r, col: c });
+    const count = (k: number) => rows.filter((x) => x[0] === k).length;
+    for (let r = 0; r < n; r++) expect(v(r, 2)).toBe(count(r % 3));
+    // A cell of the range changes: every formula reading the range sees it.
+    hf.setCellContents({ sheet: id, row: n - 1, col: 0 }, [[0]]);
+    hf.setCellContents({ sheet: id, row: n - 1, col: 3 }, [[5]]);
+    rows[n - 1]![0] = 0;
+    for (let r = 0; r < n - 1; r++) {
+      const k = r % 3;
+      expect(v(r, 2)).toBe(k === 0 ? count(0) + 4 : count(k));
+    }
     hf.destroy();
   });
 });
