@@ -8,7 +8,7 @@
  * text against `=`/`<>`, wildcards against number text, errors under `<>`, numbers equal only to 15 digits.
  */
 import { CellError, ErrorType } from 'hyperformula';
-import { addExcel, type raw, UNKNOWN } from './excel-scalars.js';
+import { addExcel, isUndetermined, type raw, UNKNOWN } from './excel-scalars.js';
 import { foldCase, textMatches } from './excel-values.js';
 
 type Value = ReturnType<typeof raw>;
@@ -65,6 +65,7 @@ function numberHit(op: Criterion['op'], x: number, y: number): Hit {
 }
 
 function hit(c: Criterion, x: Value): Hit {
+  if (isUndetermined(x)) return 'unknown';
   const blank = isBlank(x);
   if (c.kind === 'unknown') return 'unknown';
   if (c.kind === 'empty') return blank || x === '';
@@ -119,6 +120,8 @@ export class CriteriaRange {
   private numbers?: Map<number, number[]>;
   private texts?: Map<string, number[]>;
   private unclearRows?: number[];
+  /** Cells whose own value is undetermined: every criterion leaves them unknown. */
+  private undeterminedRows?: number[];
   constructor(readonly cells: readonly Value[]) {}
 
   /** The rows a criterion can match or leave unknown, ascending; undefined when every row must be asked. */
@@ -127,13 +130,17 @@ export class CriteriaRange {
     if (c.kind === 'number') {
       this.group();
       const same = this.numbers!.get(fifteen(c.value as number)) ?? [];
-      return this.unclearRows!.length === 0 ? same : mergeSorted(same, this.unclearRows!);
+      return this.withUndetermined(mergeSorted(same, this.unclearRows!));
     }
     if (c.kind === 'text' && !/[*?~]/.test(c.value as string)) {
       this.group();
-      return this.texts!.get(foldCase(c.value as string)) ?? [];
+      return this.withUndetermined(this.texts!.get(foldCase(c.value as string)) ?? []);
     }
     return undefined;
+  }
+
+  private withUndetermined(rows: readonly number[]): readonly number[] {
+    return mergeSorted(rows, this.undeterminedRows!);
   }
 
   /**
@@ -146,6 +153,7 @@ export class CriteriaRange {
     this.numbers = new Map();
     this.texts = new Map();
     this.unclearRows = [];
+    this.undeterminedRows = [];
     const add = <K>(m: Map<K, number[]>, k: K, i: number) => {
       const list = m.get(k);
       if (list) list.push(i);
@@ -153,6 +161,7 @@ export class CriteriaRange {
     };
     this.cells.forEach((x, i) => {
       if (typeof x === 'number') add(this.numbers!, fifteen(x), i);
+      if (isUndetermined(x)) this.undeterminedRows!.push(i);
       if (typeof x !== 'string' || x === '') return;
       const n = plainNumber(x);
       if (n !== undefined) add(this.numbers!, fifteen(n), i);
@@ -164,7 +173,9 @@ export class CriteriaRange {
 
 const fifteen = (x: number): number => Number(x.toPrecision(15));
 
-function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+function mergeSorted(a: readonly number[], b: readonly number[]): readonly number[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
   const out: number[] = [];
   let i = 0;
   let j = 0;
@@ -185,6 +196,8 @@ export function criteriaAggregate(
   values: readonly Value[] | undefined,
   pairs: readonly { criterion: Value; range: readonly Value[] | CriteriaRange }[],
 ): number | CellError {
+  // Why: a criterion the oracle could not determine (its own #ERROR!) is no error criterion matching nothing.
+  if (pairs.some((p) => isUndetermined(p.criterion))) return UNKNOWN();
   const parsed = pairs.map((p) => ({
     c: criterion(p.criterion),
     range: p.range instanceof CriteriaRange ? p.range : new CriteriaRange(p.range),

@@ -396,6 +396,43 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
 
   /**
+   * SUBTOTAL over references, with the same readings as the functions it names: 1 AVERAGE and 9 SUM add in
+   * the grouped order of SSX.SUM (HyperFormula adds naively, so a sum whose order matters must be
+   * undetermined here too), 2 COUNT, 3 COUNTA, 4 MAX, 5 MIN (101–105, 109 the same: the oracle's sheet has no
+   * hidden rows). Other function numbers, and arguments that are not references, are not established here.
+   */
+  ssxSubtotal(ast: { args: HfInternal[] }, state: HfInternal): unknown {
+    if (ast.args.length < 2) return new CellError(ErrorType.NA);
+    const code = raw(this.evaluateAst(ast.args[0], state) as Scalar);
+    const refs = { ...ast, args: ast.args.slice(1) };
+    const unwrap = (n: HfInternal): HfInternal => (n.type === 'PARENTHESES' ? unwrap(n.expression) : n);
+    if (typeof code !== 'number' || !refs.args.every((n) => REFERENCE_NODES.has(unwrap(n).type)))
+      return UNKNOWN();
+    const base = code > 100 ? code - 100 : code;
+    if (base === 1) return this.ssxAverage(refs, state);
+    if (base === 9) return this.ssxSum(refs, state);
+    if (base === 2) return this.ssxCount(refs, state);
+    if (base === 3) return this.counta(refs, state);
+    if (base === 4 || base === 5) {
+      const r = this.numbersOf(refs, state);
+      if (r instanceof CellError) return r;
+      const all = r.flat();
+      return all.length === 0 ? 0 : base === 4 ? Math.max(...all) : Math.min(...all);
+    }
+    return UNKNOWN();
+  }
+  /** COUNTA over references: every cell that is not empty (errors and "" included). */
+  private counta(ast: { args: HfInternal[] }, state: HfInternal): number {
+    let n = 0;
+    for (const node of ast.args) {
+      const value = this.evaluateAst(node, state);
+      const cells = isRange(value) ? [...value.valuesFromTopLeftCorner()] : [value];
+      for (const v of cells) if (raw(v as Scalar) !== EmptyValue) n++;
+    }
+    return n;
+  }
+
+  /**
    * The numbers SUM and AVERAGE take, grouped by argument, in order: inside a reference or an array only
    * numbers (text, booleans, blanks ignored); written directly, booleans as 1/0 and text read as a number
    * (the rewriter wraps direct text in SSX.NUMARG); the first error met wins.

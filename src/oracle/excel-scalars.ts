@@ -16,6 +16,9 @@ export const VALUE = () => new CellError(ErrorType.VALUE);
 export const UNKNOWN = () =>
   new CellError(ErrorType.ERROR, 'sheetspec oracle: Excel behaviour not established');
 
+/** Is this the oracle's (or HyperFormula's) undetermined value? `#ERROR!` is no Excel error value. */
+export const isUndetermined = (v: unknown): boolean => v instanceof CellError && v.type === ErrorType.ERROR;
+
 export function raw(v: Scalar): Exclude<Scalar, { val: number }> {
   if (typeof v === 'object' && v !== null && !(v instanceof CellError)) return (v as { val: number }).val;
   return v as Exclude<Scalar, { val: number }>;

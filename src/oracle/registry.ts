@@ -167,6 +167,7 @@ export const SSX_FUNCTIONS = {
   'SSX.SUM': { plugin: set, method: 'ssxSum', ...variadic },
   'SSX.AVERAGE': { plugin: set, method: 'ssxAverage', ...variadic },
   'SSX.COUNT': { plugin: set, method: 'ssxCount', ...variadic },
+  'SSX.SUBTOTAL': { plugin: set, method: 'ssxSubtotal', ...variadic },
   'SSX.AND': { plugin: set, method: 'ssxAnd', ...variadic },
   'SSX.OR': { plugin: set, method: 'ssxOr', ...variadic },
   'SSX.TEXT': { plugin: set, method: 'ssxText', parameters: scalar(2) },
@@ -514,6 +515,14 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       to: 'SSX.SUMPRODUCT',
       args: 'array',
       note: 'every entry that is not a number counts as 0 (HyperFormula reads text "1" and TRUE as 1)',
+    },
+  ],
+  // Why: HyperFormula's SUBTOTAL adds naively, where SSX.SUM leaves an order-dependent sum undetermined.
+  SUBTOTAL: [
+    {
+      correction: 'aggregate',
+      to: 'SSX.SUBTOTAL',
+      note: 'AVERAGE and SUM add in the grouped order of SUM (an order-dependent sum is undetermined)',
     },
   ],
   SUM: [directText('SSX.SUM')],

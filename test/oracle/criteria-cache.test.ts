@@ -14,6 +14,7 @@ import { prng } from '../../scripts/hostile/cases.js';
 type Value = Parameters<typeof criterionMatches>[1];
 const BLANK = EmptyValue as Value;
 const POOL: Value[] = [
+  UNKNOWN(),
   1,
   2,
   2.5,

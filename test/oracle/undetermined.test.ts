@@ -30,6 +30,13 @@ const CASES: Array<[string, CellValue[], CellValue]> = [
   ['=AVERAGE(A1:B1,A1:C1)', [-0.80186, false, -0.007, null, null], UNKNOWN],
   ['=SUM(A1:C1,5)', [1, 'x', 2, null, null], 8],
   ['=AVERAGE(A1,+"")', [1, null, null, null, null], { error: '#VALUE!' }],
+  // A criterion or a criteria cell that is itself undetermined leaves the count undetermined (fuzz seed 11:
+  // TEXT("1 2","0") is undetermined, and COUNTIF counted it as an error criterion matching nothing).
+  ['=COUNTIF(A1:A1,TEXT("1 2","0"))', [null, null, null, null, null], UNKNOWN],
+  ['=COUNTIF(A1:B1,">0")', [1, null, null, null, null], 1],
+  ['=SUMIF(B1:C1,1,A1:B1)', [1, 1, null, null, null], 1],
+  // SUBTOTAL adds like SUM and AVERAGE (fuzz seed 11: SUBTOTAL(1,A1:C1,A1:C1)).
+  ['=SUBTOTAL(1,A1:C1,A1:C1)', [0.1, 0.1, 0.1, null, null], UNKNOWN],
   // COUNT must not hide an undetermined text.
   ['=COUNT("1 2",1)', [null, null, null, null, null], UNKNOWN],
   ['=COUNT("1,000",TRUE,"x",A1:B1)', [1, '2', null, null, null], 3],
