@@ -66,9 +66,17 @@ import {
   excelSumSq,
   numbers,
 } from './excel-math.js';
-import { hlookupExact, index, matchApprox, matchExact, tableLookupApprox, xlookup } from './excel-lookups.js';
+import {
+  ExactIndex,
+  hlookupExact,
+  index,
+  matchApprox,
+  matchExact,
+  tableLookupApprox,
+  xlookup,
+} from './excel-lookups.js';
 import { type CriteriaAggregate, type CriteriaRange, criteriaAggregate } from './excel-criteria.js';
-import { type CriteriaArg, criteriaCacheOf, scalarArg } from './criteria-cache.js';
+import { type CriteriaArg, rangeCacheOf, scalarArg } from './range-cache.js';
 import { pluginFunctions } from './registry.js';
 import * as text from './excel-textops.js';
 import {
@@ -645,11 +653,11 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
    * The arguments of a criteria function, each as its cells (a range, row by row) or a one-cell list. Why
    * not `runFunction`: it turns a one-cell range holding an error into that error before the function runs,
    * and SUMIF(A1:A1,">1",B1:B1) with B1 an error is #DIV/0! in Excel (the row does not match).
-   * A sheet range is read once per engine (criteria-cache.ts): the engine evaluates in dependency order, so a
+   * A sheet range is read once per engine (range-cache.ts): the engine evaluates in dependency order, so a
    * range's cells are final when the first formula reading it runs.
    */
   private criteriaArgs(ast: { args: HfInternal[] }, state: HfInternal): CriteriaArg[] {
-    const cache = criteriaCacheOf(this.dependencyGraph);
+    const cache = rangeCacheOf(this.dependencyGraph);
     return ast.args.map((node) => {
       const value = this.evaluateAst(node, state);
       if (!isRange(value)) return scalarArg(raw(value as Scalar));
@@ -665,7 +673,7 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   /** SUMIF/AVERAGEIF (range, criterion, [values]) and COUNTIF (range, criterion): excel-criteria.ts. */
   private criteriaIf(agg: CriteriaAggregate, ast: HfInternal, state: HfInternal): unknown {
     const args = this.criteriaArgs(ast, state);
-    return criteriaCacheOf(this.dependencyGraph).result(agg, args, () => {
+    return rangeCacheOf(this.dependencyGraph).result(agg, args, () => {
       const [range, crit, values] = args;
       const criterion = ExcelSupportedSetPlugin.criterionOf(crit!);
       if (criterion === undefined) return UNKNOWN();
@@ -676,7 +684,7 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   /** SUMIFS/AVERAGEIFS/MAXIFS/MINIFS (values, range1, criterion1, ...) and COUNTIFS (range1, criterion1, ...). */
   private criteriaIfs(agg: CriteriaAggregate, ast: HfInternal, state: HfInternal): unknown {
     const args = this.criteriaArgs(ast, state);
-    return criteriaCacheOf(this.dependencyGraph).result(agg, args, () => {
+    return rangeCacheOf(this.dependencyGraph).result(agg, args, () => {
       const values = agg === 'count' ? undefined : args[0]!.range.cells;
       const rest = agg === 'count' ? args : args.slice(1);
       const pairs: { range: CriteriaRange; criterion: ReturnType<typeof raw> }[] = [];
@@ -758,8 +766,13 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   ssxHlookup(ast: HfInternal, state: HfInternal): unknown {
     return this.lookup(ast, state, hlookupExact);
   }
+  /** MATCH(key, range, 0): a sheet range is indexed once per engine (range-cache.ts). */
   ssxMatch(ast: HfInternal, state: HfInternal): unknown {
-    return this.lookup(ast, state, matchExact);
+    return this.lookup(ast, state, (key, range) => {
+      const address = isRange(range) ? (range as HfInternal).range : undefined;
+      const cells = rangeCacheOf(this.dependencyGraph).indexed(address, 'match', () => ExactIndex.of(range));
+      return matchExact(key, range, cells);
+    });
   }
   ssxXlookup(ast: HfInternal, state: HfInternal): unknown {
     return this.lookup(ast, state, xlookup);

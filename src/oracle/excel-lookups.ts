@@ -69,13 +69,47 @@ export function hlookupExact(lookup: Scalar, table: unknown, row: Scalar): unkno
   return i < 0 ? NA() : shown(rows[r - 1]![i]);
 }
 
-/** MATCH with match_type 0. */
-export function matchExact(lookup: Scalar, range: unknown): unknown {
+/**
+ * A one-row or one-column range's cells with, built on first use, the first position of each text (folded)
+ * and each number or boolean: exactly `findExact(key, cells, true, false)` for a key that is not wildcard
+ * text (text matches only text by folded case, other keys only their own type by `===`, which a Map's
+ * SameValueZero agrees with: 0 and -0 are one key, NaN never occurs). A wildcard key scans.
+ */
+export class ExactIndex {
+  private text?: Map<string, number>;
+  private other?: Map<Cell, number>;
+  constructor(readonly cells: Cell[] | undefined) {}
+
+  static of(range: unknown): ExactIndex {
+    return new ExactIndex(vector(rowsOf(range)));
+  }
+
+  /** The first position (0-based) of the key, or -1. */
+  find(key: Cell): number {
+    const cells = this.cells ?? [];
+    if (typeof key === 'string' && /[*?~]/.test(key)) return findExact(key, cells, true, false);
+    if (this.text === undefined || this.other === undefined) {
+      this.text = new Map();
+      this.other = new Map();
+      cells.forEach((cell, i) => {
+        if (typeof cell === 'string') {
+          const k = foldCase(cell);
+          if (!this.text!.has(k)) this.text!.set(k, i);
+        } else if ((typeof cell === 'number' || typeof cell === 'boolean') && !this.other!.has(cell))
+          this.other!.set(cell, i);
+      });
+    }
+    return (typeof key === 'string' ? this.text.get(foldCase(key)) : this.other.get(key)) ?? -1;
+  }
+}
+
+/** MATCH with match_type 0; `index`: the range already indexed (a per-row MATCH over one locked range). */
+export function matchExact(lookup: Scalar, range: unknown, index?: ExactIndex): unknown {
   const key = exactKey(lookup);
   if (key instanceof CellError) return key;
-  const cells = vector(rowsOf(range));
-  if (cells === undefined) return NA();
-  const i = findExact(key, cells, true, false);
+  const cells = index ?? ExactIndex.of(range);
+  if (cells.cells === undefined) return NA();
+  const i = cells.find(key);
   return i < 0 ? NA() : i + 1;
 }
 

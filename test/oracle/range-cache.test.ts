@@ -1,5 +1,5 @@
 /**
- * The oracle's grouped criteria (excel-criteria.ts CriteriaRange, criteria-cache.ts) answer exactly what a
+ * The oracle's grouped criteria (excel-criteria.ts CriteriaRange, range-cache.ts) answer exactly what a
  * scan of every row with the same per-cell rule answers, and per-row SUMIF/COUNTIF columns over formula
  * columns read final values (the engine's dependency order).
  */
@@ -7,6 +7,8 @@ import { CellError, EmptyValue, ErrorType } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
 import { criteriaAggregate, criterionMatches } from '../../src/oracle/excel-criteria.js';
 import { UNKNOWN } from '../../src/oracle/excel-scalars.js';
+import { ExactIndex } from '../../src/oracle/excel-lookups.js';
+import { textMatches } from '../../src/oracle/excel-values.js';
 import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { prng } from '../../scripts/hostile/cases.js';
@@ -104,7 +106,7 @@ describe('grouped criteria equal the scan', () => {
 describe('per-row criteria columns in the oracle', () => {
   const cats = ['North', 'south', 'NORTH', 'east', 'South', 'west', 'north', 'East', 'x1', 'X1'];
   const n = 40;
-  const grid: (string | number | undefined)[][] = [['Cat', 'Qty', 'Amount', 'Sum', 'Count', 'Share']];
+  const grid: (string | number | undefined)[][] = [['Cat', 'Qty', 'Amount', 'Sum', 'Count', 'Share', 'First']];
   for (let i = 0; i < n; i++) {
     const r = i + 2;
     grid.push([
@@ -114,6 +116,7 @@ describe('per-row criteria columns in the oracle', () => {
       `=SUMIF($A$2:$A$${n + 1},A${r},$C$2:$C$${n + 1})`,
       `=COUNTIF($A$2:$A$${n + 1},A${r})`,
       `=C${r}/SUMIFS($C$2:$C$${n + 1},$A$2:$A$${n + 1},A${r})`,
+      `=MATCH(A${r},$A$2:$A$${n + 1},0)`,
     ]);
   }
   const wb: WorkbookModel = { sheets: [gridSheet('S', grid)], definedNames: [], tables: [] };
@@ -125,5 +128,24 @@ describe('per-row criteria columns in the oracle', () => {
     expect(o.get('S', r, 3)).toBe(sum);
     expect(o.get('S', r, 4)).toBe(same.length);
     expect(o.get('S', r, 5)).toBe(((grid[r]![1] as number) * 3) / sum);
+    expect(o.get('S', r, 6)).toBe(grid.slice(1).findIndex((_, j) => key(j + 1) === key(r)) + 1);
+  });
+});
+
+describe('the indexed exact match equals the scan', () => {
+  const rnd = prng(15);
+  const pick = <T>(a: T[]): T => a[Math.floor(rnd() * a.length)] as T;
+  const cells: Value[] = [1, 2, -0, 0, '1', 'a', 'A', 'é', 'É', 'a*', 'straße', 'STRASSE', true, false, BLANK, ''];
+  const keys: Value[] = [1, 0, -0, '1', 'a', 'É', 'a*', 'a?', '~*', 'straße', true, false, 2.5];
+  const scan = (key: Value, list: Value[]) =>
+    list.findIndex((c) =>
+      typeof key === 'string' ? typeof c === 'string' && textMatches(key, c) : typeof c === typeof key && c === key,
+    );
+  it('on 500 random columns', () => {
+    for (let t = 0; t < 500; t++) {
+      const list = Array.from({ length: 1 + Math.floor(rnd() * 10) }, () => pick(cells));
+      const index = new ExactIndex(list as never);
+      for (const key of keys) expect(index.find(key as never)).toBe(scan(key, list));
+    }
   });
 });

@@ -35,14 +35,25 @@ function scalarKey(v: Value): string {
   return `${typeof v === 'string' ? 's' : 'l'}${String(v)}`;
 }
 
-class CriteriaCache {
+class RangeCache {
   private readonly ranges = new Map<string, CriteriaArg>();
   private readonly results = new Map<string, unknown>();
+  private readonly indexes = new Map<string, unknown>();
+
+  /** A value built once from a sheet range (`tag` names what is built); undefined without an address. */
+  indexed<T>(address: SheetRange | undefined, tag: string, build: () => T): T {
+    if (address === undefined) return build();
+    const key = `${tag}\u0000${rangeKey(address)}`;
+    if (this.indexes.has(key)) return this.indexes.get(key) as T;
+    const value = build();
+    this.indexes.set(key, value);
+    return value;
+  }
 
   /** A range argument; one without a sheet address (a computed array) is read each time and never keyed. */
   range(address: SheetRange | undefined, read: () => Value[]): CriteriaArg {
     if (address === undefined) return { range: new CriteriaRange(read()), key: '' };
-    const key = `r${address.sheet}!${address.start.row},${address.start.col}:${address.end.row},${address.end.col}`;
+    const key = rangeKey(address);
     let arg = this.ranges.get(key);
     if (arg === undefined) {
       arg = { range: new CriteriaRange(read()), key };
@@ -66,12 +77,15 @@ class CriteriaCache {
   }
 }
 
-const caches = new WeakMap<object, CriteriaCache>();
+const rangeKey = (a: SheetRange): string =>
+  `r${a.sheet}!${a.start.row},${a.start.col}:${a.end.row},${a.end.col}`;
 
-export function criteriaCacheOf(engine: object): CriteriaCache {
+const caches = new WeakMap<object, RangeCache>();
+
+export function rangeCacheOf(engine: object): RangeCache {
   let cache = caches.get(engine);
   if (cache === undefined) {
-    cache = new CriteriaCache();
+    cache = new RangeCache();
     caches.set(engine, cache);
   }
   return cache;
