@@ -2,8 +2,8 @@
  * Generates the benchmark workbooks: a header-row table of N rows × 10 columns, 5 of them formula columns
  * (arithmetic, IF/AND/ROUND, &/UPPER/LEN, an exact VLOOKUP to a side table, a SUMPRODUCT share of total),
  * written as Excel writes them (shared formulas: a master in row 2, children pointing at it).
- * With `criteria`, two more formula columns read a whole locked column with the criterion taken from the row
- * (`SUMIF($B$2:$B$N,B2,$F$2:$F$N)`, `COUNTIF($E$2:$E$N,E2)`): the linear-cost check (issue 14), timed beside
+ * With `criteria`, three more formula columns read a whole locked column with the key taken from the row
+ * (`SUMIF($B$2:$B$N,B2,$F$2:$F$N)`, `COUNTIF($E$2:$E$N,E2)`, `MATCH(B2,$B$2:$B$N,0)`): the linear-cost check (issue 14), timed beside
  * the same table without them.
  * Files are cached in .bench-cache/ by row count, variant and generator version.
  */
@@ -13,7 +13,7 @@ import ExcelJS from 'exceljs';
 // The hostile cases' mulberry32: the same seed gives the same workbook on every run.
 import { prng } from '../hostile/cases.js';
 
-const VERSION = 1;
+const VERSION = 2;
 export const CACHE_DIR = path.resolve(import.meta.dirname, '../../.bench-cache');
 const CODES = 50;
 
@@ -32,11 +32,12 @@ export async function generateBenchWorkbook(rows: number, criteria = false): Pro
   const ws = wb.addWorksheet('Orders');
   const last = rows + 1;
   // The side table sits one blank column after the last table column.
-  const [key, rate] = criteria ? ['N', 'O'] : ['L', 'M'];
+  const [key, rate] = criteria ? ['O', 'P'] : ['L', 'M'];
   const extra = criteria
     ? [
         (r: number) => `F${r}/SUMIF($B$2:$B$${last},B${r},$F$2:$F$${last})`,
         (r: number) => `COUNTIF($E$2:$E$${last},E${r})`,
+        (r: number) => `MATCH(B${r},$B$2:$B$${last},0)`,
       ]
     : [];
   ws.addRow([
@@ -50,7 +51,7 @@ export async function generateBenchWorkbook(rows: number, criteria = false): Pro
     'Label',
     'Rate',
     'Share',
-    ...(criteria ? ['Code share', 'Region count'] : []),
+    ...(criteria ? ['Code share', 'Region count', 'Code first'] : []),
   ]);
   const regions = ['north', 'south', 'east', 'west', 'Zürich'];
   const formulas = [

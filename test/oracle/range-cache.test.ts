@@ -106,7 +106,9 @@ describe('grouped criteria equal the scan', () => {
 describe('per-row criteria columns in the oracle', () => {
   const cats = ['North', 'south', 'NORTH', 'east', 'South', 'west', 'north', 'East', 'x1', 'X1'];
   const n = 40;
-  const grid: (string | number | undefined)[][] = [['Cat', 'Qty', 'Amount', 'Sum', 'Count', 'Share', 'First']];
+  const grid: (string | number | undefined)[][] = [
+    ['Cat', 'Qty', 'Amount', 'Sum', 'Count', 'Share', 'First'],
+  ];
   for (let i = 0; i < n; i++) {
     const r = i + 2;
     grid.push([
@@ -135,11 +137,30 @@ describe('per-row criteria columns in the oracle', () => {
 describe('the indexed exact match equals the scan', () => {
   const rnd = prng(15);
   const pick = <T>(a: T[]): T => a[Math.floor(rnd() * a.length)] as T;
-  const cells: Value[] = [1, 2, -0, 0, '1', 'a', 'A', 'é', 'É', 'a*', 'straße', 'STRASSE', true, false, BLANK, ''];
+  const cells: Value[] = [
+    1,
+    2,
+    -0,
+    0,
+    '1',
+    'a',
+    'A',
+    'é',
+    'É',
+    'a*',
+    'straße',
+    'STRASSE',
+    true,
+    false,
+    BLANK,
+    '',
+  ];
   const keys: Value[] = [1, 0, -0, '1', 'a', 'É', 'a*', 'a?', '~*', 'straße', true, false, 2.5];
   const scan = (key: Value, list: Value[]) =>
     list.findIndex((c) =>
-      typeof key === 'string' ? typeof c === 'string' && textMatches(key, c) : typeof c === typeof key && c === key,
+      typeof key === 'string'
+        ? typeof c === 'string' && textMatches(key, c)
+        : typeof c === typeof key && c === key,
     );
   it('on 500 random columns', () => {
     for (let t = 0; t < 500; t++) {

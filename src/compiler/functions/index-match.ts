@@ -6,7 +6,8 @@
 import type { CallNode, Node } from '../../workbook/formula/ast.js';
 import type { CellValue } from '../../workbook/values.js';
 import { lookupTable } from '../lower/library.js';
-import { inherit, kindOfValue, may, union, type Val } from '../lower/value.js';
+import type { RangeOperand } from '../lower/contract.js';
+import { inherit, kindOfValue, may, pascal, union, type Val } from '../lower/value.js';
 import {
   approxLookup,
   constantTable,
@@ -50,7 +51,29 @@ function search(
   });
 }
 
+/**
+ * MATCH(key, <a whole column of the table>, 0) in every row (`=MATCH(B2,$B$2:$B$N,0)`, "first row of my
+ * code"): the column is indexed once in a root derivation ($xlMatchGroup) and each row looks its key up
+ * ($xlMatchPick), linear in the rows. Approximate match is refused there: the rows' order is the data's.
+ */
+function matchOwnColumn(node: CallNode, l: Lowering, r: Extract<RangeOperand, { kind: 'column' }>): Val {
+  const [keyNode, , typeNode] = node.args;
+  if (matchType(l, typeNode) !== 0 || r.items === undefined) {
+    l.fail(
+      'UNSUPPORTED_RANGE_SHAPE',
+      'MATCH over a column of the table itself is compiled with match_type 0 only (an approximate match needs keys known sorted when compiling)',
+      node,
+    );
+  }
+  const column = `$map(${r.items}.{"v": \`${r.field}\`}, function($r) { ${l.call('xlV', ['$r.v'])} })`;
+  const root = l.hoist(l.helper('xlMatchGroup', [column], [], true), `matchGroup${pascal(r.field)}`);
+  const key = l.lower(keyNode!);
+  return l.helper('xlMatchPick', [root.expr, key.expr], ['number', 'error'], key.invariant, [root, key]);
+}
+
 function lowerMatch(node: CallNode, l: Lowering): Val {
+  const r = l.range(node.args[1]!);
+  if (r.kind === 'column') return matchOwnColumn(node, l, r);
   const t = constantTable(l, node.args[1]!, 'MATCH');
   const { values } = vector(l, t.rows, node.args[1]!, 'MATCH');
   return search(
@@ -248,13 +271,13 @@ export const INDEX_MATCH_FUNCTIONS: readonly FunctionEntry[] = [
       { name: 'lookup_array', kind: 'table' },
       { name: 'match_type', kind: 'value', optional: true },
     ],
-    helpers: ['xlVlookup', 'xlVlookupAt', 'xlLookupApprox'],
+    helpers: ['xlVlookup', 'xlVlookupAt', 'xlLookupApprox', 'xlMatchGroup', 'xlMatchPick', 'xlV'],
     lower: lowerMatch,
     summary: 'the position (from 1) of a value in one row or column',
     lowering:
-      'a VLOOKUP over the library value `$<table>Match` of rows [value, position]: $xlVlookupAt(key, $t, 2) for match_type 0, $xlLookupApprox(key, $t, 2) for 1/-1',
+      'a VLOOKUP over the library value `$<table>Match` of rows [value, position]: $xlVlookupAt(key, $t, 2) for match_type 0, $xlLookupApprox(key, $t, 2) for 1/-1; over a whole column of the table, match_type 0: $xlMatchPick($$.matchGroup<Field>, key), the column indexed once ($xlMatchGroup)',
     notes:
-      'match_type 0: case-insensitive text, wildcards * ? ~, 1 and "1" differ, first match, absent or blank key #N/A; 1 (the default) / -1: compiled only over numbers in strictly ascending / descending order (else UNSUPPORTED_LOOKUP_MODE), the last position at most / at least the value; other match_types and a 2-D range refused; a range of the table itself refused (a per-row search would be quadratic)',
+      'match_type 0: case-insensitive text, wildcards * ? ~, 1 and "1" differ, first match, absent or blank key #N/A; 1 (the default) / -1: compiled only over numbers in strictly ascending / descending order (else UNSUPPORTED_LOOKUP_MODE), the last position at most / at least the value; other match_types and a 2-D range refused; over a whole column of the table itself only match_type 0, grouped once (linear for text keys without wildcards, integers below 1e15 and booleans; other keys scan the column)',
     example: { formula: '=MATCH("b",A1:A3,0)', cells: { A1: 'a', A2: 'B', A3: 'c' }, value: 2 },
     evidence: {
       goldens: ['lookup'],

@@ -59,6 +59,35 @@ export const LOOKUP_HELPERS: Readonly<Record<string, HelperSource>> = {
 )}`,
     doc: 'VLOOKUP with a literal column index in range over a table without wildcard text (the common form)',
   },
+  xlMatchGroup: {
+    // MATCH(key, <a whole column of the table>, 0) in every row: the column indexed once per evaluation by
+    // first position: text by its lower case, integers below 1e15 by their text, booleans; "c" keeps the
+    // column for the keys the index cannot answer ($xlMatchPick).
+    fn: `function($col) {(
+  $c := $xlArr($col);
+  $idx := $map($c, function($v, $i) { {"v": $v, "p": $i + 1} });
+  {"c": $c,
+   "s": $idx[$type(v) = "string"]{"k" & $lowercase(v): $min(p)},
+   "n": $idx[$type(v) = "number" and v = $floor(v) and $abs(v) < 1e15]{"k" & $string(v): $min(p)},
+   "b": $idx[$type(v) = "boolean"]{"k" & $string(v): $min(p)}}
+)}`,
+    doc: 'a whole column indexed by first match, once per evaluation (internal)',
+  },
+  xlMatchPick: {
+    // One row's MATCH through $xlMatchGroup: a text key without wildcards, an integer below 1e15 or a boolean
+    // is one $lookup (the index holds every cell of that type, so absent means #N/A); any other key (a
+    // wildcard, a fraction, a huge number) scans the column: linear for the common keys only.
+    fn: String.raw`function($g, $key) {(
+  $type($key) = "object" ? $key : $not($exists($key)) or $key = null ? {"error": "#N/A"} : (
+    $p := $type($key) = "string" and $not($contains($key, /[*?~]/)) ? $lookup($g.s, "k" & $lowercase($key)) :
+      $type($key) = "number" and $key = $floor($key) and $abs($key) < 1e15 ? $lookup($g.n, "k" & $string($key)) :
+      $type($key) = "boolean" ? $lookup($g.b, "k" & $string($key)) :
+      $map($g.c, function($v, $i) { $xlLookupEq($v, $key) ? $i + 1 })[0];
+    $exists($p) ? $p : {"error": "#N/A"}
+  )
+)}`,
+    doc: 'MATCH exact for one row over a column indexed by $xlMatchGroup (the per-row MATCH of the table)',
+  },
   xlSameKey: {
     // XLOOKUP's exact match (match_mode 0): same type only, text case-insensitive, no wildcards.
     fn: `function($cell, $key) {
