@@ -13,10 +13,15 @@
  * down?), a non-integer just past the range (511.5: checked before or after truncation?), a non-integer whose
  * 15-digit form truncates differently; `places` in (10, 11); an invalid number together with an invalid
  * `places` whose errors differ (which is checked first?).
+ *
+ * The same plugin holds RADIANS and DEGREES (correction `math`): HyperFormula's x·(π/180) and x·(180/π)
+ * agree with every saved cell (FormulaEvalTestData_Copy.xlsx EverythingTests row 368 and 1100; x/π·180 does
+ * not: DEGREES(-534) is -30595.946259985962), but no cell tells x·(π/180) from x·π/180 or x/180·π, so an
+ * input where they give different doubles is UNKNOWN, as is one where only some of them overflow.
  */
 import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula } from 'hyperformula';
 import { pluginFunctions } from './registry.js';
-import { raw, type Scalar, toNumber, toText, UNKNOWN, VALUE } from './excel-scalars.js';
+import { finite, raw, type Scalar, toNumber, toText, UNKNOWN } from './excel-scalars.js';
 
 export type Radix = 2 | 8 | 16;
 const NUM = () => new CellError(ErrorType.NUM);
@@ -121,6 +126,18 @@ export function convertBase(
   return write(n, to, p);
 }
 
+/** RADIANS (`toRadians`) / DEGREES of a number: the product all ways of writing it agree on, else UNKNOWN. */
+export function convertAngle(v: Scalar, toRadians: boolean): number | CellError {
+  const x = toNumber(v);
+  if (x instanceof CellError) return x;
+  const ways = toRadians
+    ? [x * (Math.PI / 180), (x * Math.PI) / 180, (x / 180) * Math.PI]
+    : [x * (180 / Math.PI), (x * 180) / Math.PI];
+  if (ways.every((w) => !Number.isFinite(w))) return NUM();
+  if (ways.some((w) => w !== ways[0])) return UNKNOWN();
+  return finite(ways[0]!);
+}
+
 /** The HyperFormula plugin of the base conversions (registered beside the other two). */
 export class ExcelBasesPlugin extends FunctionPlugin {
   static override implementedFunctions = pluginFunctions('bases');
@@ -165,6 +182,12 @@ export class ExcelBasesPlugin extends FunctionPlugin {
   }
   ssxHex2Oct(ast: HfAst, s: HfInternal): unknown {
     return this.convert('SSX.HEX2OCT', 16, 8, ast, s);
+  }
+  ssxRadians(ast: HfAst, s: HfInternal): unknown {
+    return this.runFunction(ast.args, s, this.metadata('SSX.RADIANS'), (v: Scalar) => convertAngle(v, true));
+  }
+  ssxDegrees(ast: HfAst, s: HfInternal): unknown {
+    return this.runFunction(ast.args, s, this.metadata('SSX.DEGREES'), (v: Scalar) => convertAngle(v, false));
   }
 }
 

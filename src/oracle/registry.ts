@@ -47,8 +47,8 @@ export const CORRECTIONS = {
     precheck: /DATE|YEAR|MONTH|DAY|WEEK/i,
   },
   math: {
-    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ as Excel',
-    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ/i,
+    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ, RADIANS, DEGREES as Excel',
+    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ|RADIANS|DEGREES/i,
   },
   criteria: {
     note: 'SUMIF/COUNTIF/AVERAGEIF and the *IFS family match criteria as Excel does (excel-criteria.ts)',
@@ -310,6 +310,8 @@ export const SSX_FUNCTIONS = {
   'SSX.MAXIFS': { plugin: set, method: 'ssxMaxifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
   'SSX.MINIFS': { plugin: set, method: 'ssxMinifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
   ...BASE_FUNCTIONS,
+  'SSX.RADIANS': { plugin: 'bases', method: 'ssxRadians', parameters: scalar(1) },
+  'SSX.DEGREES': { plugin: 'bases', method: 'ssxDegrees', parameters: scalar(1) },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -600,6 +602,18 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
     },
   ],
   SQRT: [numberArgs],
+  RADIANS: [
+    mathCall(
+      'SSX.RADIANS',
+      'Excel\'s coercion (`""` #VALUE!); where x·π/180 and x/180·π differ from x·(π/180), undetermined',
+    ),
+  ],
+  DEGREES: [
+    mathCall(
+      'SSX.DEGREES',
+      'Excel\'s coercion (`""` #VALUE!); where x·180/π differs from x·(180/π), undetermined',
+    ),
+  ],
   SIGN: [numberArgs],
   COUNTBLANK: [
     {

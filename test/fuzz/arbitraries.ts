@@ -438,7 +438,7 @@ function countCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
 }
 // --- end criteria functions
 
-// --- Base conversions (issue 14, f14b): DEC2BIN … HEX2OCT, the number often a digit string or a number at a
+// --- Base conversions (issue 14, f14b): DEC2BIN … HEX2OCT (and RADIANS/DEGREES of any subtree), the number often a digit string or a number at a
 // range's edge, places often a literal 0..11 or left out.
 const BASE_FUNCTIONS = ['DEC', 'BIN', 'OCT', 'HEX'].flatMap((a) =>
   ['DEC', 'BIN', 'OCT', 'HEX'].filter((b) => b !== a).map((b) => `${a}2${b}`),
@@ -468,6 +468,9 @@ function baseCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
     .tuple(fc.constantFrom(...BASE_FUNCTIONS), number, places)
     .map(([fn, n, p]) => call(fn, p === undefined || fn.endsWith('DEC') ? [n] : [n, p]));
 }
+const ANGLE_FUNCTIONS = ['RADIANS', 'DEGREES'];
+const angleCall = (sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
+  fc.tuple(fc.constantFrom(...ANGLE_FUNCTIONS), sub).map(([fn, a]) => call(fn, [a]));
 // --- end of base conversions
 
 /** The supported function names the generator uses. */
@@ -477,6 +480,7 @@ export const FUZZ_FUNCTIONS: readonly string[] = [
   ...CRITERIA_FUNCTIONS,
   ...OTHER_COUNTS,
   ...BASE_FUNCTIONS,
+  ...ANGLE_FUNCTIONS,
 ];
 
 /** Formula trees nested at most `maxDepth` deep (a leaf is depth 0). */
@@ -497,7 +501,7 @@ export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
         { weight: 1, arbitrary: textCall(sub) },
         { weight: 1, arbitrary: lookupCall(sub) },
         { weight: 1, arbitrary: fc.oneof(criteriaCall(sub), countCall(sub)) },
-        { weight: 1, arbitrary: baseCall(sub) },
+        { weight: 1, arbitrary: fc.oneof(baseCall(sub), angleCall(sub)) },
         {
           weight: 3,
           arbitrary: fc

@@ -57,6 +57,14 @@ const CASES: Array<[string, CellValue[], CellValue]> = [
   ['=DEC2BIN(A1,B1)', [3, 10.5], UNKNOWN],
   ['=DEC2BIN(A1,B1)', [600, 'x'], UNKNOWN], // which is checked first?
   ['=DEC2BIN(A1,B1)', [err('#N/A'), 0], UNKNOWN],
+  // RADIANS / DEGREES (EverythingTests row 368 and 1100).
+  ['=DEGREES(A1)', [-534], -30595.946259985962], // F368
+  ['=DEGREES(A1)', [true], 57.295779513082323], // G368
+  ['=DEGREES(A1)', [''], err('#VALUE!')], // I368
+  ['=RADIANS(A1)', [2], 3.4906585039886591e-2], // E1100
+  ['=RADIANS(A1)', ['1'], 1.7453292519943295e-2], // K1100
+  ['=DEGREES(A1)', [1e307], err('#NUM!')],
+  ['=RADIANS(A1)', [-534], UNKNOWN], // x·(π/180) and x·π/180 differ
 ];
 
 describe('oracle: the bases correction', () => {

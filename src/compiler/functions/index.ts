@@ -17,6 +17,7 @@ import { MATH_FUNCTIONS } from './math.js';
 import { TEXT_FUNCTIONS } from './text.js';
 import { TEXTOPS_FUNCTIONS } from './textops.js';
 import { BASES_FUNCTIONS } from './bases.js';
+import { ANGLES_FUNCTIONS } from './angles.js';
 import type { FunctionEntry } from './types.js';
 
 export type {
@@ -44,6 +45,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...ARITH_FUNCTIONS,
   ...CRITERIA_FUNCTIONS,
   ...BASES_FUNCTIONS,
+  ...ANGLES_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */
