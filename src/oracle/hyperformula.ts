@@ -31,6 +31,7 @@ import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent
 import type { CellModel, CellValue, WorkbookModel } from '../workbook/index.js';
 import { type ExcelErrorCode, prepareStrictShift, type StrictShift } from '../workbook/formula/index.js';
 import { ensureCorrectionsRegistered } from './corrections.js';
+import { ensureBasesRegistered } from './excel-bases.js';
 import { ensureSupportedSetRegistered } from './excel-functions.js';
 import { patchDependencyGraph, patchRangeDependencies } from './hf-graph.js';
 import { type Template, TemplateIndex } from './templates.js';
@@ -111,6 +112,7 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
   const hoisting = options.hoist ?? true;
   ensureCorrectionsRegistered();
   ensureSupportedSetRegistered();
+  ensureBasesRegistered();
   const wanted = options.sheets ? new Set(options.sheets) : undefined;
   const sheets = wb.sheets.filter((s) => wanted === undefined || wanted.has(s.name));
   const maxRows = Math.max(1, ...sheets.map((s) => s.maxRow + 1));

@@ -16,6 +16,7 @@
  */
 import { FunctionArgumentType } from 'hyperformula';
 import type { ExcelCorrectionsPlugin } from './corrections.js';
+import type { ExcelBasesPlugin } from './excel-bases.js';
 import type { ExcelSupportedSetPlugin } from './excel-functions.js';
 
 /** The correction switches; each can be switched off to measure its gain (`npm run oracle:corpus`). */
@@ -46,12 +47,16 @@ export const CORRECTIONS = {
     precheck: /DATE|YEAR|MONTH|DAY|WEEK/i,
   },
   math: {
-    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ as Excel',
-    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ/i,
+    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ, RADIANS, DEGREES as Excel',
+    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ|RADIANS|DEGREES/i,
   },
   criteria: {
     note: 'SUMIF/COUNTIF/AVERAGEIF and the *IFS family match criteria as Excel does (excel-criteria.ts)',
     precheck: /IFS?\(/i,
+  },
+  bases: {
+    note: 'DEC2BIN/BIN2DEC and the other base conversions read their input as Excel does (excel-bases.ts)',
+    precheck: /(BIN|OCT|DEC|HEX)2/i,
   },
 } satisfies Record<string, { note: string; precheck?: RegExp }>;
 
@@ -69,7 +74,8 @@ export interface PluginEntry<P> {
 }
 export type SsxDefinition =
   | ({ plugin: 'corrections' } & PluginEntry<ExcelCorrectionsPlugin>)
-  | ({ plugin: 'supported-set' } & PluginEntry<ExcelSupportedSetPlugin>);
+  | ({ plugin: 'supported-set' } & PluginEntry<ExcelSupportedSetPlugin>)
+  | ({ plugin: 'bases' } & PluginEntry<ExcelBasesPlugin>);
 
 const scalar = (n: number) =>
   Array.from({ length: n }, () => ({ argumentType: FunctionArgumentType.SCALAR }));
@@ -94,6 +100,33 @@ const INFO_CALLS = [
   'IFERROR',
   'IFNA',
 ] as const;
+
+/** The base conversions (excel-bases.ts): `SSX.DEC2BIN` → `ssxDec2Bin`, a number and, but for *2DEC, places. */
+export const BASE_NAMES = [
+  'DEC2BIN',
+  'DEC2OCT',
+  'DEC2HEX',
+  'BIN2DEC',
+  'BIN2OCT',
+  'BIN2HEX',
+  'OCT2DEC',
+  'OCT2BIN',
+  'OCT2HEX',
+  'HEX2DEC',
+  'HEX2BIN',
+  'HEX2OCT',
+] as const;
+const basePascal = (n: string) => n.slice(0, 1) + n.slice(1, 3).toLowerCase();
+const BASE_FUNCTIONS = Object.fromEntries(
+  BASE_NAMES.map((n) => [
+    `SSX.${n}`,
+    {
+      plugin: 'bases',
+      method: `ssx${basePascal(n.slice(0, 3))}2${basePascal(n.slice(4))}`,
+      parameters: n.endsWith('DEC') ? scalar(1) : [...scalar(1), optionalScalar],
+    },
+  ]),
+) as Record<`SSX.${(typeof BASE_NAMES)[number]}`, SsxDefinition>;
 
 /** Every corrected function, registered with HyperFormula under its `SSX.` name (no workbook uses it). */
 export const SSX_FUNCTIONS = {
@@ -277,6 +310,9 @@ export const SSX_FUNCTIONS = {
   },
   'SSX.MAXIFS': { plugin: set, method: 'ssxMaxifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
   'SSX.MINIFS': { plugin: set, method: 'ssxMinifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
+  ...BASE_FUNCTIONS,
+  'SSX.RADIANS': { plugin: 'bases', method: 'ssxRadians', parameters: scalar(1) },
+  'SSX.DEGREES': { plugin: 'bases', method: 'ssxDegrees', parameters: scalar(1) },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -575,6 +611,18 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
     },
   ],
   SQRT: [numberArgs],
+  RADIANS: [
+    mathCall(
+      'SSX.RADIANS',
+      'Excel\'s coercion (`""` #VALUE!); where x·π/180 and x/180·π differ from x·(π/180), undetermined',
+    ),
+  ],
+  DEGREES: [
+    mathCall(
+      'SSX.DEGREES',
+      'Excel\'s coercion (`""` #VALUE!); where x·180/π differs from x·(180/π), undetermined',
+    ),
+  ],
   SIGN: [numberArgs],
   COUNTBLANK: [
     {
@@ -650,6 +698,18 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
     },
   ],
   ...DATE_CALLS,
+  ...Object.fromEntries(
+    BASE_NAMES.map((n) => [
+      n,
+      [
+        {
+          correction: 'bases',
+          to: `SSX.${n}` as const,
+          note: 'blank and `""` digits read as 0, hex in any case, decimals truncated; `" 1"`, `"+1"`, 11 characters #NUM!',
+        } satisfies CallCorrection,
+      ],
+    ]),
+  ),
 };
 
 /** Operators routed to corrected functions (a unary minus is `unary -`, postfix percent `%`). */

@@ -438,12 +438,49 @@ function countCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
 }
 // --- end criteria functions
 
+// --- Base conversions (issue 14, f14b): DEC2BIN … HEX2OCT (and RADIANS/DEGREES of any subtree), the number often a digit string or a number at a
+// range's edge, places often a literal 0..11 or left out.
+const BASE_FUNCTIONS = ['DEC', 'BIN', 'OCT', 'HEX'].flatMap((a) =>
+  ['DEC', 'BIN', 'OCT', 'HEX'].filter((b) => b !== a).map((b) => `${a}2${b}`),
+);
+const BASE_TEXTS = [
+  '1010',
+  'FF',
+  'ff',
+  '7777777777',
+  'FFFFFFFFFF',
+  '1FF',
+  '8000000000',
+  '0',
+  '',
+  ' 1',
+  '12A',
+];
+const BASE_NUMBERS = [511, -512, 512, -513, 536870911, -536870912, 549755813887, 1111111111, 1e10, 9.9, 777];
+function baseCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
+  const number = fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom(...BASE_TEXTS).map((v): FuzzExpr => ({ t: 'str', v })) },
+    { weight: 2, arbitrary: fc.constantFrom(...BASE_NUMBERS).map(lit) },
+    { weight: 3, arbitrary: sub },
+  );
+  const places = fc.option(fc.oneof(fc.integer({ min: 0, max: 11 }).map(lit), sub), { nil: undefined });
+  return fc
+    .tuple(fc.constantFrom(...BASE_FUNCTIONS), number, places)
+    .map(([fn, n, p]) => call(fn, p === undefined || fn.endsWith('DEC') ? [n] : [n, p]));
+}
+const ANGLE_FUNCTIONS = ['RADIANS', 'DEGREES'];
+const angleCall = (sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
+  fc.tuple(fc.constantFrom(...ANGLE_FUNCTIONS), sub).map(([fn, a]) => call(fn, [a]));
+// --- end of base conversions
+
 /** The supported function names the generator uses. */
 export const FUZZ_FUNCTIONS: readonly string[] = [
   ...FUNCTIONS.map((f) => f.fn),
   'TEXT',
   ...CRITERIA_FUNCTIONS,
   ...OTHER_COUNTS,
+  ...BASE_FUNCTIONS,
+  ...ANGLE_FUNCTIONS,
 ];
 
 /** Formula trees nested at most `maxDepth` deep (a leaf is depth 0). */
@@ -464,6 +501,7 @@ export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
         { weight: 1, arbitrary: textCall(sub) },
         { weight: 1, arbitrary: lookupCall(sub) },
         { weight: 1, arbitrary: fc.oneof(criteriaCall(sub), countCall(sub)) },
+        { weight: 1, arbitrary: fc.oneof(baseCall(sub), angleCall(sub)) },
         {
           weight: 3,
           arbitrary: fc

@@ -1,6 +1,7 @@
 import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
 import { ExcelCorrectionsPlugin, ensureCorrectionsRegistered } from '../../src/oracle/corrections.js';
+import { ExcelBasesPlugin, ensureBasesRegistered } from '../../src/oracle/excel-bases.js';
 import { ExcelSupportedSetPlugin, ensureSupportedSetRegistered } from '../../src/oracle/excel-functions.js';
 import {
   CORRECTED_CALLS,
@@ -12,7 +13,11 @@ import {
 describe('the oracle registry', () => {
   it('names a method each plugin has for every corrected function', () => {
     for (const [name, def] of Object.entries(SSX_FUNCTIONS)) {
-      const plugin = def.plugin === 'corrections' ? ExcelCorrectionsPlugin : ExcelSupportedSetPlugin;
+      const plugin = {
+        corrections: ExcelCorrectionsPlugin,
+        'supported-set': ExcelSupportedSetPlugin,
+        bases: ExcelBasesPlugin,
+      }[def.plugin];
       expect(typeof (plugin.prototype as unknown as Record<string, unknown>)[def.method], name).toBe(
         'function',
       );
@@ -23,6 +28,7 @@ describe('the oracle registry', () => {
   it('registers every function a route names with HyperFormula', () => {
     ensureCorrectionsRegistered();
     ensureSupportedSetRegistered();
+    ensureBasesRegistered();
     const registered = new Set(HyperFormula.getRegisteredFunctionNames('enGB'));
     const targets = [
       ...Object.values(CORRECTED_CALLS).flatMap((list) => list.flatMap((c) => [c.to, c.wrap])),

@@ -16,6 +16,8 @@ import { LOOKUP_FUNCTIONS } from './lookup.js';
 import { MATH_FUNCTIONS } from './math.js';
 import { TEXT_FUNCTIONS } from './text.js';
 import { TEXTOPS_FUNCTIONS } from './textops.js';
+import { BASES_FUNCTIONS } from './bases.js';
+import { ANGLES_FUNCTIONS } from './angles.js';
 import type { FunctionEntry } from './types.js';
 
 export type {
@@ -42,6 +44,8 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...CHOICE_FUNCTIONS,
   ...ARITH_FUNCTIONS,
   ...CRITERIA_FUNCTIONS,
+  ...BASES_FUNCTIONS,
+  ...ANGLES_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

@@ -20,6 +20,8 @@
 import type { LibraryObject } from '../../modelspec/types.js';
 import type { CellValue } from '../../workbook/values.js';
 import { AGGREGATE_HELPERS } from './helpers/aggregate.js';
+import { BASES_HELPERS } from './helpers/bases.js';
+import { ANGLES_HELPERS } from './helpers/angles.js';
 import { CRITERIA_HELPERS } from './helpers/criteria.js';
 import { ARITHMETIC_HELPERS } from './helpers/arithmetic.js';
 import { DATE_HELPERS } from './helpers/date.js';
@@ -60,6 +62,8 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...MATH_HELPERS,
   ...CRITERIA_HELPERS,
   ...TEXTOPS_HELPERS,
+  ...BASES_HELPERS,
+  ...ANGLES_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */

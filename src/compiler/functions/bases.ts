@@ -1,0 +1,111 @@
+/**
+ * The base conversions: DEC2BIN, DEC2OCT, DEC2HEX, BIN2DEC, BIN2OCT, BIN2HEX, OCT2DEC, OCT2BIN, OCT2HEX,
+ * HEX2DEC, HEX2BIN, HEX2OCT, each `$xlToBase` (or `$xlBaseIn` to decimal) of helpers/bases.ts. Evidence:
+ * Microsoft's twelve pages and the ~2,700 Excel-saved cells of BASES.xlsx (dec2, bin2, oct2, hex2, places,
+ * places-dec2, non-numeric sheets). What Excel has not shown is refused: a boolean argument, a `places`
+ * that may be blank, an empty argument.
+ */
+import type { CallNode, Node } from '../../workbook/formula/ast.js';
+import type { CellValue } from '../../workbook/values.js';
+import { may, type Val } from '../lower/value.js';
+import type { FunctionArg, FunctionEntry, Lowering } from './types.js';
+
+type Radix = 2 | 8 | 10 | 16;
+const NAMES: Readonly<Record<Radix, string>> = { 2: 'BIN', 8: 'OCT', 10: 'DEC', 16: 'HEX' };
+const WORDS: Readonly<Record<Radix, string>> = { 2: 'binary', 8: 'octal', 10: 'decimal', 16: 'hexadecimal' };
+/** The ten-character range of each radix, as Microsoft's pages write it. */
+const RANGES: Readonly<Record<Radix, string>> = {
+  2: '-512 to 511',
+  8: '-536,870,912 to 536,870,911',
+  10: '',
+  16: '-549,755,813,888 to 549,755,813,887',
+};
+
+/** Refuses what Excel's saved values and Microsoft's pages leave open (the oracle calls it undetermined). */
+function refuseOpen(node: CallNode, l: Lowering, v: Val, p: Val | undefined): void {
+  const [a, b] = node.args as Node[];
+  if (may(v.kinds, 'boolean')) {
+    l.fail('UNSUPPORTED_CONSTRUCT', `${node.name} of a value that may be logical (not established)`, a!);
+  }
+  if (p && b && (may(p.kinds, 'boolean') || may(p.kinds, 'blank'))) {
+    l.fail(
+      'UNSUPPORTED_CONSTRUCT',
+      `${node.name} with places that may be logical or blank (not established)`,
+      b,
+    );
+  }
+}
+
+function lowerBase(from: Radix, to: Radix) {
+  return (node: CallNode, l: Lowering): Val => {
+    for (const a of node.args as Node[]) {
+      if (a.kind === 'missing') l.fail('UNSUPPORTED_CONSTRUCT', `${node.name} with an empty argument`, a);
+    }
+    const v = l.lower(node.args[0]!);
+    const p = node.args[1] ? l.lower(node.args[1]) : undefined;
+    refuseOpen(node, l, v, p);
+    if (to === 10) return l.helper('xlBaseIn', [v.expr, String(from)], ['number', 'error'], v.invariant, [v]);
+    const args = [v.expr, String(from), String(to), p?.expr ?? 'null', String(p !== undefined)];
+    const invariant = v.invariant && (p?.invariant ?? true);
+    return l.helper('xlToBase', args, ['string', 'error'], invariant, p ? [v, p] : [v]);
+  };
+}
+
+const NUMBER: FunctionArg = { name: 'number', kind: 'value' };
+const PLACES: FunctionArg = { name: 'places', kind: 'value', optional: true };
+
+function readNote(from: Radix): string {
+  if (from === 10) {
+    return 'the number read as arithmetic reads it (numeric text converted, blank 0, `""` and other text #VALUE!), checked against the range, then truncated toward zero (the oracle leaves a negative non-integer and one just past the range undetermined)';
+  }
+  const digits = from === 16 ? '0-9 and A-F in any case' : from === 8 ? '0-7' : '0 and 1';
+  return `up to ten characters of ${digits} (a number read from its General text; blank and \`""\` are 0; spaces, signs and points #NUM!), the tenth the sign bit`;
+}
+
+function writeNote(to: Radix): string {
+  if (to === 10) return 'the result is a number';
+  return `outside ${RANGES[to]} #NUM!; a negative is ten characters of two's complement, \`places\` (truncated; below 1, above 10 or too few #NUM!, checked before the number) ignored for it`;
+}
+
+interface Example {
+  formula: string;
+  cells: Readonly<Record<string, CellValue>>;
+  value: CellValue;
+}
+
+function entry(from: Radix, to: Radix, example: Example): FunctionEntry {
+  const name = `${NAMES[from]}2${NAMES[to]}`;
+  return {
+    name,
+    family: 'bases',
+    args: to === 10 ? [NUMBER] : [NUMBER, PLACES],
+    helpers: to === 10 ? ['xlBaseIn'] : ['xlToBase'],
+    lower: lowerBase(from, to),
+    summary: `${from === 8 ? 'an' : 'a'} ${WORDS[from]} number as ${WORDS[to]}`,
+    lowering: to === 10 ? `$xlBaseIn(x, ${from})` : `$xlToBase(x, ${from}, ${to}, places, given)`,
+    notes: `${readNote(from)}; ${writeNote(to)}; errors pass; ${to === 10 ? 'a boolean' : 'a boolean, places that may be blank and an empty argument'} refused (not established)`,
+    example,
+    evidence: {
+      goldens: ['bases'],
+      corpus: ['excel/xlcalculator/BASES.xlsx', ...(name === 'HEX2DEC' ? ['excel/poi/57196.xlsx'] : [])],
+      microsoft: [`${name} function`],
+      other:
+        'BASES.xlsx places!G38/G39: places is checked before the number (DEC2BIN("E",0) #NUM!, DEC2BIN("E",1) #VALUE!)',
+    },
+  };
+}
+
+export const BASES_FUNCTIONS: readonly FunctionEntry[] = [
+  entry(10, 2, { formula: '=DEC2BIN(A1,4)', cells: { A1: 9 }, value: '1001' }),
+  entry(10, 8, { formula: '=DEC2OCT(A1)', cells: { A1: -100 }, value: '7777777634' }),
+  entry(10, 16, { formula: '=DEC2HEX(A1)', cells: { A1: 255 }, value: 'FF' }),
+  entry(2, 10, { formula: '=BIN2DEC(A1)', cells: { A1: 1111111111 }, value: -1 }),
+  entry(2, 8, { formula: '=BIN2OCT(A1,3)', cells: { A1: 1001 }, value: '011' }),
+  entry(2, 16, { formula: '=BIN2HEX(A1)', cells: { A1: 11111011 }, value: 'FB' }),
+  entry(8, 10, { formula: '=OCT2DEC(A1)', cells: { A1: 54 }, value: 44 }),
+  entry(8, 2, { formula: '=OCT2BIN(A1,3)', cells: { A1: 3 }, value: '011' }),
+  entry(8, 16, { formula: '=OCT2HEX(A1)', cells: { A1: '7777777533' }, value: 'FFFFFFFF5B' }),
+  entry(16, 10, { formula: '=HEX2DEC(A1)', cells: { A1: 'a5' }, value: 165 }),
+  entry(16, 2, { formula: '=HEX2BIN(A1,8)', cells: { A1: 'F' }, value: '00001111' }),
+  entry(16, 8, { formula: '=HEX2OCT(A1)', cells: { A1: 'FFFFFFFF00' }, value: '7777777400' }),
+];
