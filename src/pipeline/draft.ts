@@ -3,8 +3,10 @@
  * (docs/mcp.md, "The agent's loop"). Every conversion that recognised a table and refused at least one column
  * carries it beside its result, valid or not:
  *
- * - `spec`: the spec of what compiled (its schema, seed rows, derivations, library, constants and verified
- *   tests), with a stub schema property per refused column (title, the type its saved values show, readOnly);
+ * - `stubs`: a schema property per refused column (title, the type its saved values show, readOnly);
+ * - `spec`, when the conversion failed (so there is no other spec): the spec of what compiled (schema, seed
+ *   rows, library, constants) with the stubs in place. Beside a valid result the scaffold is that result's
+ *   `spec` plus the stubs (not repeated here: the answer would carry the seed rows twice);
  * - `fields`: the column → field map of the table (what `translate_formula`'s column mode reads);
  * - `refused`: per refused column its formula (A1 and R1C1, of the first data row), EVERY reason (its own,
  *   then one per refused column it reads), and a test of its saved values on a sample of rows, compared at
@@ -59,7 +61,10 @@ export interface DraftColumn {
 }
 
 export interface Draft {
-  spec: ModelSpec;
+  /** Only when the conversion failed: the scaffold spec, stubs included. */
+  spec?: ModelSpec;
+  /** Field → the stub schema property of each refused column. */
+  stubs: Record<string, Record<string, unknown>>;
   sheet: string;
   /** The first data row, 1-based (the row `translate_formula`'s column mode reads references in). */
   firstRow: number;
@@ -94,22 +99,27 @@ export function buildDraft(input: DraftInput): Draft | undefined {
         ? 'derived'
         : 'input',
   }));
-  const spec = structuredClone(
+  const spec =
     input.spec ??
-      buildSpec({
-        id: input.id,
-        compilation: c,
-        kept: input.kept,
-        library: buildLibrary,
-        seedBudget: input.seedBudget,
-      }).spec,
-  );
+    buildSpec({
+      id: input.id,
+      compilation: c,
+      kept: input.kept,
+      library: buildLibrary,
+      seedBudget: input.seedBudget,
+    }).spec;
   const refused = table.columns.flatMap((col) => {
     const r = byLetter.get(col.letter);
     return r ? [refusedColumn(c, col.field, r, byLetter, spec)] : [];
   });
-  addStubs(spec, c, refused);
-  return { spec, sheet: table.sheet.name, firstRow: table.firstDataRow + 1, fields, refused };
+  const stubs: Draft['stubs'] = {};
+  for (const r of refused) {
+    const col = table.columns.find((x) => x.field === r.field)!;
+    stubs[r.field] = { title: col.header, ...typeSchema(kindsOf(savedValues(c, col.col))), readOnly: true };
+  }
+  const out: Draft = { stubs, sheet: table.sheet.name, firstRow: table.firstDataRow + 1, fields, refused };
+  if (!input.spec) out.spec = withStubs(spec, c, stubs);
+  return out;
 }
 
 /** `{draft}` to spread into a result, or nothing when no column was refused. */
@@ -122,23 +132,18 @@ function isInput(c: Compilation, field: string): boolean {
   return c.plans.some((p) => p.kind === 'input' && p.column.field === field);
 }
 
-/** The stub schema property of each refused column, in column order among the row's properties. */
-function addStubs(spec: ModelSpec, c: Compilation, refused: readonly DraftColumn[]): void {
-  const items = (spec.schema as { properties: { items: { items: { properties: Record<string, unknown> } } } })
+/** A copy of the spec with the stubs among the row's properties, in column order. */
+function withStubs(spec: ModelSpec, c: Compilation, stubs: Draft['stubs']): ModelSpec {
+  const out = structuredClone(spec);
+  const items = (out.schema as { properties: { items: { items: { properties: Record<string, unknown> } } } })
     .properties.items.items;
-  const stubs = new Map(refused.map((r) => [r.field, r]));
   const ordered: Record<string, unknown> = {};
   for (const col of c.table.columns) {
-    const stub = stubs.get(col.field);
-    if (stub)
-      ordered[col.field] = {
-        title: col.header,
-        ...typeSchema(kindsOf(savedValues(c, col.col))),
-        readOnly: true,
-      };
+    if (Object.hasOwn(stubs, col.field)) ordered[col.field] = stubs[col.field];
     else if (Object.hasOwn(items.properties, col.field)) ordered[col.field] = items.properties[col.field];
   }
   items.properties = ordered;
+  return out;
 }
 
 /** The saved value of each data row of a column (blank when none was saved). */

@@ -35,10 +35,11 @@ describe('the draft', () => {
       ['C', 'whole', 'refused'],
       ['D', 'cost', 'refused'],
     ]);
-    const props = (draft.spec.schema as any).properties.items.items.properties;
+    const props = (draft.spec!.schema as any).properties.items.items.properties;
     expect(Object.keys(props)).toEqual(['qty', 'per', 'whole', 'cost']);
     expect(props.whole).toEqual({ title: 'whole', type: 'number', readOnly: true });
-    expect(JSON.parse(draft.spec.defaultValues![0]!.expr).items[0]).toEqual({ qty: 14, per: 3 });
+    expect(draft.stubs.whole).toEqual(props.whole);
+    expect(JSON.parse(draft.spec!.defaultValues![0]!.expr).items[0]).toEqual({ qty: 14, per: 3 });
     const [whole, cost] = draft.refused;
     expect(whole).toMatchObject({
       field: 'whole',
@@ -68,15 +69,15 @@ describe('the draft', () => {
     expect(cost.reasons[0]!.detail).toContain('BESSELJ');
   });
 
-  it('comes beside a valid spec that refused a column, and keeps its verified derivations and tests', async () => {
+  it('comes beside a valid spec that refused a column: stubs and refused columns, the spec not repeated', async () => {
     const result = await convert(await book(true), { filename: 'jobs.xlsx' });
     expect(result.valid).toBe(true);
     if (!result.valid) return;
     const draft = result.draft!;
-    expect(draft.spec.derivations).toEqual(result.spec.derivations);
-    expect(draft.spec.tests).toEqual(result.spec.tests);
-    const props = (draft.spec.schema as any).properties.items.items.properties;
-    expect(Object.keys(props)).toEqual(['qty', 'per', 'whole', 'cost', 'double']);
+    expect(draft.spec).toBeUndefined();
+    expect(Object.keys(draft.stubs)).toEqual(['whole', 'cost']);
+    expect(draft.refused.map((r) => r.column)).toEqual(['C', 'D']);
+    expect(draft.fields.map((f) => f.role)).toEqual(['input', 'input', 'refused', 'refused', 'derived']);
     expect((result.spec.schema as any).properties.items.items.properties.whole).toBeUndefined();
   });
 
