@@ -5,6 +5,7 @@
  * crash the server or leak into another call. Each takes the tool call's `signal`: a client that cancels or
  * hangs up ends the call's worker or sandbox process at once.
  */
+import type { ColumnModeInput } from '../compiler/index.js';
 import type { CellValue } from '../workbook/index.js';
 import {
   type ConversionResult,
@@ -15,6 +16,8 @@ import {
 import {
   dryRun as sandboxDryRun,
   evalExpression as sandboxEval,
+  helperLibrary as sandboxHelperLibrary,
+  translateColumnFormula as sandboxTranslateColumn,
   testSpec as sandboxTest,
   translateFormula as sandboxTranslate,
   validateSpec as sandboxValidate,
@@ -73,6 +76,20 @@ export function translateFormula(
   signal?: AbortSignal,
 ): Promise<Loose> {
   return sandboxTranslate(formula, cells ?? {}, { signal });
+}
+
+/** Column mode (src/compiler/column-formula.ts) in the sandbox: the general derivation of a column. */
+export function translateColumnFormula(
+  formula: string,
+  input: ColumnModeInput,
+  signal?: AbortSignal,
+): Promise<Loose> {
+  return sandboxTranslateColumn(formula, input, { signal });
+}
+
+/** The library of the named helpers, in the sandbox. */
+export function helperLibrary(helpers: string[], signal?: AbortSignal): Promise<Loose> {
+  return sandboxHelperLibrary(helpers, { signal });
 }
 
 /** The function catalogue (compiler table joined with the oracle's treatment): one home, in the pipeline. */

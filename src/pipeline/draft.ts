@@ -68,6 +68,8 @@ export interface Draft {
   sheet: string;
   /** The first data row, 1-based (the row `translate_formula`'s column mode reads references in). */
   firstRow: number;
+  /** The last data row, 1-based (a range over a column's data rows is that whole column). */
+  lastRow: number;
   fields: DraftField[];
   refused: DraftColumn[];
 }
@@ -117,7 +119,14 @@ export function buildDraft(input: DraftInput): Draft | undefined {
     const col = table.columns.find((x) => x.field === r.field)!;
     stubs[r.field] = { title: col.header, ...typeSchema(kindsOf(savedValues(c, col.col))), readOnly: true };
   }
-  const out: Draft = { stubs, sheet: table.sheet.name, firstRow: table.firstDataRow + 1, fields, refused };
+  const out: Draft = {
+    stubs,
+    sheet: table.sheet.name,
+    firstRow: table.firstDataRow + 1,
+    lastRow: table.lastDataRow + 1,
+    fields,
+    refused,
+  };
   if (!input.spec) out.spec = withStubs(spec, c, stubs);
   return out;
 }

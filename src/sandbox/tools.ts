@@ -22,6 +22,7 @@ import {
   type ValidationReport,
   validateSpecInProcess,
 } from '../modelspec/index.js';
+import type { ColumnModeInput } from '../compiler/column-formula.js';
 import type { SandboxLimits } from './limits.js';
 import { runInSandbox } from './sandbox.js';
 import type { SandboxTask } from './tasks.js';
@@ -89,4 +90,21 @@ export function translateFormula(
   options: ToolOptions = {},
 ): Promise<Record<string, unknown>> {
   return sandboxed('translateFormula', { formula, cells }, options);
+}
+
+/** `translateColumnFormula` (src/compiler/column-formula.ts) in the sandbox; a limit throws a CodedError. */
+export function translateColumnFormula(
+  formula: string,
+  input: ColumnModeInput,
+  options: ToolOptions = {},
+): Promise<Record<string, unknown>> {
+  return sandboxed('translateColumnFormula', { formula, input }, options);
+}
+
+/** The library of the named helpers (src/compiler/lower/library-merge.ts) in the sandbox. */
+export function helperLibrary(
+  helpers: string[],
+  options: ToolOptions = {},
+): Promise<Record<string, unknown>> {
+  return sandboxed('helperLibrary', { helpers }, options);
 }

@@ -94,7 +94,7 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
     'workbook returns isError with {valid: false, reason, error} (codes such as FILE_TOO_LARGE, NO_TABLE, ' +
     'SHEET_NOT_FOUND, RESOURCE_LIMIT). When columns are refused, valid or not, `draft` is the scaffold to ' +
     'finish: pass it to translate_formula (column mode) for each refused formula, add the derivation, then ' +
-    'validate_spec and test_spec with the refused columns\' `test`s. The spec is returned for review only; ' +
+    "validate_spec and test_spec with the refused columns' `test`s. The spec is returned for review only; " +
     'nothing is stored. Next: test_spec on the spec, list_functions for refusal codes. With `report: true`, the verification report ' +
     '(HTML) follows as an embedded resource.',
   inputSchema,
