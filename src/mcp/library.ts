@@ -93,4 +93,10 @@ export function helperLibrary(helpers: string[], signal?: AbortSignal): Promise<
 }
 
 /** The function catalogue (compiler table joined with the oracle's treatment): one home, in the pipeline. */
-export { catalogueText, listFunctions } from '../pipeline/index.js';
+export {
+  catalogueText,
+  listFunctions,
+  lookupFunction,
+  searchCatalogue,
+  searchRefusals,
+} from '../pipeline/index.js';

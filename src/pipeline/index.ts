@@ -9,6 +9,8 @@ export {
   lookupFunction,
   type OracleTreatment,
   oracleTreatment,
+  searchCatalogue,
+  searchRefusals,
 } from './catalogue.js';
 export { convert } from './convert.js';
 export type { Draft, DraftColumn, DraftField, DraftReason } from './draft.js';
