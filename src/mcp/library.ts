@@ -29,7 +29,7 @@ import {
   guidanceTopicIds,
   type GuidanceResult,
   type ModelSpec,
-  type RunOptions,
+  type DryRunOptions,
   type SpecTest,
   type TestReport,
   type ValidationReport,
@@ -58,7 +58,7 @@ export function testSpec(spec: ModelSpec, cases?: SpecTest[], signal?: AbortSign
   return sandboxTest(spec, cases, { signal });
 }
 
-export function dryRun(spec: ModelSpec, options: RunOptions, signal?: AbortSignal): Promise<Loose> {
+export function dryRun(spec: ModelSpec, options: DryRunOptions, signal?: AbortSignal): Promise<Loose> {
   return sandboxDryRun(spec, options, { signal }) as unknown as Promise<Loose>;
 }
 

@@ -14,7 +14,7 @@ import {
   type EvalResult,
   evalExpressionInProcess,
   type ModelSpec,
-  type RunOptions,
+  type DryRunOptions,
   type SpecTest,
   type TestReport,
   testSpecInProcess,
@@ -62,7 +62,7 @@ export async function testSpec(
 /** Runs a spec once in the sandbox with sample mutations. Throws CodedError for a broken spec or a limit. */
 export async function dryRun(
   spec: ModelSpec,
-  options: RunOptions = {},
+  options: DryRunOptions = {},
   tool: ToolOptions = {},
 ): Promise<DryRunResult> {
   if (tool.inProcess) return dryRunInProcess(spec, options);
