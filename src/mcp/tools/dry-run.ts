@@ -5,7 +5,13 @@ import type { ModelSpec } from '../../modelspec/index.js';
 import { dryRun } from '../library.js';
 import { settle } from '../outcome.js';
 import { specArgument } from '../spec-schema.js';
-import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
+import {
+  failureFields,
+  registerDefinedTool,
+  sandboxCall,
+  type ToolDefinition,
+  type ToolTable,
+} from '../tool.js';
 
 const inputSchema = z.strictObject({
   spec: specArgument('The ModelSpec to run.'),
@@ -83,7 +89,7 @@ export const dryRunTool: ToolDefinition<typeof inputSchema> = {
             ...(args.paths ? { paths: args.paths } : {}),
             ...(args.changesOnly ? { changesOnly: true } : {}),
           },
-          ctx.signal,
+          sandboxCall(ctx),
         ),
       (v) => v.ok === true,
     );

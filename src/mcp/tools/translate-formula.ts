@@ -12,7 +12,13 @@ import type { CellValue } from '../../workbook/index.js';
 import { helperLibrary, translateColumnFormula, translateFormula } from '../library.js';
 import { settle } from '../outcome.js';
 import type { ToolOutcome } from '../tool.js';
-import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
+import {
+  failureFields,
+  registerDefinedTool,
+  sandboxCall,
+  type ToolDefinition,
+  type ToolTable,
+} from '../tool.js';
 
 const cellValue = z.union([
   z.null(),
@@ -131,7 +137,7 @@ export const translateFormulaTool: ToolDefinition<typeof inputSchema> = {
     if (args.formula === undefined && args.column === undefined) {
       if (args.helpers === undefined) return usage('Give `formula`, `column` (with `draft`) or `helpers`.');
       return settle(
-        () => helperLibrary(args.helpers!, ctx.signal),
+        () => helperLibrary(args.helpers!, sandboxCall(ctx)),
         (v) => v.error === undefined,
       ).then((o) => (o.ok ? o : { ok: false, value: { code: 'INPUT_INVALID', error: o.value.error } }));
     }
@@ -139,12 +145,16 @@ export const translateFormulaTool: ToolDefinition<typeof inputSchema> = {
     if (typeof column === 'string') return usage(column);
     const outcome = column
       ? await settle(
-          () => translateColumnFormula(column.formula, column.input, ctx.signal),
+          () => translateColumnFormula(column.formula, column.input, sandboxCall(ctx)),
           (v) => v.error === undefined,
         )
       : await settle(
           () =>
-            translateFormula(args.formula!, args.cells as Record<string, CellValue> | undefined, ctx.signal),
+            translateFormula(
+              args.formula!,
+              args.cells as Record<string, CellValue> | undefined,
+              sandboxCall(ctx),
+            ),
           (v) => v.error === undefined,
         );
     // The library reports {formula, error: {code, message, span}}; tools report `error` as text.
