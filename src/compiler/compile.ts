@@ -180,7 +180,8 @@ function compileColumns(
     const toLower = { ...scope, column: p.column, ast: p.ast, row: p.firstRow };
     if (blocked) {
       reject(blocked.reason, blocked.detail);
-      const own = lowerColumn(toLower, false);
+      // A trial on names of its own, so the refused column leaves no gap in the names the others get.
+      const own = lowerColumn({ ...toLower, roots: new Roots(), values: new LibraryValues() }, false);
       if (isRefusal(own)) {
         const detail = withCell(scope.table, p.column, p.firstRow, p.formula, own);
         ownRefusals.set(field, rejection(scope.table, p.column, own.code, detail, p.firstRow, p.formula));
