@@ -69,6 +69,13 @@ export interface Compilation {
   constants: Array<{ name: string; value: number; address: string }>;
   /** Library values by exported name (lookup tables). */
   libraryValues: Map<string, unknown>;
+  /** The table columns (fields) each formula column reads, compiled or refused (for the draft's reasons). */
+  columnDeps: Map<string, string[]>;
+  /**
+   * A column refused for what it reads (DEPENDS_ON_REJECTED_COLUMN, CIRCULAR_REFERENCE) whose own formula
+   * is refused too: that refusal, found by a trial lowering, so the draft can give every reason.
+   */
+  ownRefusals: Map<string, RejectedColumn>;
 }
 
 /**
@@ -82,7 +89,8 @@ export function compileRecognised(
   const scope = newScope(table, plans);
   const formulas = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
   const deps = columnDependencies(table, scope.constants, formulas);
-  const columns = compileColumns(scope, formulas, deps);
+  const ownRefusals = new Map<string, RejectedColumn>();
+  const columns = compileColumns(scope, formulas, deps, ownRefusals);
   const warnings = [...table.warnings, ...compileSummary(scope)];
   return {
     table,
@@ -93,6 +101,8 @@ export function compileRecognised(
     warnings,
     constants: scope.constants.entries(),
     libraryValues: scope.values.map,
+    columnDeps: deps,
+    ownRefusals,
   };
 }
 
@@ -154,6 +164,7 @@ function compileColumns(
   scope: Scope,
   formulas: readonly FormulaPlan[],
   deps: ReadonlyMap<string, string[]>,
+  ownRefusals: Map<string, RejectedColumn>,
 ): CompiledColumn[] {
   const { order, cyclic } = topoOrder(
     formulas.map((p) => p.column.field),
@@ -166,11 +177,18 @@ function compileColumns(
     const reject = (reason: RejectedColumn['reason'], detail: string) =>
       scope.rejected.set(field, rejection(scope.table, p.column, reason, detail, p.firstRow, p.formula));
     const blocked = blockedBy(scope, field, deps.get(field) ?? [], cyclic);
+    const toLower = { ...scope, column: p.column, ast: p.ast, row: p.firstRow };
     if (blocked) {
       reject(blocked.reason, blocked.detail);
+      // A trial on names of its own, so the refused column leaves no gap in the names the others get.
+      const own = lowerColumn({ ...toLower, roots: new Roots(), values: new LibraryValues() }, false);
+      if (isRefusal(own)) {
+        const detail = withCell(scope.table, p.column, p.firstRow, p.formula, own);
+        ownRefusals.set(field, rejection(scope.table, p.column, own.code, detail, p.firstRow, p.formula));
+      }
       continue;
     }
-    const lowered = lowerColumn({ ...scope, column: p.column, ast: p.ast, row: p.firstRow });
+    const lowered = lowerColumn(toLower);
     if (isRefusal(lowered)) {
       reject(lowered.code, withCell(scope.table, p.column, p.firstRow, p.formula, lowered));
       continue;
@@ -318,8 +336,11 @@ interface ColumnUse {
   columnDeps: Set<string>;
 }
 
-/** Lowers one column's formula with a context that resolves references against the table. */
-function lowerColumn(c: ColumnToLower): LoweredColumn | Refusal {
+/**
+ * Lowers one column's formula with a context that resolves references against the table. `commit: false`
+ * is a trial (what would its own formula give?): whatever it named is rolled back either way.
+ */
+function lowerColumn(c: ColumnToLower, commit = true): LoweredColumn | Refusal {
   const use: ColumnUse = {
     roots: [],
     constants: new Set(),
@@ -328,10 +349,10 @@ function lowerColumn(c: ColumnToLower): LoweredColumn | Refusal {
     columnDeps: new Set(),
   };
   const lowered = lowerSafely(c.ast, columnContext(c, use));
-  if (isRefusal(lowered)) {
+  if (isRefusal(lowered) || !commit) {
     c.roots.rollback(use.roots.map((u) => u.name));
     c.values.rollback(use.pendingValues);
-    return lowered;
+    return isRefusal(lowered) ? lowered : { ...lowered, roots: [], constants: [], values: [] };
   }
   for (const u of use.roots) c.roots.commit(u.name, { ...u.root, helpers: lowered.helpers });
   return {

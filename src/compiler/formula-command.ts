@@ -30,7 +30,7 @@ export type TranslateResult =
 /** Largest range a formula command expands into literal cells. */
 const MAX_RANGE_CELLS = 10_000;
 
-function literal(v: CellValue): Operand {
+export function literal(v: CellValue): Operand {
   if (v === null) return { expr: 'null', kinds: ['blank'] };
   if (isErrorValue(v)) return { expr: JSON.stringify(v), kinds: ['error'], atom: false };
   if (typeof v === 'number') {

@@ -4,7 +4,9 @@ export { analyseColumns, Constants, kindsOf, Resolver, rejection } from './analy
 export type { Compilation, CompiledColumn, RootDerivation } from './compile.js';
 export { compileRecognised, topoOrder } from './compile.js';
 export { assignFieldNames, fieldName, NameAllocator } from './fields.js';
+export { type ColumnModeInput, type ColumnTranslation, translateColumnFormula } from './column-formula.js';
 export { type TranslateResult, translateFormula } from './formula-command.js';
+export { helperLibrary, libraryParts, type MergedLibrary, mergeLibrary } from './lower/library-merge.js';
 export { buildLibrary } from './lower/library.js';
 export type {
   ArgKind,

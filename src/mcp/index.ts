@@ -17,5 +17,5 @@ export { BusyError, callHeapMb, DEFAULT_BUDGET, ProcessBudget } from './budget.j
 export type { BudgetLimits, BudgetStatus } from './budget.js';
 export type { HttpServerOptions, RunningHttpServer } from './http.js';
 export { RESOURCE_NOT_FOUND } from './resources.js';
-export { DEFAULT_LIMITS } from './tool.js';
+export { DEFAULT_LIMITS, MAX_EVAL_TIMEOUT_MS } from './tool.js';
 export type { ToolLimits } from './tool.js';

@@ -5,6 +5,7 @@
  * crash the server or leak into another call. Each takes the tool call's `signal`: a client that cancels or
  * hangs up ends the call's worker or sandbox process at once.
  */
+import type { ColumnModeInput } from '../compiler/index.js';
 import type { CellValue } from '../workbook/index.js';
 import {
   type ConversionResult,
@@ -15,7 +16,10 @@ import {
 import {
   dryRun as sandboxDryRun,
   evalExpression as sandboxEval,
+  helperLibrary as sandboxHelperLibrary,
+  translateColumnFormula as sandboxTranslateColumn,
   testSpec as sandboxTest,
+  type ToolOptions,
   translateFormula as sandboxTranslate,
   validateSpec as sandboxValidate,
 } from '../sandbox/index.js';
@@ -26,7 +30,7 @@ import {
   guidanceTopicIds,
   type GuidanceResult,
   type ModelSpec,
-  type RunOptions,
+  type DryRunOptions,
   type SpecTest,
   type TestReport,
   type ValidationReport,
@@ -43,20 +47,34 @@ export function convert(
   return pipelineConvert(bytes, { ...DEFAULT_CONVERT_BUDGET, ...options, isolation: 'worker', signal });
 }
 
-export function validateSpec(spec: unknown, signal?: AbortSignal): Promise<ValidationReport> {
-  return sandboxValidate(spec, { signal });
+/** How an authoring call runs in its sandbox: the call's signal, and the operator's time budget. */
+export interface SandboxCall {
+  signal?: AbortSignal;
+  /** Wall-clock budget of the sandbox, ms (default the sandbox's, 2 s; `serve --eval-timeout`). */
+  timeoutMs?: number;
 }
 
-export function evalExpression(req: EvalRequest, signal?: AbortSignal): Promise<EvalResult> {
-  return sandboxEval(req, { signal });
+function sandboxOptions(call: SandboxCall): ToolOptions {
+  return {
+    signal: call.signal,
+    ...(call.timeoutMs === undefined ? {} : { limits: { timeoutMs: call.timeoutMs } }),
+  };
 }
 
-export function testSpec(spec: ModelSpec, cases?: SpecTest[], signal?: AbortSignal): Promise<TestReport> {
-  return sandboxTest(spec, cases, { signal });
+export function validateSpec(spec: unknown, call: SandboxCall = {}): Promise<ValidationReport> {
+  return sandboxValidate(spec, sandboxOptions(call));
 }
 
-export function dryRun(spec: ModelSpec, options: RunOptions, signal?: AbortSignal): Promise<Loose> {
-  return sandboxDryRun(spec, options, { signal }) as unknown as Promise<Loose>;
+export function evalExpression(req: EvalRequest, call: SandboxCall = {}): Promise<EvalResult> {
+  return sandboxEval(req, sandboxOptions(call));
+}
+
+export function testSpec(spec: ModelSpec, cases?: SpecTest[], call: SandboxCall = {}): Promise<TestReport> {
+  return sandboxTest(spec, cases, sandboxOptions(call));
+}
+
+export function dryRun(spec: ModelSpec, options: DryRunOptions, call: SandboxCall = {}): Promise<Loose> {
+  return sandboxDryRun(spec, options, sandboxOptions(call)) as unknown as Promise<Loose>;
 }
 
 /** Every guidance topic id (the `get_domain_guidance` input schema enumerates them). */
@@ -70,10 +88,30 @@ export function getDomainGuidance(topics?: string[]): Promise<GuidanceResult> {
 export function translateFormula(
   formula: string,
   cells?: Record<string, CellValue>,
-  signal?: AbortSignal,
+  call: SandboxCall = {},
 ): Promise<Loose> {
-  return sandboxTranslate(formula, cells ?? {}, { signal });
+  return sandboxTranslate(formula, cells ?? {}, sandboxOptions(call));
+}
+
+/** Column mode (src/compiler/column-formula.ts) in the sandbox: the general derivation of a column. */
+export function translateColumnFormula(
+  formula: string,
+  input: ColumnModeInput,
+  call: SandboxCall = {},
+): Promise<Loose> {
+  return sandboxTranslateColumn(formula, input, sandboxOptions(call));
+}
+
+/** The library of the named helpers, in the sandbox. */
+export function helperLibrary(helpers: string[], call: SandboxCall = {}): Promise<Loose> {
+  return sandboxHelperLibrary(helpers, sandboxOptions(call));
 }
 
 /** The function catalogue (compiler table joined with the oracle's treatment): one home, in the pipeline. */
-export { catalogueText, listFunctions } from '../pipeline/index.js';
+export {
+  catalogueText,
+  listFunctions,
+  lookupFunction,
+  searchCatalogue,
+  searchRefusals,
+} from '../pipeline/index.js';

@@ -14,6 +14,7 @@ import {
   ReadResourceRequestSchema,
   type ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { CODES } from '../codes/index.js';
 import { modelSpecSchemaText } from './spec-schema.js';
 
 /** JSON-RPC error code for an unknown resource URI (MCP spec, "Resources: Error Handling"). */
@@ -63,6 +64,71 @@ const GUIDES = [
   },
 ] as const;
 
+/**
+ * Resources an agent needs that are sections of the guides above, cut from them when the server starts (one
+ * home: the docs). Each names the sections it is made of, in order; a resource whose section is missing is
+ * not listed (test/mcp/resources.test.ts fails then).
+ */
+export const SECTION_RESOURCES = [
+  {
+    uri: 'sheetspec://docs/dates',
+    name: 'dates',
+    title: 'Dates as serial numbers',
+    description: 'The date convention: a date is its Excel serial number; how to convert either way.',
+    sections: [{ file: 'docs/semantics.md', heading: 'Dates' }],
+  },
+  {
+    uri: 'sheetspec://docs/values',
+    name: 'values',
+    title: 'Blanks and errors',
+    description: 'How blank cells and Excel errors are represented in documents and expressions.',
+    sections: [
+      { file: 'docs/spec-format.md', heading: 'Values: blanks and errors' },
+      { file: 'docs/semantics.md', heading: 'Values' },
+      { file: 'docs/semantics.md', heading: 'A field missing from a row' },
+    ],
+  },
+  {
+    uri: 'sheetspec://docs/binding',
+    name: 'binding',
+    title: 'Binding conventions',
+    description:
+      'What `$`, `$$`, `$parent`, `$const` and the library exports are bound to in every expression.',
+    sections: [
+      { file: 'docs/spec-format.md', heading: 'Binding conventions' },
+      { file: 'docs/spec-format.md', heading: 'Canonical paths' },
+    ],
+  },
+] as const;
+
+/** The text of a `## heading` section of a markdown file (heading included), up to the next `## `. */
+export function markdownSection(markdown: string, heading: string): string | undefined {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((l) => l === `## ${heading}`);
+  if (start < 0) return undefined;
+  let end = lines.findIndex((l, i) => i > start && /^## /.test(l));
+  if (end < 0) end = lines.length;
+  return lines.slice(start, end).join('\n').trimEnd();
+}
+
+function sectionResource(r: (typeof SECTION_RESOURCES)[number]): StaticResource | undefined {
+  const parts: string[] = [];
+  for (const { file, heading } of r.sections) {
+    const text = readPackageFile(file);
+    const section = text === undefined ? undefined : markdownSection(text, heading);
+    if (section === undefined) return undefined;
+    parts.push(`<!-- from ${file}, "${heading}" -->\n${section}`);
+  }
+  const { sections: _s, ...meta } = r;
+  return { ...meta, mimeType: 'text/markdown', text: `# ${r.title}\n\n${parts.join('\n\n')}\n` };
+}
+
+/** Every public code with its kinds and meaning, from the one registry (src/codes/registry.ts). */
+export function codeTableText(): string {
+  const codes = Object.entries(CODES).map(([code, e]) => ({ code, kinds: e.kinds, meaning: e.meaning }));
+  return JSON.stringify({ codes }, null, 2);
+}
+
 function readPackageFile(rel: string): string | undefined {
   const url = new URL(rel, PACKAGE_ROOT);
   return existsSync(url) ? readFileSync(url, 'utf8') : undefined;
@@ -78,6 +144,19 @@ export function loadResources(catalogue?: string): LoadedResources {
     const text = readPackageFile(g.file);
     if (text !== undefined) fixed.push({ ...g, mimeType: 'text/markdown', text });
   }
+  for (const r of SECTION_RESOURCES) {
+    const res = sectionResource(r);
+    if (res) fixed.push(res);
+  }
+  fixed.push({
+    uri: 'sheetspec://codes',
+    name: 'codes',
+    title: 'Code table',
+    description:
+      'Every public code (refusals, failures, warnings, findings, limits) with its kinds and what it means.',
+    mimeType: 'application/json',
+    text: codeTableText(),
+  });
   fixed.push({
     uri: 'sheetspec://schemas/modelspec',
     name: 'modelspec-schema',

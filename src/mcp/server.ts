@@ -85,9 +85,9 @@ export interface CreateServerOptions {
 
 export const SERVER_INSTRUCTIONS =
   'sheetspec compiles an Excel header-row table (.xlsx) into a verified ModelSpec: JSON with JSONata ' +
-  'derivations. Start with convert_spreadsheet; review rejectedColumns; check the spec with test_spec and ' +
-  'dry_run; write refused columns by hand with translate_formula, list_functions and eval_expression, then ' +
-  'validate_spec. The prompt "convert-and-review" spells out the steps. No tool reads or writes files.';
+  'derivations. Start with convert_spreadsheet; review rejectedColumns and the `draft` beside them; check the ' +
+  'spec with test_spec and dry_run; finish refused columns with translate_formula in column mode (draft + ' +
+  'column), list_functions and eval_expression, then validate_spec and test_spec with the draft\'s tests. The prompt "convert-and-review" spells out the steps. No tool reads or writes files.';
 
 /** Loads the resources served by every server of this process (guides, schema, catalogue, examples). */
 export async function loadServerResources(): Promise<LoadedResources> {

@@ -34,9 +34,26 @@ export interface ToolLimits {
   maxResultBytes: number;
   /** Largest workbook accepted by convert_spreadsheet, in decoded bytes. */
   maxFileBytes: number;
+  /**
+   * Wall-clock budget of one authoring call's sandbox (validate_spec, eval_expression, test_spec, dry_run,
+   * translate_formula), ms: `serve --eval-timeout`, at most MAX_EVAL_TIMEOUT_MS.
+   */
+  evalTimeoutMs: number;
 }
 
-export const DEFAULT_LIMITS: ToolLimits = { maxResultBytes: 50_000, maxFileBytes: 25 * 1024 * 1024 };
+/** The most an operator may give an authoring call (`serve --eval-timeout`): one minute. */
+export const MAX_EVAL_TIMEOUT_MS = 60_000;
+
+export const DEFAULT_LIMITS: ToolLimits = {
+  maxResultBytes: 50_000,
+  maxFileBytes: 25 * 1024 * 1024,
+  evalTimeoutMs: 2_000,
+};
+
+/** How a tool's authoring call runs in its sandbox: the call's signal and the operator's time budget. */
+export function sandboxCall(ctx: ToolContext): { signal: AbortSignal; timeoutMs: number } {
+  return { signal: ctx.signal, timeoutMs: Math.min(ctx.limits.evalTimeoutMs, MAX_EVAL_TIMEOUT_MS) };
+}
 
 export interface ToolContext {
   /** Aborted when the client cancels the request or disconnects. */

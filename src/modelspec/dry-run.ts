@@ -14,7 +14,7 @@
  * before the document's changes.
  */
 import { CodedError } from '../codes/index.js';
-import { formatPath, type PathSegment, parsePath, setPath } from './paths.js';
+import { formatPath, getAll, type PathSegment, parsePath, setPath } from './paths.js';
 import { type RunOptions, type RunResult, runModel, seedState } from './runtime.js';
 import type { ModelSpec } from './types.js';
 
@@ -26,16 +26,41 @@ export interface Change {
   after?: unknown;
 }
 
-export type DryRunResult = RunResult & { changes: Change[]; changesOmitted: number };
+export type DryRunResult = RunResult & {
+  changes: Change[];
+  changesOmitted: number;
+  /** With `paths`: each path's values after the run (a path with `[*]` gives one per row). */
+  values?: Record<string, unknown[]>;
+};
+
+/** What bounds a dry run's answer on a large document. */
+export interface DryRunOptions extends RunOptions {
+  /**
+   * Canonical paths (`[*]` allowed, `$.items[*].total`, `$.sumTotal`): only changes at or under them are
+   * listed, their values come back in `values`, and the whole `state` is left out.
+   */
+  paths?: string[];
+  /** Leave the resulting `state` out: the changes (and `values`) are the answer. */
+  changesOnly?: boolean;
+}
+
+type Keep = (path: readonly PathSegment[]) => boolean;
 
 const MAX_CHANGES = 1000;
 
-function diff(a: unknown, b: unknown, path: PathSegment[], out: Change[], counter: { n: number }): void {
+function diff(
+  a: unknown,
+  b: unknown,
+  path: PathSegment[],
+  out: Change[],
+  counter: { n: number },
+  keep: Keep = () => true,
+): void {
   const obj = (v: unknown) => typeof v === 'object' && v !== null;
   if (obj(a) && obj(b) && Array.isArray(a) === Array.isArray(b)) {
     if (Array.isArray(a) && Array.isArray(b)) {
       for (let i = 0; i < Math.max(a.length, b.length); i++)
-        diff(a[i], b[i], [...path, { index: i }], out, counter);
+        diff(a[i], b[i], [...path, { index: i }], out, counter, keep);
     } else {
       const x = a as Record<string, unknown>;
       const y = b as Record<string, unknown>;
@@ -47,11 +72,13 @@ function diff(a: unknown, b: unknown, path: PathSegment[], out: Change[], counte
           [...path, { key: k }],
           out,
           counter,
+          keep,
         );
     }
     return;
   }
   if (a === b || (obj(a) && obj(b) && JSON.stringify(a) === JSON.stringify(b))) return;
+  if (!keep(path)) return;
   counter.n++;
   if (out.length < MAX_CHANGES) {
     const c: Change = { path: formatPath(path) };
@@ -92,8 +119,20 @@ function overrideConstants(
   return out;
 }
 
+/** Whether a leaf's path lies at or under one of the patterns (`[*]` matches any index). */
+function under(patterns: readonly PathSegment[][]): Keep {
+  const same = (p: PathSegment, s: PathSegment) =>
+    'key' in p
+      ? 'key' in s && s.key === p.key
+      : 'index' in p
+        ? 'index' in s && s.index === p.index
+        : 'index' in s;
+  return (path) => patterns.some((p) => p.length <= path.length && p.every((seg, i) => same(seg, path[i]!)));
+}
+
 /** In this thread, without limits: the sandbox task. */
-export async function dryRunInProcess(spec: ModelSpec, options: RunOptions = {}): Promise<DryRunResult> {
+export async function dryRunInProcess(spec: ModelSpec, options: DryRunOptions = {}): Promise<DryRunResult> {
+  const patterns = options.paths?.map((p) => parsePath(p));
   const { document, constants } = splitMutations(options.mutations ?? {});
   const start = options.state ?? (await seedState(spec));
   const baseline = await runModel(spec, { state: start });
@@ -107,7 +146,15 @@ export async function dryRunInProcess(spec: ModelSpec, options: RunOptions = {})
   if (result.ok) {
     diff(oldConstants, newConstants, [], changes, counter);
     for (const c of changes) c.path = c.path.replace(/^\$/, '$const');
-    diff(before, result.state, [], changes, counter);
+    diff(before, result.state, [], changes, counter, patterns ? under(patterns) : undefined);
   }
-  return { ...result, changes, changesOmitted: counter.n - changes.length };
+  const out: DryRunResult = { ...result, changes, changesOmitted: counter.n - changes.length };
+  if (patterns && result.ok) {
+    out.values = {};
+    patterns.forEach((segs, i) => {
+      out.values![options.paths![i]!] = getAll(result.state, segs);
+    });
+  }
+  if (patterns || options.changesOnly) delete (out as { state?: unknown }).state;
+  return out;
 }

@@ -18,7 +18,7 @@ export {
   specBindings,
 } from './bind.js';
 export { type CompiledDerivation, compileDerivation, computeDerivations } from './derive.js';
-export { type Change, type DryRunResult, dryRunInProcess } from './dry-run.js';
+export { type Change, type DryRunOptions, type DryRunResult, dryRunInProcess } from './dry-run.js';
 export {
   type EvalError,
   type EvalRequest,

@@ -72,3 +72,47 @@ export function lookupFunction(name: string): { entry?: ListedEntry; nearest: st
     .map((c) => c.name);
   return { nearest };
 }
+
+/** Ranks of a search hit, best first: the name itself, a name it starts, a name holding it, its summary, its notes. */
+const RANKS = ['name', 'prefix', 'contains', 'summary', 'notes'] as const;
+
+/**
+ * The entries a query finds, best first (`list_functions`' query): each word of the query must be part of
+ * the name or a whole word of the summary, notes or lowering; an entry ranks by its best field for the whole
+ * query (RANKS), then by name. `INT` finds INT, not ROUND for its notes about integers.
+ */
+export function searchCatalogue(query: string): ListedEntry[] {
+  const q = normalName(query);
+  const words = q.split(/\s+/).filter((w) => w !== '');
+  if (words.length === 0) return listFunctions().entries;
+  const hits: Array<{ e: ListedEntry; rank: number }> = [];
+  for (const e of listFunctions().entries) {
+    const text = `${e.summary ?? ''} ${e.notes} ${e.lowering}`;
+    const found = (w: string) => e.name.includes(w) || wordIn(w, text);
+    if (!words.every(found)) continue;
+    hits.push({ e, rank: rankOf(e, q) });
+  }
+  return hits.sort((a, b) => a.rank - b.rank || a.e.name.localeCompare(b.e.name)).map((h) => h.e);
+}
+
+function rankOf(e: ListedEntry, q: string): number {
+  if (e.name === q) return RANKS.indexOf('name');
+  if (e.name.startsWith(q)) return RANKS.indexOf('prefix');
+  if (e.name.includes(q)) return RANKS.indexOf('contains');
+  if (wordIn(q, e.summary ?? '')) return RANKS.indexOf('summary');
+  return RANKS.indexOf('notes');
+}
+
+/** Whether `word` (upper case) is a whole word of `text`, case-insensitive. */
+function wordIn(word: string, text: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9_])${escaped}($|[^A-Za-z0-9_])`, 'i').test(text);
+}
+
+/** The refusal codes a query names (part of the code, or a whole word of its meaning); all without one. */
+export function searchRefusals(query?: string): Array<{ code: string; meaning: string }> {
+  const all = listFunctions().refusals;
+  if (query === undefined || query.trim() === '') return all;
+  const q = query.trim().toUpperCase();
+  return all.filter((r) => r.code.includes(q.replace(/\s+/g, '_')) || wordIn(q, r.meaning));
+}

@@ -9,8 +9,11 @@ export {
   lookupFunction,
   type OracleTreatment,
   oracleTreatment,
+  searchCatalogue,
+  searchRefusals,
 } from './catalogue.js';
 export { convert } from './convert.js';
+export type { Draft, DraftColumn, DraftField, DraftReason } from './draft.js';
 export { failureReport, REPORT_ROWS } from './report.js';
 export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
 export type { RejectedColumn } from '../compiler/index.js';

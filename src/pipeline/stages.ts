@@ -24,6 +24,7 @@ import {
 } from '../compiler/index.js';
 import { readWorkbook, type WorkbookModel, WorkbookError } from '../workbook/index.js';
 import { isOracleOutOfResources, withOracle } from './oracle.js';
+import { draftOf } from './draft.js';
 import { OracleExceptionError } from './oracle-failure.js';
 import type { ConversionFailure, ConversionResult, PipelineOptions } from './types.js';
 import { allRefusedFailure, verifyAndAssemble } from './verify.js';
@@ -98,9 +99,9 @@ export async function convertWorkbook(
       if (isRecogniseFailure(table)) return { valid: false, reason: table.reason, error: table.error };
       const plans = await time('analyse', () => analyseColumns(table));
       const c = await time('lower', () => compileRecognised(table, plans));
-      const none = allRefused(c);
-      if (none) return none;
       const id = specId(options.modelId, options.filename);
+      const none = allRefused(c, id, options);
+      if (none) return none;
       if (!wanted) return await time('serialise', () => unverified(c, id, options));
       return await verifyAndAssemble(c, wb, id, options, time, oracle);
     } catch (e) {
@@ -118,10 +119,11 @@ export async function convertWorkbook(
 
 /** The spec of a compilation without the oracle's check (no tests, nothing verified). */
 function unverified(c: Compilation, id: string, options: PipelineOptions): ConversionResult {
+  const kept = keptParts(c, new Set());
   const built = buildSpec({
     id,
     compilation: c,
-    kept: keptParts(c, new Set()),
+    kept,
     library: buildLibrary,
     seedBudget: options.seedBudget,
   });
@@ -130,11 +132,19 @@ function unverified(c: Compilation, id: string, options: PipelineOptions): Conve
     spec: built.spec,
     rejectedColumns: c.rejected,
     warnings: [...c.warnings, ...built.warnings],
+    ...draftOf({ c, kept, rejected: c.rejected, id, seedBudget: options.seedBudget, spec: built.spec }),
   };
 }
 
-function allRefused(c: Compilation): ConversionFailure | undefined {
+function allRefused(c: Compilation, id: string, options: PipelineOptions): ConversionFailure | undefined {
   const formulaColumns = c.plans.filter((p) => p.kind !== 'input').length;
   if (formulaColumns === 0 || c.columns.length > 0) return undefined;
-  return allRefusedFailure(c.rejected, c.warnings);
+  const draft = draftOf({
+    c,
+    kept: keptParts(c, new Set()),
+    rejected: c.rejected,
+    id,
+    seedBudget: options.seedBudget,
+  });
+  return { ...allRefusedFailure(c.rejected, c.warnings), ...draft };
 }

@@ -7,6 +7,7 @@ import type { RejectedColumn } from '../compiler/index.js';
 import type { ModelSpec } from '../modelspec/index.js';
 import type { Mismatch, Verification } from '../oracle/index.js';
 import type { ReportModel } from '../report/index.js';
+import type { Draft } from './draft.js';
 
 /**
  * A refused column: the compiler's `RejectedColumn`, and for a `VALUE_MISMATCH` the reference that refused it
@@ -24,6 +25,8 @@ export interface ConversionSuccess {
   rejectedColumns: RefusedColumn[];
   verification?: Verification;
   warnings: Warning[];
+  /** When a column was refused: the scaffold to finish it from (src/pipeline/draft.ts). */
+  draft?: Draft;
   /** With the `report` option: the verification report's model (render it with `renderReport`). */
   report?: ReportModel;
 }
@@ -36,6 +39,8 @@ export interface ConversionFailure {
   budget?: Budget;
   rejectedColumns?: RefusedColumn[];
   warnings?: Warning[];
+  /** When a table was recognised and its columns refused: the scaffold to finish (src/pipeline/draft.ts). */
+  draft?: Draft;
   /** With the `report` option: the report's model (the grid when a table was verified, else the reason). */
   report?: ReportModel;
 }

@@ -23,6 +23,7 @@ import {
 } from '../compiler/index.js';
 import { type Mismatch, type OracleValues, type VerifyOutcome, verifySpec } from '../oracle/index.js';
 import type { WorkbookModel } from '../workbook/index.js';
+import { draftOf } from './draft.js';
 import { engineException, evaluateIsolating, type IsolatedOracle } from './oracle-failure.js';
 import { buildReportModel } from './report.js';
 import type { StageOptions, Timer } from './stages.js';
@@ -148,8 +149,9 @@ function assemble(
       ),
       file: options.filename ?? id,
     });
+  const draftInput = { c, kept, rejected: rejectedColumns, id, seedBudget: options.seedBudget };
   if (kept.columns.length === 0 && rejectedColumns.length > 0) {
-    const failure = allRefusedFailure(rejectedColumns, warnings);
+    const failure = { ...allRefusedFailure(rejectedColumns, warnings), ...draftOf(draftInput) };
     return options.report ? { ...failure, report: report() } : failure;
   }
   const built = buildSpec({
@@ -166,6 +168,7 @@ function assemble(
     rejectedColumns,
     verification: outcome.verification,
     warnings: [...warnings, ...built.warnings],
+    ...draftOf({ ...draftInput, spec: built.spec }),
     ...(options.report ? { report: report() } : {}),
   };
 }

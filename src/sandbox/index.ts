@@ -8,8 +8,10 @@ export type { SandboxTask } from './tasks.js';
 export {
   dryRun,
   evalExpression,
+  helperLibrary,
   type ToolOptions,
   testSpec,
+  translateColumnFormula,
   translateFormula,
   validateSpec,
 } from './tools.js';

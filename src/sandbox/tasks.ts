@@ -20,6 +20,10 @@ export const TASKS = Object.freeze({
   // Loaded on first use so the other tasks do not pay for loading the compiler (added for the MCP server).
   translateFormula: async (p: { formula: string; cells?: Record<string, never> }) =>
     (await import('../compiler/formula-command.js')).translateFormula(p.formula, p.cells),
+  translateColumnFormula: async (p: { formula: string; input: object }) =>
+    (await import('../compiler/column-formula.js')).translateColumnFormula(p.formula, p.input as never),
+  helperLibrary: async (p: { helpers: string[] }) =>
+    (await import('../compiler/lower/library-merge.js')).helperLibrary(p.helpers),
   /** For the sandbox's own tests: echoes its payload. */
   echo: async (p) => p,
 } satisfies Record<string, Task>);

@@ -14,7 +14,7 @@ import {
   type EvalResult,
   evalExpressionInProcess,
   type ModelSpec,
-  type RunOptions,
+  type DryRunOptions,
   type SpecTest,
   type TestReport,
   testSpecInProcess,
@@ -22,6 +22,7 @@ import {
   type ValidationReport,
   validateSpecInProcess,
 } from '../modelspec/index.js';
+import type { ColumnModeInput } from '../compiler/column-formula.js';
 import type { SandboxLimits } from './limits.js';
 import { runInSandbox } from './sandbox.js';
 import type { SandboxTask } from './tasks.js';
@@ -61,7 +62,7 @@ export async function testSpec(
 /** Runs a spec once in the sandbox with sample mutations. Throws CodedError for a broken spec or a limit. */
 export async function dryRun(
   spec: ModelSpec,
-  options: RunOptions = {},
+  options: DryRunOptions = {},
   tool: ToolOptions = {},
 ): Promise<DryRunResult> {
   if (tool.inProcess) return dryRunInProcess(spec, options);
@@ -89,4 +90,21 @@ export function translateFormula(
   options: ToolOptions = {},
 ): Promise<Record<string, unknown>> {
   return sandboxed('translateFormula', { formula, cells }, options);
+}
+
+/** `translateColumnFormula` (src/compiler/column-formula.ts) in the sandbox; a limit throws a CodedError. */
+export function translateColumnFormula(
+  formula: string,
+  input: ColumnModeInput,
+  options: ToolOptions = {},
+): Promise<Record<string, unknown>> {
+  return sandboxed('translateColumnFormula', { formula, input }, options);
+}
+
+/** The library of the named helpers (src/compiler/lower/library-merge.ts) in the sandbox. */
+export function helperLibrary(
+  helpers: string[],
+  options: ToolOptions = {},
+): Promise<Record<string, unknown>> {
+  return sandboxed('helperLibrary', { helpers }, options);
 }

@@ -48,3 +48,24 @@ export function structured(result: CallToolResult | Record<string, unknown>): Re
     throw new Error('text and structuredContent differ');
   return sc;
 }
+
+/**
+ * The agent's loop workbook: `qty, per, boxes (=QUOTIENT(qty, per): unsupported), cost (=boxes*per: reads
+ * it), double (=qty*2: compiles)`, with the results Excel would save.
+ */
+export async function jobsBook(rows = 4): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Jobs');
+  ws.addRow(['qty', 'per', 'boxes', 'cost', 'double']);
+  for (let i = 0; i < rows; i++) {
+    const r = i + 2;
+    const qty = 7 * (i + 1) + i;
+    const per = 3 + (i % 2);
+    const boxes = Math.trunc(qty / per);
+    ws.addRow([qty, per]);
+    ws.getCell(`C${r}`).value = { formula: `QUOTIENT(A${r},B${r})`, result: boxes };
+    ws.getCell(`D${r}`).value = { formula: `C${r}*B${r}`, result: boxes * per };
+    ws.getCell(`E${r}`).value = { formula: `A${r}*2`, result: qty * 2 };
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+}

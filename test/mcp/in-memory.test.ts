@@ -315,12 +315,59 @@ describe('translate_formula', () => {
 });
 
 describe('list_functions', () => {
-  it('finds a function with its lowering and notes, and lists the refusal codes', async () => {
+  it('finds a function with its lowering and notes; the refusal codes are their own listing', async () => {
     const r = await client.callTool({ name: 'list_functions', arguments: { query: 'VLOOKUP' } });
     expect(r.isError).toBeFalsy();
     const v = structured(r as never);
     expect((v.entries as { name: string }[]).map((e) => e.name)).toContain('VLOOKUP');
-    expect(JSON.stringify(v.refusals)).toContain('UNSUPPORTED_FUNCTION');
+    // Only the codes that name it, not the whole list on every query.
+    for (const c of (v.refusals ?? []) as { code: string; meaning: string }[])
+      expect(`${c.code} ${c.meaning}`).toMatch(/vlookup/i);
+    const codes = structured(
+      (await client.callTool({ name: 'list_functions', arguments: { refusals: true } })) as never,
+    );
+    expect(codes.entries).toBeUndefined();
+    expect(JSON.stringify(codes.refusals)).toContain('UNSUPPORTED_FUNCTION');
+    expect((codes.refusals as unknown[]).length).toBeGreaterThan(((v.refusals ?? []) as unknown[]).length);
+  });
+
+  it('a query matches whole words and ranks the name first: INT is not ROUND or CONCATENATE', async () => {
+    const r = structured(
+      (await client.callTool({ name: 'list_functions', arguments: { query: 'INT' } })) as never,
+    );
+    const names = (r.entries as { name: string }[]).map((e) => e.name);
+    expect(names[0]).toBe('INT');
+    expect(names).not.toContain('ROUND');
+    expect(names).not.toContain('CONCATENATE');
+  });
+
+  it('a name answers that function exactly, or the nearest names', async () => {
+    const one = structured(
+      (await client.callTool({ name: 'list_functions', arguments: { name: '=trunc()' } })) as never,
+    );
+    expect((one.entries as { name: string }[]).map((e) => e.name)).toEqual(['TRUNC']);
+    const near = structured(
+      (await client.callTool({ name: 'list_functions', arguments: { name: 'ROUDN' } })) as never,
+    );
+    expect(near).toMatchObject({ entries: [], nearest: ['ROUND'] });
+  });
+
+  it('translate_formula column mode gives the derivation over the row and the helpers alone their library', async () => {
+    const r = structured(
+      (await client.callTool({
+        name: 'translate_formula',
+        arguments: { formula: '=A2*B2', columns: { A: 'qty', B: 'price' }, row: 2, column: 'B' },
+      })) as never,
+    );
+    expect(r.jsonata).toContain('$parent.qty');
+    expect(r.derivation).toMatchObject({ path: '$.items[*].price' });
+    const lib = structured(
+      (await client.callTool({ name: 'translate_formula', arguments: { helpers: ['xlDiv'] } })) as never,
+    );
+    expect(lib.library).toMatchObject({ define: expect.stringContaining('$xlDiv :=') });
+    const bad = await client.callTool({ name: 'translate_formula', arguments: { helpers: ['xlNope'] } });
+    expect(bad.isError).toBe(true);
+    expect(structured(bad as never)).toMatchObject({ code: 'INPUT_INVALID' });
   });
 
   it('refuses a mistyped query with -32602', async () => {

@@ -43,4 +43,11 @@ describe('serve', () => {
     expect(await run(['serve', '--log-level', 'verbose'])).toBe(2);
     expect(await run(['serve', '--allowed-hosts', 'a.example'])).toBe(2);
   });
+
+  it('takes --eval-timeout within its cap', async () => {
+    stderr = captureStderr();
+    expect(await run(['serve', '--eval-timeout', '61'])).toBe(2);
+    expect(stderr.text()).toContain('--eval-timeout must be at most 60 seconds');
+    expect(await run(['serve', '--eval-timeout', '0'])).toBe(2);
+  });
 });

@@ -11,7 +11,13 @@ import { readFileSync } from 'node:fs';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { type Command, CommanderError } from 'commander';
 import { CodedError } from '../../codes/index.js';
-import { isLoopbackAddress, LOG_LEVELS, runStdioServer, startHttpServer } from '../../mcp/index.js';
+import {
+  isLoopbackAddress,
+  LOG_LEVELS,
+  MAX_EVAL_TIMEOUT_MS,
+  runStdioServer,
+  startHttpServer,
+} from '../../mcp/index.js';
 import { CommandExit } from '../batch/command.js';
 
 interface ServeOptions {
@@ -25,6 +31,7 @@ interface ServeOptions {
   maxMemory?: string;
   bodyTimeout?: string;
   headersTimeout?: string;
+  evalTimeout?: string;
   logLevel: string;
 }
 
@@ -90,6 +97,10 @@ export function registerServeCommand(program: Command): void {
     .option('--max-memory <mb>', 'sandbox heap the running calls may hold together, MB (default 4096)')
     .option('--body-timeout <seconds>', 'with --http, time to receive a request body (default 10)')
     .option('--headers-timeout <seconds>', 'with --http, time to receive request headers (default 5)')
+    .option(
+      '--eval-timeout <seconds>',
+      `time budget of one authoring call (validate, test, dry run, eval, translate), at most ${MAX_EVAL_TIMEOUT_MS / 1000} (default 2)`,
+    )
     .option('--log-level <level>', `lowest tool-log level sent (${LOG_LEVELS.join(', ')})`, 'info')
     .action(async (opts: ServeOptions) => {
       if (!LOG_LEVELS.includes(opts.logLevel as LoggingLevel))
@@ -98,6 +109,7 @@ export function registerServeCommand(program: Command): void {
         maxConcurrent: positive(opts.maxConcurrent, '--max-concurrent', true),
         maxMemoryMb: positive(opts.maxMemory, '--max-memory'),
         logLevel: opts.logLevel as LoggingLevel,
+        ...evalLimits(opts.evalTimeout),
       };
       if (!opts.http) {
         for (const key of HTTP_ONLY)
@@ -109,9 +121,23 @@ export function registerServeCommand(program: Command): void {
     });
 }
 
+/** `--eval-timeout` as the servers' limits: seconds, positive, at most the cap (exit 2 beyond it). */
+function evalLimits(value: string | undefined): { limits?: { evalTimeoutMs: number } } {
+  const s = positive(value, '--eval-timeout');
+  if (s === undefined) return {};
+  if (s * 1000 > MAX_EVAL_TIMEOUT_MS)
+    usage(`--eval-timeout must be at most ${MAX_EVAL_TIMEOUT_MS / 1000} seconds, got ${value}`);
+  return { limits: { evalTimeoutMs: Math.round(s * 1000) } };
+}
+
 async function serveHttp(
   opts: ServeOptions,
-  budget: { maxConcurrent?: number; maxMemoryMb?: number; logLevel: LoggingLevel },
+  budget: {
+    maxConcurrent?: number;
+    maxMemoryMb?: number;
+    logLevel: LoggingLevel;
+    limits?: { evalTimeoutMs: number };
+  },
 ): Promise<void> {
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be 0..65535, got ${opts.port}`);

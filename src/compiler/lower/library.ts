@@ -172,7 +172,17 @@ export function buildLibrary(
   helperNames: string[],
   values: Record<string, unknown> = {},
 ): LibraryObject | undefined {
-  const helpers = resolveHelpers(helperNames);
+  return writeLibrary(resolveHelpers(helperNames), values);
+}
+
+/**
+ * The library of helpers already in dependency order (each after those it calls; library-merge.ts keeps a
+ * draft's order and appends) and the given values.
+ */
+export function writeLibrary(
+  helpers: readonly string[],
+  values: Record<string, unknown> = {},
+): LibraryObject | undefined {
   const valueNames = Object.keys(values).sort();
   if (helpers.length === 0 && valueNames.length === 0) return undefined;
   const lines: string[] = [];

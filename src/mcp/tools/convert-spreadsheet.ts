@@ -60,6 +60,19 @@ const outputSchema = z.looseObject(
         .describe('Oracle and cached-value agreement, overall and per column.'),
       warnings: z.array(z.record(z.string(), z.unknown())).optional(),
       reason: z.string().optional().describe('Failure code when the workbook was refused, e.g. NO_TABLE.'),
+      draft: z
+        .looseObject({
+          stubs: z.record(z.string(), z.unknown()),
+          fields: z.array(z.looseObject({ column: z.string(), field: z.string() })),
+          refused: z.array(z.looseObject({ field: z.string(), formula: z.string() })),
+        })
+        .optional()
+        .describe(
+          'When columns were refused (valid or not): the scaffold to finish. `stubs` (field → schema property ' +
+            'of each refused column), `fields` (column → field map), `refused` (per column: formula in A1 and ' +
+            'R1C1, every reason, and `test`: its saved values as a ready test), and `spec` when the workbook ' +
+            'was refused (the compiled part with the stubs; beside a valid result it is `spec` plus `stubs`).',
+        ),
     },
     z,
   ),
@@ -79,8 +92,10 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
     'Excel saved. Returns {valid: true, spec, rejectedColumns, verification, warnings}; columns that cannot be ' +
     'expressed exactly are listed in rejectedColumns with a reason code instead of being guessed. A refused ' +
     'workbook returns isError with {valid: false, reason, error} (codes such as FILE_TOO_LARGE, NO_TABLE, ' +
-    'SHEET_NOT_FOUND, RESOURCE_LIMIT). The spec is returned for review only; nothing is stored. Next: ' +
-    'test_spec on the spec, list_functions for refusal codes. With `report: true`, the verification report ' +
+    'SHEET_NOT_FOUND, RESOURCE_LIMIT). When columns are refused, valid or not, `draft` is the scaffold to ' +
+    'finish: pass it to translate_formula (column mode) for each refused formula, add the derivation, then ' +
+    "validate_spec and test_spec with the refused columns' `test`s. The spec is returned for review only; " +
+    'nothing is stored. Next: test_spec on the spec, list_functions for refusal codes. With `report: true`, the verification report ' +
     '(HTML) follows as an embedded resource.',
   inputSchema,
   outputSchema,

@@ -5,7 +5,13 @@ import type { ModelSpec } from '../../modelspec/index.js';
 import { dryRun } from '../library.js';
 import { settle } from '../outcome.js';
 import { specArgument } from '../spec-schema.js';
-import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
+import {
+  failureFields,
+  registerDefinedTool,
+  sandboxCall,
+  type ToolDefinition,
+  type ToolTable,
+} from '../tool.js';
 
 const inputSchema = z.strictObject({
   spec: specArgument('The ModelSpec to run.'),
@@ -17,6 +23,18 @@ const inputSchema = z.strictObject({
     .record(z.string(), z.unknown())
     .optional()
     .describe("Starting document; default the spec's seeded default value."),
+  paths: z
+    .array(z.string().max(1_000))
+    .max(100)
+    .optional()
+    .describe(
+      'Bound the answer: only changes at or under these canonical paths ("$.items[*].total", "$.sumTotal"), ' +
+        'their values in `values`, and no `state`. The run still computes the whole document.',
+    ),
+  changesOnly: z
+    .boolean()
+    .optional()
+    .describe('Leave the resulting `state` out; the changes are the answer.'),
 });
 
 const outputSchema = z.looseObject(
@@ -30,6 +48,10 @@ const outputSchema = z.looseObject(
         .describe(
           'Each leaf that changed: {path, before, after} (at most 1000; changesOmitted counts the rest).',
         ),
+      values: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe('With `paths`: each path → its values after the run (one per row for a `[*]` path).'),
       flaggedConstraints: z.unknown().optional().describe('Constraints with policy "flag" that failed.'),
       violations: z
         .unknown()
@@ -47,18 +69,27 @@ export const dryRunTool: ToolDefinition<typeof inputSchema> = {
   description:
     "Seed a ModelSpec's document (or use `state`), apply `mutations` (canonical path → value) and recompute " +
     'every derivation, meta derivation and constraint. Returns the resulting state, what changed and any ' +
-    'constraint violations; nothing is stored. A spec that cannot run is an isError result with {code, error}. ' +
-    'Use it to see how derived fields react to an edit.',
+    'constraint violations; nothing is stored. `changes` compare with the starting state already computed, so ' +
+    'they name what the mutations changed. On a large sheet pass `paths` (or `changesOnly`) to bound the answer. ' +
+    'A spec that cannot run is an isError result with {code, error}. Use it to see how derived fields react ' +
+    'to an edit.',
   inputSchema,
   outputSchema,
-  tooLargeHint: 'Pass a smaller `state` (fewer items) so the recomputed document fits.',
+  tooLargeHint:
+    'Pass `paths` (the fields you want to see, e.g. ["$.items[*].total"]) or `changesOnly: true`; fewer rows in ' +
+    '`state` would change what whole-column formulas compute.',
   async handler(args, ctx) {
     return settle(
       () =>
         dryRun(
           args.spec as unknown as ModelSpec,
-          { mutations: args.mutations, state: args.state },
-          ctx.signal,
+          {
+            mutations: args.mutations,
+            state: args.state,
+            ...(args.paths ? { paths: args.paths } : {}),
+            ...(args.changesOnly ? { changesOnly: true } : {}),
+          },
+          sandboxCall(ctx),
         ),
       (v) => v.ok === true,
     );

@@ -3,7 +3,13 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { evalExpression } from '../library.js';
 import { settle } from '../outcome.js';
-import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
+import {
+  failureFields,
+  registerDefinedTool,
+  sandboxCall,
+  type ToolDefinition,
+  type ToolTable,
+} from '../tool.js';
 
 const inputSchema = z.strictObject({
   expr: z.string().max(100_000).describe('The JSONata expression, e.g. "$sum(items.(qty * price))".'),
@@ -49,7 +55,7 @@ export const evalExpressionTool: ToolDefinition<typeof inputSchema> = {
             library: args.library,
             constants: args.constants,
           },
-          ctx.signal,
+          sandboxCall(ctx),
         ),
       (v) => v.ok === true,
     );

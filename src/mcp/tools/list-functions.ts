@@ -1,16 +1,30 @@
 /** list_functions: the catalogue of supported Excel functions and constructs, and the refusal codes. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { listFunctions } from '../library.js';
+import { listFunctions, lookupFunction, searchCatalogue, searchRefusals } from '../library.js';
 import { settle } from '../outcome.js';
 import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
 
 const inputSchema = z.strictObject({
+  name: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'One function by name (e.g. "TRUNC", "=round()"): that entry exactly, or the nearest names, ranked.',
+    ),
   query: z
     .string()
     .max(200)
     .optional()
-    .describe('Filter: a function name (e.g. "VLOOKUP"), part of one, a construct, or a refusal code.'),
+    .describe(
+      'Search: words that are part of a name or whole words of a summary or notes (e.g. "lookup", "blank"), ' +
+        'best first; refusal codes the query names come in `refusals`.',
+    ),
+  refusals: z
+    .boolean()
+    .optional()
+    .describe('true: only the refusal codes with what each means (no functions).'),
 });
 
 const outputSchema = z.looseObject(
@@ -24,6 +38,10 @@ const outputSchema = z.looseObject(
             'also its signature, arity, the $xl helpers it may call, an example, its evidence and how the ' +
             'oracle evaluates it (HyperFormula as is, or a named correction).',
         ),
+      nearest: z
+        .array(z.string())
+        .optional()
+        .describe('With `name` that is not supported: the nearest supported names, best first.'),
       refusals: z
         .array(z.looseObject({ code: z.string(), meaning: z.string().optional() }))
         .optional()
@@ -37,20 +55,32 @@ export const listFunctionsTool: ToolDefinition<typeof inputSchema> = {
   name: 'list_functions',
   title: 'List supported Excel functions',
   description:
-    'Search the catalogue of Excel functions and constructs sheetspec can compile, each with its JSONata ' +
-    'lowering and semantics notes (blanks, errors, rounding), and the refusal codes with what each means. Pass ' +
-    'a query (a function name, part of one, or a code such as VOLATILE_FUNCTION) to narrow it.',
+    'The catalogue of Excel functions and constructs sheetspec can compile, each with its JSONata lowering and ' +
+    'semantics notes (blanks, errors, rounding). `name`: that one function exactly, or the nearest supported ' +
+    'names (an unsupported one answers entries: [] and `nearest`). `query`: a ranked search of names and ' +
+    'summaries. `refusals: true`: the refusal codes with what each means. No argument: everything.',
   inputSchema,
   outputSchema,
   tooLargeHint: 'Pass a `query` (a function name or part of one) to narrow the list.',
   async handler(args) {
     return settle(
-      async () => listFunctions(args.query),
+      async () => answer(args),
       () => true,
       'entries',
     );
   },
 };
+
+function answer(args: z.infer<typeof inputSchema>): Record<string, unknown> {
+  if (args.name !== undefined) {
+    const { entry, nearest } = lookupFunction(args.name);
+    return entry ? { entries: [entry] } : { entries: [], nearest };
+  }
+  if (args.refusals === true) return { refusals: searchRefusals(args.query) };
+  if (args.query === undefined || args.query.trim() === '') return listFunctions();
+  const refusals = searchRefusals(args.query);
+  return { entries: searchCatalogue(args.query), ...(refusals.length > 0 ? { refusals } : {}) };
+}
 
 export function registerListFunctionsTool(server: McpServer, table: ToolTable): void {
   registerDefinedTool(server, table, listFunctionsTool);

@@ -5,7 +5,13 @@ import type { ModelSpec } from '../../modelspec/index.js';
 import { testSpec } from '../library.js';
 import { settle } from '../outcome.js';
 import { specArgument } from '../spec-schema.js';
-import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
+import {
+  failureFields,
+  registerDefinedTool,
+  sandboxCall,
+  type ToolDefinition,
+  type ToolTable,
+} from '../tool.js';
 
 const testCase = z.strictObject({
   description: z.string().optional(),
@@ -56,7 +62,7 @@ export const testSpecTool: ToolDefinition<typeof inputSchema> = {
   tooLargeHint: 'Pass fewer tests in `cases` (e.g. the first 20) to see their results in full.',
   async handler(args, ctx) {
     return settle(
-      () => testSpec(args.spec as unknown as ModelSpec, args.cases, ctx.signal),
+      () => testSpec(args.spec as unknown as ModelSpec, args.cases, sandboxCall(ctx)),
       (v) => v.code === undefined && v.valid !== false && !(typeof v.failed === 'number' && v.failed > 0),
     );
   },

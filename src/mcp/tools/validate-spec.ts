@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { validateSpec } from '../library.js';
 import { settle } from '../outcome.js';
 import { specArgument } from '../spec-schema.js';
-import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
+import {
+  failureFields,
+  registerDefinedTool,
+  sandboxCall,
+  type ToolDefinition,
+  type ToolTable,
+} from '../tool.js';
 
 const inputSchema = z.strictObject({
   spec: specArgument('The ModelSpec to check.'),
@@ -37,7 +43,7 @@ export const validateSpecTool: ToolDefinition<typeof inputSchema> = {
   tooLargeHint: 'Fix the first errors and validate again; the list shrinks as problems are fixed.',
   async handler(args, ctx) {
     return settle(
-      () => validateSpec(args.spec, ctx.signal),
+      () => validateSpec(args.spec, sandboxCall(ctx)),
       (v) => v.valid !== false,
     );
   },

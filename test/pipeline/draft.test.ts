@@ -1,0 +1,94 @@
+/**
+ * The draft (src/pipeline/draft.ts): a conversion that refuses columns, or the whole workbook, still returns
+ * the scaffold an agent finishes, with every reason of each refused column and its saved values as a test.
+ */
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../src/pipeline/index.js';
+
+/** qty, per, whole (=QUOTIENT: unsupported), cost (=whole*per: reads it), and optionally a good column. */
+async function book(good: boolean, own = false): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Jobs');
+  ws.addRow(['qty', 'per', 'whole', 'cost', ...(good ? ['double'] : [])]);
+  for (let r = 2; r <= 4; r++) {
+    const qty = r * 7;
+    ws.addRow([qty, 3]);
+    const whole = Math.trunc(qty / 3);
+    ws.getCell(`C${r}`).value = { formula: `QUOTIENT(A${r},B${r})`, result: whole };
+    const cost = own ? `BESSELJ(C${r},1)` : `C${r}*B${r}`;
+    ws.getCell(`D${r}`).value = { formula: cost, result: whole * 3 };
+    if (good) ws.getCell(`E${r}`).value = { formula: `A${r}*2`, result: qty * 2 };
+  }
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+describe('the draft', () => {
+  it('comes with a whole-file refusal: schema stubs, seed rows, formulas, saved values as a test', async () => {
+    const result = await convert(await book(false), { filename: 'jobs.xlsx' });
+    expect(result).toMatchObject({ valid: false, reason: 'UNSUPPORTED_FUNCTION' });
+    const draft = result.draft!;
+    expect(draft).toBeDefined();
+    expect(draft.fields.map((f) => [f.column, f.field, f.role])).toEqual([
+      ['A', 'qty', 'input'],
+      ['B', 'per', 'input'],
+      ['C', 'whole', 'refused'],
+      ['D', 'cost', 'refused'],
+    ]);
+    const props = (draft.spec!.schema as any).properties.items.items.properties;
+    expect(Object.keys(props)).toEqual(['qty', 'per', 'whole', 'cost']);
+    expect(props.whole).toEqual({ title: 'whole', type: 'number', readOnly: true });
+    expect(draft.stubs.whole).toEqual(props.whole);
+    expect(JSON.parse(draft.spec!.defaultValues![0]!.expr).items[0]).toEqual({ qty: 14, per: 3 });
+    const [whole, cost] = draft.refused;
+    expect(whole).toMatchObject({
+      field: 'whole',
+      formula: 'QUOTIENT(A2,B2)',
+      formulaR1C1: 'QUOTIENT(RC[-2],RC[-1])',
+      cell: 'Jobs!C2',
+    });
+    expect(whole!.reasons.map((r) => r.code)).toEqual(['UNSUPPORTED_FUNCTION']);
+    expect(cost!.reasons).toEqual([
+      expect.objectContaining({ code: 'DEPENDS_ON_REJECTED_COLUMN', column: 'C' }),
+    ]);
+    expect(whole!.test).toEqual({
+      description: 'Column C on rows 2, 3, 4 as the workbook saved it',
+      given: {},
+      expect: { '$.items[0].whole': 4, '$.items[1].whole': 7, '$.items[2].whole': 9 },
+      compare: 'excel15',
+    });
+  });
+
+  it("gives a dependant's own reason too, not only the column it reads", async () => {
+    const result = await convert(await book(false, true), { filename: 'jobs.xlsx' });
+    const cost = result.draft!.refused.find((r) => r.field === 'cost')!;
+    expect(cost.reasons.map((r) => [r.code, r.column])).toEqual([
+      ['UNSUPPORTED_FUNCTION', undefined],
+      ['DEPENDS_ON_REJECTED_COLUMN', 'C'],
+    ]);
+    expect(cost.reasons[0]!.detail).toContain('BESSELJ');
+  });
+
+  it('comes beside a valid spec that refused a column: stubs and refused columns, the spec not repeated', async () => {
+    const result = await convert(await book(true), { filename: 'jobs.xlsx' });
+    expect(result.valid).toBe(true);
+    if (!result.valid) return;
+    const draft = result.draft!;
+    expect(draft.spec).toBeUndefined();
+    expect(Object.keys(draft.stubs)).toEqual(['whole', 'cost']);
+    expect(draft.refused.map((r) => r.column)).toEqual(['C', 'D']);
+    expect(draft.fields.map((f) => f.role)).toEqual(['input', 'input', 'refused', 'refused', 'derived']);
+    expect((result.spec.schema as any).properties.items.items.properties.whole).toBeUndefined();
+  });
+
+  it('is absent when nothing was refused', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('T');
+    ws.addRow(['a', 'b']);
+    ws.addRow([1]);
+    ws.getCell('B2').value = { formula: 'A2*2', result: 2 };
+    const result = await convert(new Uint8Array(await wb.xlsx.writeBuffer()), { filename: 't.xlsx' });
+    expect(result.valid).toBe(true);
+    expect(result.draft).toBeUndefined();
+  });
+});
