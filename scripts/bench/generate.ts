@@ -86,6 +86,75 @@ export async function generateBenchWorkbook(rows: number, criteria = false): Pro
   return file;
 }
 
+export function wideFile(rows: number): string {
+  return path.join(CACHE_DIR, `wide-v${VERSION}-${rows}.xlsx`);
+}
+
+/**
+ * The shape of issue 19: 12 columns, 6 inputs (Name, Product, Qty, Price, Key, Stock) and 6 formula columns
+ * filled down as shared formulas: `=C2*D2`, `=ROUND(G2*0.0825,2)`, `=IF(AND(G2>500,F2<10),"A",IF(G2>100,"B","C"))`,
+ * `=UPPER(LEFT(B2,4))&"-"&LEN(A2)`, `=VLOOKUP(E2,$O$2:$P$51,2,FALSE)` (a 50-row side table two columns to the
+ * right) and `=G2/SUMPRODUCT($C$2:$C$N,$D$2:$D$N)`. Cached like the bench workbook.
+ */
+export async function generateWideWorkbook(rows: number): Promise<string> {
+  const file = wideFile(rows);
+  if (existsSync(file)) return file;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const rnd = prng(rows + 19);
+  const wb = new ExcelJS.Workbook();
+  wb.created = new Date(Date.UTC(2026, 0, 1));
+  wb.modified = wb.created;
+  const ws = wb.addWorksheet('Orders');
+  const last = rows + 1;
+  ws.addRow([
+    'Name',
+    'Product',
+    'Qty',
+    'Price',
+    'Key',
+    'Stock',
+    'Amount',
+    'Tax',
+    'Tier',
+    'Tag',
+    'Rate',
+    'Share',
+  ]);
+  const names = ['Ada', 'Grace', 'Linus', 'Zoë', 'Mårten', 'Barbara', 'Ken'];
+  const products = ['widget', 'gadget', 'sprocket', 'gizmo', 'doohickey', 'bolt'];
+  const formulas = [
+    (r: number) => `C${r}*D${r}`,
+    (r: number) => `ROUND(G${r}*0.0825,2)`,
+    (r: number) => `IF(AND(G${r}>500,F${r}<10),"A",IF(G${r}>100,"B","C"))`,
+    (r: number) => `UPPER(LEFT(B${r},4))&"-"&LEN(A${r})`,
+    (r: number) => `VLOOKUP(E${r},$O$2:$P$${CODES + 1},2,FALSE)`,
+    (r: number) => `G${r}/SUMPRODUCT($C$2:$C$${last},$D$2:$D$${last})`,
+  ];
+  for (let i = 0; i < rows; i++) {
+    const r = i + 2;
+    const row = ws.getRow(r);
+    row.getCell(1).value = `${names[Math.floor(rnd() * names.length)]} ${i + 1}`;
+    row.getCell(2).value = products[Math.floor(rnd() * products.length)];
+    row.getCell(3).value = Math.floor(rnd() * 40) + 1;
+    row.getCell(4).value = Math.round(rnd() * 10000) / 100;
+    row.getCell(5).value = `K${Math.floor(rnd() * CODES)}`;
+    row.getCell(6).value = Math.floor(rnd() * 20);
+    formulas.forEach((f, k) => {
+      const col = 7 + k;
+      const master = `${String.fromCharCode(64 + col)}2`;
+      row.getCell(col).value = (r === 2 ? { formula: f(r) } : { sharedFormula: master }) as ExcelJS.CellValue;
+    });
+  }
+  ws.getCell('O1').value = 'Key';
+  ws.getCell('P1').value = 'Rate';
+  for (let k = 0; k < CODES; k++) {
+    ws.getCell(`O${k + 2}`).value = `K${k}`;
+    ws.getCell(`P${k + 2}`).value = Math.round((0.05 + k / 1000) * 1000) / 1000;
+  }
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = (process.argv[2] ?? '1000').split(',').map(Number);
   for (const n of sizes) console.log(await generateBenchWorkbook(n));

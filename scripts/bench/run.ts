@@ -1,18 +1,24 @@
 /**
- * `npm run bench [-- --rows 1000,10000,100000] [--reps 3] [--json out.json] [--no-batch]`
+ * `npm run bench [-- --rows 1000,10000,100000] [--reps 3] [--workbooks wide,bench] [--json out.json]
+ * [--no-batch] [--no-baselines] [--no-startup] [--criteria-rows 0]`
  *
- * For each size: sheetspec convert end to end with its stages, exceljs reading alone, HyperFormula building
- * and evaluating alone, and LibreOffice headless recalculation (when `soffice` is installed); then batch
- * throughput (50 copies of the 1k workbook, --jobs 1 and 2). Every measurement runs in its own process;
- * each is repeated and reported as median with min–max. Prints a table and the target ratios.
+ * For each workbook (`wide`: issue 19's 12-column shape; `bench`: the first bench workbook) and size:
+ * sheetspec convert end to end with its stages and peak RSS, paired in the same repetition with LibreOffice's
+ * headless recalculation of the same file (when `soffice` is installed; the output says so when it is not),
+ * and exceljs reading and HyperFormula evaluating alone; then the command line's startup (`--help`,
+ * `--version`), one 1k-row convert end to end, a `convert_spreadsheet` call on a running server, and batch
+ * throughput (50 copies of the 1k wide workbook, --jobs 1 and 2). Every measurement runs in its own process;
+ * each is repeated and reported as median with min–max. Prints the tables and the target ratios.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { generateBenchWorkbook } from './generate.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { generateBenchWorkbook, generateWideWorkbook } from './generate.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -21,12 +27,16 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     'no-batch': { type: 'boolean', default: false },
     'criteria-rows': { type: 'string', default: '10000' },
+    workbooks: { type: 'string', default: 'wide,bench' },
+    'no-baselines': { type: 'boolean', default: false },
+    'no-startup': { type: 'boolean', default: false },
   },
 });
 const sizes = args.rows.split(',').map((s) => Number(s.trim()));
 const reps = Math.max(1, Number(args.reps));
 const root = path.resolve(import.meta.dirname, '../..');
 const measureScript = path.join(import.meta.dirname, 'measure.ts');
+const bin = path.join(root, 'bin/sheetspec.js');
 
 interface Stat {
   median: number;
@@ -142,95 +152,214 @@ console.log(
 // stages can add up to more than the total.
 const STAGES = ['read', 'recognise', 'analyse', 'lower', 'oracle', 'verify', 'serialise'];
 const OWN = ['recognise', 'analyse', 'lower', 'verify', 'serialise'];
-const perSize: Record<
-  number,
-  { convert: Stat; stages: Record<string, Stat>; rss: Stat; exceljs: Stat; hf: Stat; lo?: Stat }
-> = {};
+interface SizeStats {
+  convert: Stat;
+  stages: Record<string, Stat>;
+  rss: Stat;
+  exceljs: Stat;
+  hf: Stat;
+  lo?: Stat;
+}
 
-for (const n of sizes) {
-  const file = await generateBenchWorkbook(n);
-  process.stderr.write(`\n${n} rows: ${file}\n`);
-  const conv: Record<string, unknown>[] = [];
-  const xl: number[] = [];
-  const hf: number[] = [];
-  const lo: number[] = [];
-  for (let i = 0; i < reps; i++) {
-    const ms = (x: number) => (Number.isNaN(x) ? 'timed out' : `${Math.round(x)} ms`);
-    process.stderr.write(`  rep ${i + 1}/${reps}: convert`);
-    conv.push(measure('convert', file));
-    process.stderr.write(` ${ms(conv[i].ms as number)}, exceljs`);
-    xl.push(measure('exceljs', file).ms as number);
-    process.stderr.write(` ${ms(xl[i])}`);
-    // A baseline that timed out once is not run again at this size: it would only time out again.
-    if (!hf.some(Number.isNaN)) {
-      process.stderr.write(', hyperformula');
-      hf.push(measure('hyperformula', file).ms as number);
-      process.stderr.write(` ${ms(hf[hf.length - 1])}`);
+/** The workbooks benchmarked: `bench` (the first bench workbook) and `wide` (issue 19's 12-column shape). */
+const WORKBOOKS: Record<string, { what: string; generate: (rows: number) => Promise<string> }> = {
+  wide: {
+    what: "issue 19's shape: 12 columns, 6 formula columns (arithmetic, ROUND, IF/AND, text, VLOOKUP, SUMPRODUCT share)",
+    generate: generateWideWorkbook,
+  },
+  bench: {
+    what: 'the first bench workbook: 10 columns, 5 formula columns',
+    generate: (rows) => generateBenchWorkbook(rows),
+  },
+};
+const chosen = args.workbooks.split(',').map((s) => s.trim());
+for (const w of chosen)
+  if (!(w in WORKBOOKS)) throw new Error(`unknown workbook ${w}: ${Object.keys(WORKBOOKS)}`);
+report.workbooks = {};
+for (const w of chosen) {
+  const perSize = await measureSizes(WORKBOOKS[w]!.generate);
+  printWorkbook(w, perSize);
+  (report.workbooks as Record<string, unknown>)[w] = { sizes: perSize, ratios: ratiosOf(perSize) };
+}
+
+/** Every size of one workbook, each measurement repeated `reps` times. */
+async function measureSizes(generate: (rows: number) => Promise<string>): Promise<Record<number, SizeStats>> {
+  const perSize: Record<number, SizeStats> = {};
+  for (const n of sizes) {
+    const file = await generate(n);
+    process.stderr.write(`\n${n} rows: ${file}\n`);
+    const conv: Record<string, unknown>[] = [];
+    const xl: number[] = [];
+    const hf: number[] = [];
+    const lo: number[] = [];
+    for (let i = 0; i < reps; i++) {
+      const ms = (x: number) => (Number.isNaN(x) ? 'timed out' : `${Math.round(x)} ms`);
+      process.stderr.write(`  rep ${i + 1}/${reps}: convert`);
+      conv.push(measure('convert', file));
+      process.stderr.write(` ${ms(conv[i].ms as number)}`);
+      if (soffice && !lo.some(Number.isNaN)) {
+        // Paired with the conversion just before it, so both see the same load on the machine.
+        process.stderr.write(', libreoffice');
+        lo.push(timeSoffice(soffice, file));
+        process.stderr.write(` ${ms(lo[lo.length - 1])}`);
+      }
+      if (!args['no-baselines']) {
+        process.stderr.write(', exceljs');
+        xl.push(measure('exceljs', file).ms as number);
+        process.stderr.write(` ${ms(xl[i])}`);
+        // A baseline that timed out once is not run again at this size: it would only time out again.
+        if (!hf.some(Number.isNaN)) {
+          process.stderr.write(', hyperformula');
+          hf.push(measure('hyperformula', file).ms as number);
+          process.stderr.write(` ${ms(hf[hf.length - 1])}`);
+        }
+      }
+      process.stderr.write('\n');
     }
-    if (soffice && !lo.some(Number.isNaN)) {
-      process.stderr.write(', libreoffice');
-      lo.push(timeSoffice(soffice, file));
-      process.stderr.write(` ${ms(lo[lo.length - 1])}`);
-    }
-    process.stderr.write('\n');
+    const stages: Record<string, Stat> = {};
+    for (const s of STAGES) stages[s] = stat(conv.map((c) => (c.stages as Record<string, number>)?.[s] ?? 0));
+    perSize[n] = {
+      convert: stat(conv.map((c) => c.ms as number)),
+      stages,
+      rss: stat(conv.map((c) => c.maxRssMb as number)),
+      exceljs: stat(xl),
+      hf: stat(hf),
+      lo: lo.length ? stat(lo) : undefined,
+    };
   }
-  const stages: Record<string, Stat> = {};
-  for (const s of STAGES) stages[s] = stat(conv.map((c) => (c.stages as Record<string, number>)?.[s] ?? 0));
-  perSize[n] = {
-    convert: stat(conv.map((c) => c.ms as number)),
-    stages,
-    rss: stat(conv.map((c) => c.maxRssMb as number)),
-    exceljs: stat(xl),
-    hf: stat(hf),
-    lo: lo.length ? stat(lo) : undefined,
+  return perSize;
+}
+
+/** Convert vs LibreOffice and the 10k→100k growth of every stage. */
+function ratiosOf(perSize: Record<number, SizeStats>): Record<string, unknown> {
+  const ratios: Record<string, unknown> = {};
+  for (const n of sizes) {
+    const p = perSize[n]!;
+    const own = OWN.reduce((a, s) => a + p.stages[s]!.median, 0);
+    ratios[n] = {
+      ownShare: own / p.convert.median,
+      vsLibreOffice: p.lo ? p.convert.median / p.lo.median : undefined,
+    };
+  }
+  if (perSize[10000] && perSize[100000]) {
+    const g: Record<string, number> = {};
+    for (const s of [...STAGES, 'total']) {
+      const a = s === 'total' ? perSize[10000].convert.median : perSize[10000].stages[s]!.median;
+      const b = s === 'total' ? perSize[100000].convert.median : perSize[100000].stages[s]!.median;
+      g[s] = a > 0 ? b / a : Number.NaN;
+    }
+    ratios.growth10kTo100k = g;
+  }
+  return ratios;
+}
+
+function printWorkbook(name: string, perSize: Record<number, SizeStats>): void {
+  const ratios = ratiosOf(perSize);
+  console.log(`\n${name}: ${WORKBOOKS[name]!.what}`);
+  console.log('\n| rows | sheetspec convert | LibreOffice recalculation | ratio | sheetspec peak RSS |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const n of sizes) {
+    const p = perSize[n]!;
+    const r = (ratios[n] as { vsLibreOffice?: number }).vsLibreOffice;
+    console.log(
+      `| ${n} | ${fmt(p.convert)} | ${p.lo ? fmt(p.lo) : 'n/a (soffice not installed)'} | ${r === undefined ? 'n/a' : r.toFixed(2)} | ${fmt(p.rss, ' MB')} |`,
+    );
+  }
+  console.log(
+    '\n| rows | ' +
+      STAGES.map((s) => (s === 'analyse' ? 'parse+analyse' : s)).join(' | ') +
+      ' | exceljs read | HyperFormula |',
+  );
+  console.log('|' + ' --- |'.repeat(STAGES.length + 3));
+  for (const n of sizes) {
+    const p = perSize[n]!;
+    console.log(
+      `| ${n} | ${STAGES.map((s) => fmt(p.stages[s])).join(' | ')} | ${p.exceljs.n ? fmt(p.exceljs) : 'skipped'} | ${p.hf.n ? fmt(p.hf) : 'skipped'} |`,
+    );
+  }
+  console.log('\nRatios and targets:');
+  for (const n of sizes) {
+    const p = perSize[n]!;
+    const { ownShare, vsLibreOffice } = ratios[n] as { ownShare: number; vsLibreOffice?: number };
+    console.log(
+      `  ${n} rows: own stages ${(ownShare * 100).toFixed(1)}% of total` +
+        (vsLibreOffice !== undefined
+          ? `; sheetspec/LibreOffice ${vsLibreOffice.toFixed(2)}× (target ≤ 1)`
+          : '; LibreOffice n/a') +
+        `; peak RSS ${Math.round(p.rss.median)} MB (target ≤ 1536 at 100k)`,
+    );
+  }
+  const g = ratios.growth10kTo100k as Record<string, number> | undefined;
+  if (g)
+    console.log(
+      '  10k→100k growth (target ≤ 11×): ' +
+        Object.entries(g)
+          .map(([s, x]) => `${s} ${Number.isFinite(x) ? x.toFixed(1) : 'n/a'}×`)
+          .join(', '),
+    );
+}
+
+if (!args['no-startup']) report.startup = await measureStartup();
+
+/**
+ * The command line's own costs, each a fresh process: `--help`, `--version` (target ≤ 150 ms), one 1k-row
+ * `convert` end to end (target ≤ 600 ms), and a `convert_spreadsheet` call of it on a running MCP server over
+ * stdio (target ≤ 500 ms; the first call and the median of the next ones).
+ */
+async function measureStartup(): Promise<Record<string, Stat>> {
+  const file = await generateWideWorkbook(1000);
+  const out = mkdtempSync(path.join(os.tmpdir(), 'bench-cli-'));
+  const timed = (argv: string[]) => {
+    const t0 = performance.now();
+    spawnSync(process.execPath, [bin, ...argv], { stdio: 'ignore', env: { ...process.env, CI: '1' } });
+    return performance.now() - t0;
   };
-  (report.sizes as Record<string, unknown>)[n] = { ...perSize[n], lastConvert: conv[conv.length - 1] };
+  const runs = (argv: string[]) => stat(Array.from({ length: Math.max(reps, 5) }, () => timed(argv)));
+  const result: Record<string, Stat> = {
+    help: runs(['--help']),
+    version: runs(['--version']),
+    convert1k: runs(['convert', file, '-o', path.join(out, 'out.spec.json')]),
+    ...(await measureServerCall(file)),
+  };
+  rmSync(out, { recursive: true, force: true });
+  console.log('\nStartup and one 1k-row workbook (wide):');
+  console.log(`  sheetspec --help: ${fmt(result.help)} (target ≤ 150 ms)`);
+  console.log(`  sheetspec --version: ${fmt(result.version)} (target ≤ 150 ms)`);
+  console.log(`  sheetspec convert (1k rows, end to end): ${fmt(result.convert1k)} (target ≤ 600 ms)`);
+  console.log(
+    `  convert_spreadsheet on a running server (1k rows): first ${fmt(result.mcpFirst)}, then ${fmt(result.mcpWarm)} (target ≤ 500 ms)`,
+  );
+  return result;
 }
 
-console.log(
-  '\n| rows | convert total | ' +
-    STAGES.map((s) => (s === 'analyse' ? 'parse+analyse' : s)).join(' | ') +
-    ' | peak RSS | exceljs read | HyperFormula | LibreOffice |',
-);
-console.log('|' + ' --- |'.repeat(STAGES.length + 6));
-for (const n of sizes) {
-  const p = perSize[n];
-  console.log(
-    `| ${n} | ${fmt(p.convert)} | ${STAGES.map((s) => fmt(p.stages[s])).join(' | ')} | ${fmt(p.rss, ' MB')} | ${fmt(p.exceljs)} | ${fmt(p.hf)} | ${fmt(p.lo)} |`,
+/** `convert_spreadsheet` calls on one `sheetspec serve` over stdio: the first, then `reps` more. */
+async function measureServerCall(file: string): Promise<Record<string, Stat>> {
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [bin, 'serve'], stderr: 'ignore' }),
   );
-}
-
-console.log('\nRatios and targets:');
-const ratios: Record<string, unknown> = {};
-for (const n of sizes) {
-  const p = perSize[n];
-  const own = OWN.reduce((a, s) => a + p.stages[s].median, 0);
-  const share = own / p.convert.median;
-  const lo = p.lo ? p.convert.median / p.lo.median : undefined;
-  ratios[n] = { ownShare: share, vsLibreOffice: lo };
-  console.log(
-    `  ${n} rows: own stages ${(share * 100).toFixed(1)}% of total (target ≤ 25%)` +
-      (lo !== undefined ? `; sheetspec/LibreOffice ${lo.toFixed(2)}× (target ≤ 1)` : '; LibreOffice n/a') +
-      `; peak RSS ${Math.round(p.rss.median)} MB (target ≤ 1536 at 100k)` +
-      (n === 1000 ? `; end to end ${Math.round(p.convert.median)} ms (target ≤ 1500)` : ''),
-  );
-}
-if (perSize[10000] && perSize[100000]) {
-  const g: Record<string, number> = {};
-  for (const s of [...STAGES, 'total']) {
-    const a = s === 'total' ? perSize[10000].convert.median : perSize[10000].stages[s].median;
-    const b = s === 'total' ? perSize[100000].convert.median : perSize[100000].stages[s].median;
-    g[s] = a > 0 ? b / a : Number.NaN;
+  const call = async () => {
+    const t0 = performance.now();
+    const r = await client.callTool(
+      {
+        name: 'convert_spreadsheet',
+        arguments: { data: readFileSync(file).toString('base64'), filename: 'wide.xlsx' },
+      },
+      undefined,
+      { timeout: MEASURE_TIMEOUT_MS },
+    );
+    if (r.isError) throw new Error(`convert_spreadsheet failed: ${JSON.stringify(r.content).slice(0, 500)}`);
+    return performance.now() - t0;
+  };
+  try {
+    const first = await call();
+    const warm: number[] = [];
+    for (let i = 0; i < Math.max(reps, 3); i++) warm.push(await call());
+    return { mcpFirst: stat([first]), mcpWarm: stat(warm) };
+  } finally {
+    await client.close();
   }
-  ratios.growth10kTo100k = g;
-  console.log(
-    '  10k→100k growth (target ≤ 11×): ' +
-      Object.entries(g)
-        .map(([s, x]) => `${s} ${Number.isFinite(x) ? x.toFixed(1) : 'n/a'}×`)
-        .join(', '),
-  );
 }
-report.ratios = ratios;
 
 // The linear-cost check (issue 14): the same table with a per-row SUMIF, COUNTIF and MATCH over locked columns,
 // converted beside the table without them. Printed, never asserted (target about 2× at most).
@@ -255,7 +384,7 @@ if (args['criteria-rows'] !== '0') {
 }
 
 if (!args['no-batch']) {
-  const src = await generateBenchWorkbook(1000);
+  const src = await generateWideWorkbook(1000);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-batch-'));
   mkdirSync(path.join(dir, 'in'));
   for (let i = 0; i < 50; i++)
@@ -266,7 +395,7 @@ if (!args['no-batch']) {
     const r = spawnSync(
       process.execPath,
       [
-        path.join(root, 'bin/sheetspec.js'),
+        bin,
         'convert',
         path.join(dir, 'in'),
         '-o',
@@ -280,9 +409,12 @@ if (!args['no-batch']) {
     const ms = performance.now() - t0;
     batch[`jobs${jobs}`] = ms;
     console.log(
-      `  batch 50 × 1k rows, --jobs ${jobs}: ${Math.round(ms)} ms (${((50 * 1000) / ms).toFixed(1)} files/s), exit ${r.status}`,
+      `  batch 50 × 1k rows (wide), --jobs ${jobs}: ${Math.round(ms)} ms (${((50 * 1000) / ms).toFixed(1)} files/s), exit ${r.status}`,
     );
   }
+  console.log(
+    `  batch throughput --jobs 2 / --jobs 1: ${(batch.jobs1! / batch.jobs2!).toFixed(2)}× (target ≥ 1.6×)`,
+  );
   report.batch = batch;
   rmSync(dir, { recursive: true, force: true });
 }

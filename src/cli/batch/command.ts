@@ -10,7 +10,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
-import type { Code } from '../../codes/index.js';
 import { modelIdProblem } from '../../modelspec/index.js';
 import type { PipelineOptions } from '../../pipeline/index.js';
 import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
@@ -23,7 +22,10 @@ import { renderSummary } from './summary.js';
 import { parseDuration } from '../duration.js';
 import { problem } from '../output.js';
 import { displayPath } from '../paths.js';
+import { CommandExit } from '../exit.js';
 import { writeOutputFile } from '../write.js';
+
+export { CommandExit };
 
 export interface CliIO {
   stdout: NodeJS.WritableStream;
@@ -31,18 +33,6 @@ export interface CliIO {
   stdin: NodeJS.ReadableStream;
   env: NodeJS.ProcessEnv;
   cwd: string;
-}
-
-/**
- * Thrown by a command action to end the run with a non-zero exit code without printing anything more (the
- * action has already said why). `run()` in src/cli/main.ts turns it into the return value.
- */
-export class CommandExit extends Error {
-  readonly code: Code = 'EXIT';
-  override name = 'CommandExit';
-  constructor(readonly exitCode: number) {
-    super(`exit ${exitCode}`);
-  }
 }
 
 /** The process's own streams, environment and working folder. */

@@ -3,16 +3,14 @@
  * Exit 0 when all match, 1 on any difference or verification failure, 2 on a usage error.
  */
 import type { Command } from 'commander';
+import { commandHead } from './heads.js';
 import { type CliIO, CommandExit, processIO } from '../batch/command.js';
 import { checkFixtures, renderCheckReport } from '../batch/check.js';
 import { UsageError } from '../batch/discover.js';
 import { withExamples } from '../help.js';
 
 export function registerCheckCommand(program: Command, io: CliIO = processIO()): void {
-  const command = program
-    .command('check')
-    .description('compile every fixture workbook and diff it against the committed golden files')
-    .argument('[dir]', 'fixtures folder', 'fixtures')
+  const command = commandHead(program, 'check')
     .option('--update', 'rewrite the golden files to match, and list which changed')
     .option('--jobs <n>', 'workbooks compiled in parallel (default: number of cores)')
     .action(async (dir: string, opts: { update?: boolean; jobs?: string }) => {

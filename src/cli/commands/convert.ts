@@ -13,6 +13,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { commandHead } from './heads.js';
 import {
   type ConversionResult,
   type ConvertOptions,
@@ -193,12 +194,7 @@ function classesLine(v: Verification): string {
 }
 
 export function registerConvertCommand(program: Command): void {
-  const command = program
-    .command('convert')
-    .description(
-      'convert .xlsx/.xlsm workbooks (files, folders, globs, or - for stdin) into verified ModelSpecs',
-    )
-    .argument('<inputs...>', 'one workbook, or several files, folders and globs (batch), or - for stdin')
+  const command = commandHead(program, 'convert')
     .option(
       '-o, --output <path>',
       'one file: the spec file; batch: the output folder (mirrors the input tree)',

@@ -5,6 +5,7 @@
  * The specs run in the sandbox, under `--timeout` each run.
  */
 import type { Command } from 'commander';
+import { commandHead } from './heads.js';
 import { type ModelSpec, readJsonInput } from '../../modelspec/index.js';
 import { dryRun } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
@@ -44,13 +45,7 @@ function sandboxRunner(timeoutMs: number): RunSpec {
 }
 
 export function registerDiffCommand(program: Command): void {
-  const command = program
-    .command('diff')
-    .description(
-      'what changed between two conversions of one workbook: fields, derivations, values, refusals',
-    )
-    .argument('<old>', 'the earlier spec, or `convert --json` result')
-    .argument('<new>', 'the later one')
+  const command = commandHead(program, 'diff')
     .option('--json', 'print the diff as JSON')
     .option(...timeoutFlag(DEFAULT_TIMEOUT_MS))
     .action(async (oldFile: string, newFile: string, opts: { json?: boolean; timeout?: string }) => {

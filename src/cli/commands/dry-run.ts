@@ -4,6 +4,7 @@
  * `--json`). `--set '$const.name=<json>'` overrides a constant. Exit 1 on a violation (reported on stderr).
  */
 import type { Command } from 'commander';
+import { commandHead } from './heads.js';
 import { type ModelSpec, parseJsonText, readJsonInput } from '../../modelspec/index.js';
 import { dryRun } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
@@ -45,10 +46,7 @@ function printChanges(result: Result & { ok: true }): void {
 }
 
 export function registerDryRunCommand(program: Command): void {
-  const command = program
-    .command('dry-run')
-    .description('run a spec once with sample mutations and show what they changed')
-    .argument('<spec>', 'spec JSON file, or - for standard input')
+  const command = commandHead(program, 'dry-run')
     .option(
       '--set <assignment>',
       "a mutation '$.path=<json>', or '$const.name=<json>' for a constant (repeatable)",

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { commandHead } from './heads.js';
 import { type LibraryObject, readJsonInput } from '../../modelspec/index.js';
 import { evalExpression } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
@@ -36,10 +37,7 @@ async function readLibrary(
 }
 
 export function registerEvalCommand(program: Command): void {
-  const command = program
-    .command('eval')
-    .description('evaluate a JSONata expression as a spec would (library exports, $const), under limits')
-    .argument('<expr>', 'the JSONata expression')
+  const command = commandHead(program, 'eval')
     .option('--input <file>', 'JSON document to evaluate against (- for standard input)')
     .option('--library <file>', 'a spec, a {define} object or define text whose exports are bound')
     .option('--constants <file>', 'JSON object bound as $const')

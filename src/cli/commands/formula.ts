@@ -5,6 +5,7 @@
  * `--cell`.
  */
 import type { Command } from 'commander';
+import { commandHead } from './heads.js';
 import { translateFormula } from '../../compiler/index.js';
 import type { CellValue } from '../../workbook/index.js';
 import { CommandExit } from '../batch/command.js';
@@ -27,10 +28,7 @@ export function parseCellOption(arg: string): [string, CellValue] | undefined {
 }
 
 export function registerFormulaCommand(program: Command): void {
-  const command = program
-    .command('formula')
-    .description('translate one Excel formula to JSONata and evaluate it')
-    .argument('<formula>', "the formula, e.g. '=ROUND(A1,2)'")
+  const command = commandHead(program, 'formula')
     .option(
       '--cell <A1=value>',
       'bind a cell (repeatable): a number, "text", TRUE or FALSE',

@@ -4,6 +4,7 @@
  * is `UNSUPPORTED_FUNCTION` (exit 1) with the nearest supported names.
  */
 import type { Command } from 'commander';
+import { commandHead } from './heads.js';
 import { type ListedEntry, listFunctions, lookupFunction } from '../../pipeline/index.js';
 import { CommandExit } from '../batch/command.js';
 import { withExamples } from '../help.js';
@@ -62,10 +63,7 @@ export function functionsTable(entries: ListedEntry[], width = 100): string {
 }
 
 export function registerFunctionsCommand(program: Command): void {
-  const command = program
-    .command('functions')
-    .description('the supported Excel functions (from the function table); one in full with a NAME')
-    .argument('[name]', 'a function name, e.g. ROUND')
+  const command = commandHead(program, 'functions')
     .option('--json', 'print the entries as JSON')
     .action((name: string | undefined, opts: { json?: boolean }) => {
       if (name === undefined) {

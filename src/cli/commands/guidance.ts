@@ -1,15 +1,13 @@
 /** `sheetspec guidance [topic...] [--topics-file F] [--json]`: vetted domain guidance with worked examples. */
 import type { Command } from 'commander';
+import { commandHead } from './heads.js';
 import { getDomainGuidance } from '../../modelspec/index.js';
 import { withExamples } from '../help.js';
 import { out } from '../output.js';
 import { failWith, printJson } from './spec-common.js';
 
 export function registerGuidanceCommand(program: Command): void {
-  const command = program
-    .command('guidance')
-    .description('domain guidance for writing specs (all topics when none is named)')
-    .argument('[topics...]', 'topic ids, e.g. progressive-brackets date-math')
+  const command = commandHead(program, 'guidance')
     .option('--topics-file <file>', 'extra topics (JSON); also SHEETSPEC_GUIDANCE_TOPICS_FILE')
     .option('--json', 'print the topics as JSON')
     .option('--list', 'list the topic ids only')

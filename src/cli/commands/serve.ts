@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { type Command, CommanderError } from 'commander';
+import { commandHead } from './heads.js';
 import { CodedError } from '../../codes/index.js';
 import {
   isLoopbackAddress,
@@ -78,9 +79,7 @@ const FLAG: Record<(typeof HTTP_ONLY)[number], string> = {
 };
 
 export function registerServeCommand(program: Command): void {
-  program
-    .command('serve')
-    .description('run the MCP server (stdio by default; --http for Streamable HTTP)')
+  commandHead(program, 'serve')
     .option('--http', 'serve Streamable HTTP instead of stdio')
     .option('--host <host>', 'interface to bind with --http (loopback by default)', '127.0.0.1')
     .option('--port <port>', 'port with --http', '8808')

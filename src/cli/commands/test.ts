@@ -4,6 +4,7 @@
  * A JSON file that is not a spec is `INPUT_INVALID`.
  */
 import type { Command } from 'commander';
+import { commandHead } from './heads.js';
 import { type ModelSpec, readJsonInput, type SpecTest } from '../../modelspec/index.js';
 import { testSpec } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
@@ -29,10 +30,7 @@ async function readCases(file: string): Promise<SpecTest[]> {
 }
 
 export function registerTestCommand(program: Command): void {
-  const command = program
-    .command('test')
-    .description("run a spec's embedded tests, or ad-hoc {given, expect} cases")
-    .argument('<spec>', 'spec JSON file, or - for standard input')
+  const command = commandHead(program, 'test')
     .option('--cases <file>', 'JSON array of {given, expect, description?} cases (or {"tests": [...]})')
     .option('--allow-empty', 'exit 0 when there is no test to run')
     .option('--json', 'print the report as JSON')

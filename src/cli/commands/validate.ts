@@ -1,5 +1,6 @@
 /** `sheetspec validate <spec.json> [--json]`: validateSpec; exit 0 valid, 1 errors found. */
 import type { Command } from 'commander';
+import { commandHead } from './heads.js';
 import { readJsonInput } from '../../modelspec/index.js';
 import { validateSpec } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
@@ -10,10 +11,7 @@ import { failWith, limitsOption, printJson, timeoutFlag } from './spec-common.js
 const DEFAULT_TIMEOUT_MS = 2000;
 
 export function registerValidateCommand(program: Command): void {
-  const command = program
-    .command('validate')
-    .description('check a ModelSpec: structure, expressions, library rules, paths, cycles, tests')
-    .argument('<spec>', 'spec JSON file, or - for standard input')
+  const command = commandHead(program, 'validate')
     .option('--json', 'print the report as JSON')
     .option(...timeoutFlag(DEFAULT_TIMEOUT_MS))
     .action(async (file: string, opts: { json?: boolean; timeout?: string }) => {
