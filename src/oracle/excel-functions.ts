@@ -661,6 +661,24 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     const [cells] = this.cellsOf(ast, state);
     return cells!.filter((v) => v === EmptyValue || v === '').length;
   }
+  /** SUBTOTAL(n, ref, ...): n a literal 1-5 or 9 (or 101-105, 109: no row of a spec is hidden). */
+  ssxSubtotal(ast: { args: HfInternal[] }, state: HfInternal): unknown {
+    const n = raw(this.evaluateAst(ast.args[0], state) as Scalar);
+    const base = typeof n === 'number' && n > 100 ? n - 100 : n;
+    const refs = { args: ast.args.slice(1) };
+    if (base === 1) return this.ssxAverage(refs, state);
+    if (base === 2) return this.ssxCount(refs, state);
+    if (base === 9) return this.ssxSum(refs, state);
+    if (base === 3)
+      return this.cellsOf(refs, state)
+        .flat()
+        .filter((v) => v !== EmptyValue).length;
+    if (base !== 4 && base !== 5) return UNKNOWN();
+    const r = this.numbersOf(refs, state);
+    if (r instanceof CellError) return r;
+    const all = r.flat();
+    return all.length === 0 ? 0 : base === 4 ? Math.max(...all) : Math.min(...all);
+  }
   ssxSumif(ast: HfInternal, state: HfInternal): unknown {
     return this.criteriaIf('sum', ast, state);
   }

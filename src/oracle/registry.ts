@@ -254,6 +254,7 @@ export const SSX_FUNCTIONS = {
     vectorizationForbidden: true,
   },
   'SSX.COUNTBLANK': { plugin: set, method: 'ssxCountblank', parameters: [RANGE] },
+  'SSX.SUBTOTAL': { plugin: set, method: 'ssxSubtotal', ...variadic },
   // Criteria functions (excel-criteria.ts): ranges as ranges, criteria as scalars.
   'SSX.SUMIF': {
     plugin: set,
@@ -572,6 +573,13 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       correction: 'aggregate',
       to: 'SSX.COUNTBLANK',
       note: '"" counts as blank (Microsoft, COUNTBLANK function; HyperFormula counts empty cells only)',
+    },
+  ],
+  SUBTOTAL: [
+    {
+      correction: 'aggregate',
+      to: 'SSX.SUBTOTAL',
+      note: "1-5 and 9 (and 101-105, 109) as SSX.AVERAGE, SSX.COUNT, COUNTA, MAX, MIN, SSX.SUM (HyperFormula's own adds range by range: an undetermined order); other function numbers undetermined",
     },
   ],
   SUMIF: criteriaCall('SSX.SUMIF'),

@@ -27,6 +27,8 @@ const ORACLE_UNDETERMINED = new Set([
   'criteria/countif-murky-text.json',
   'criteria/countifs-error-criterion-range.json',
   'criteria/sumifs-murky.json',
+  // fuzz seed 5: left to right 0.97/4, range by range 0.9700000000000001/4 (HyperFormula's own SUBTOTAL)
+  'criteria/subtotal-average-two-ranges.json',
   'date/datevalue-not-date.json',
   'date/year-text-10000.json',
   'date/year-text-1800.json',
