@@ -99,6 +99,8 @@ function isRange(v: unknown): v is { valuesFromTopLeftCorner(): Iterable<unknown
 }
 
 const REFERENCE_NODES = new Set(['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE']);
+/** HyperFormula's AST node of an empty argument (`SUM(1,,2)`). */
+const EMPTY_ARG = 'EMPTY';
 
 /** The HyperFormula plugin holding the corrected operators and functions of the supported set. */
 export class ExcelSupportedSetPlugin extends FunctionPlugin {
@@ -449,6 +451,11 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     const groups: number[][] = [];
     for (let node of ast.args) {
       while (node.type === 'PARENTHESES') node = node.expression;
+      // Why: Excel passes an empty argument as the number 0 (`AVERAGE(1,,2)` is 1; HyperFormula skips it).
+      if (node.type === EMPTY_ARG) {
+        groups.push([0]);
+        continue;
+      }
       const value = this.evaluateAst(node, state);
       const group: number[] = [];
       if (isRange(value)) {
@@ -484,6 +491,11 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     const unknown = (x: unknown) => x instanceof CellError && x.type === ErrorType.ERROR;
     for (let node of ast.args) {
       while (node.type === 'PARENTHESES') node = node.expression;
+      // Why: an empty argument is the number 0 to Excel, so it counts (`COUNT(1,,2)` is 3).
+      if (node.type === EMPTY_ARG) {
+        n++;
+        continue;
+      }
       const value = this.evaluateAst(node, state);
       if (isRange(value)) {
         for (const v of value.valuesFromTopLeftCorner()) {
@@ -667,15 +679,16 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     });
   }
   /** A criterion argument: one value (a range of more than one cell is not established here). */
-  private static criterionOf(arg: CriteriaArg): ReturnType<typeof raw> | undefined {
-    return arg.range.cells.length === 1 ? arg.range.cells[0] : undefined;
+  private static criterionOf(arg: CriteriaArg | undefined): ReturnType<typeof raw> | undefined {
+    // Why `?.`: a call without its criterion (`SUMIF(A1:A3)`, which Excel cannot enter) must not throw.
+    return arg?.range.cells.length === 1 ? arg.range.cells[0] : undefined;
   }
   /** SUMIF/AVERAGEIF (range, criterion, [values]) and COUNTIF (range, criterion): excel-criteria.ts. */
   private criteriaIf(agg: CriteriaAggregate, ast: HfInternal, state: HfInternal): unknown {
     const args = this.criteriaArgs(ast, state);
     return rangeCacheOf(this.dependencyGraph).result(agg, args, () => {
       const [range, crit, values] = args;
-      const criterion = ExcelSupportedSetPlugin.criterionOf(crit!);
+      const criterion = ExcelSupportedSetPlugin.criterionOf(crit);
       if (criterion === undefined) return UNKNOWN();
       const vals = agg === 'count' ? undefined : (values ?? range)!.range.cells;
       return criteriaAggregate(agg, vals, [{ criterion, range: range!.range }]);

@@ -5,7 +5,7 @@
  * `REPLACE("ABCDEFG",2.3,3.9,"xx")` "AxxFG" (Excel "AxxEFG", FormulaEvalTestData_Copy.xlsx D1136),
  * `SUBSTITUTE("teststr","t","T",1.9)` unchanged (Excel "Teststr", F1312), an empty old_text inserted
  * (P1312), `VALUE("$1,000")` #VALUE! (Excel 1000, E1444), `PROPER("ßa")` "SSa", no 32,767-character limit
- * in REPT, CHAR/CODE over Latin-1 (Excel: the Windows code page). Where Excel's answer is not established,
+ * in REPT, SUBSTITUTE and REPLACE, CHAR/CODE over Latin-1 (Excel: the Windows code page). Where Excel's answer is not established,
  * UNKNOWN.
  */
 import { CellError, EmptyValue } from 'hyperformula';
@@ -16,6 +16,11 @@ import { changeCase, excelTextToNumber, foldCase, textToBoolean } from './excel-
 const MAX_TEXT = 32767;
 
 type Result = string | number | boolean | CellError;
+
+/** A text result: over Excel's 32,767 characters (UTF-16 units) it is #VALUE!. */
+function capped(s: string): string | CellError {
+  return s.length > MAX_TEXT ? VALUE() : s;
+}
 
 /** Reads each argument as text, or returns the first error. */
 function texts(...vs: Scalar[]): string[] | CellError {
@@ -48,7 +53,7 @@ export function substitute(text: Scalar, old: Scalar, repl: Scalar, instance?: S
   const t = texts(text, old, repl);
   if (t instanceof CellError) return t;
   const [s, a, b] = t;
-  if (instance === undefined) return a === '' ? s : s.split(a).join(b);
+  if (instance === undefined) return a === '' ? s : capped(s.split(a).join(b));
   const n = whole(instance);
   if (n instanceof CellError) return n;
   if (n < 1) return VALUE();
@@ -57,7 +62,7 @@ export function substitute(text: Scalar, old: Scalar, repl: Scalar, instance?: S
   // Why: whether an occurrence may overlap the one before ("aa" twice in "aaa") is not established.
   if (at !== nth(s, a, n, 1)) return UNKNOWN();
   if (at < 0) return s;
-  return s.slice(0, at) + b + s.slice(at + a.length);
+  return capped(s.slice(0, at) + b + s.slice(at + a.length));
 }
 
 export function replace(text: Scalar, start: Scalar, chars: Scalar, repl: Scalar): Result {
@@ -70,7 +75,7 @@ export function replace(text: Scalar, start: Scalar, chars: Scalar, repl: Scalar
   const b = toText(repl);
   if (b instanceof CellError) return b;
   if (p < 1 || n < 0) return VALUE();
-  return s.slice(0, p - 1) + b + s.slice(p - 1 + n);
+  return capped(s.slice(0, p - 1) + b + s.slice(p - 1 + n));
 }
 
 /** FIND (`wild` false) and SEARCH: 1-based position of the first match from start_num. */

@@ -200,7 +200,6 @@ export const SSX_FUNCTIONS = {
   'SSX.SUM': { plugin: set, method: 'ssxSum', ...variadic },
   'SSX.AVERAGE': { plugin: set, method: 'ssxAverage', ...variadic },
   'SSX.COUNT': { plugin: set, method: 'ssxCount', ...variadic },
-  'SSX.SUBTOTAL': { plugin: set, method: 'ssxSubtotal', ...variadic },
   'SSX.AND': { plugin: set, method: 'ssxAnd', ...variadic },
   'SSX.OR': { plugin: set, method: 'ssxOr', ...variadic },
   'SSX.TEXT': { plugin: set, method: 'ssxText', parameters: scalar(2) },
@@ -288,6 +287,7 @@ export const SSX_FUNCTIONS = {
     vectorizationForbidden: true,
   },
   'SSX.COUNTBLANK': { plugin: set, method: 'ssxCountblank', parameters: [RANGE] },
+  'SSX.SUBTOTAL': { plugin: set, method: 'ssxSubtotal', ...variadic },
   // Criteria functions (excel-criteria.ts): ranges as ranges, criteria as scalars.
   'SSX.SUMIF': {
     plugin: set,
@@ -553,14 +553,6 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       note: 'every entry that is not a number counts as 0 (HyperFormula reads text "1" and TRUE as 1)',
     },
   ],
-  // Why: HyperFormula's SUBTOTAL adds naively, where SSX.SUM leaves an order-dependent sum undetermined.
-  SUBTOTAL: [
-    {
-      correction: 'aggregate',
-      to: 'SSX.SUBTOTAL',
-      note: 'AVERAGE and SUM add in the grouped order of SUM (an order-dependent sum is undetermined)',
-    },
-  ],
   SUM: [directText('SSX.SUM')],
   AVERAGE: [directText('SSX.AVERAGE')],
   MIN: [directText()],
@@ -629,6 +621,13 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       correction: 'aggregate',
       to: 'SSX.COUNTBLANK',
       note: '"" counts as blank (Microsoft, COUNTBLANK function; HyperFormula counts empty cells only)',
+    },
+  ],
+  SUBTOTAL: [
+    {
+      correction: 'aggregate',
+      to: 'SSX.SUBTOTAL',
+      note: "1-5 and 9 (and 101-105, 109) as SSX.AVERAGE, SSX.COUNT, COUNTA, MAX, MIN, SSX.SUM (HyperFormula's own adds range by range: an undetermined order); other function numbers undetermined",
     },
   ],
   SUMIF: criteriaCall('SSX.SUMIF'),

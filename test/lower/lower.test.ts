@@ -118,13 +118,22 @@ describe('lowerFormula with a workbook-like context', () => {
     );
     expect(r.value).toBe('in');
   });
-  it('writes LEN and & of text fields plainly', async () => {
+  it('writes LEN and & of text fields plainly, capped at 32,767 characters', async () => {
     const r = await lowerRun('=UPPER(C2)&"-"&LEN(C2)', doc, { name: 'a😀' });
-    expect(r.lowered?.expr).toBe('$xlUpper($parent.name) & "-" & $count($split($parent.name, ""))');
+    expect(r.lowered?.expr).toBe('$xlCap($xlUpper($parent.name) & "-" & $count($split($parent.name, "")))');
     expect(r.value).toBe('A😀-3');
     const n = await lowerRun('=C2&A2', doc, { name: 'x', price: 1 / 3 });
-    expect(n.lowered?.expr).toBe('$parent.name & $xlNumText($parent.price)');
+    expect(n.lowered?.expr).toBe('$xlCap($parent.name & $xlNumText($parent.price))');
     expect(n.value).toBe('x0.333333333333333');
+    const long = await lowerRun('=C2&C2', doc, { name: 'a'.repeat(16384) });
+    expect(long.value).toEqual({ error: '#VALUE!' });
+    const counted = await lowerRun('=C2&C2', doc, { name: 'a'.repeat(8192) });
+    expect(counted.value).toBe('a'.repeat(16384));
+    // UTF-16 units, as Excel counts: 16,384 code points in 32,767 units pass; one more unit does not.
+    const fits = await lowerRun('=C2&"a"', doc, { name: '😀'.repeat(16383) });
+    expect(fits.value).toBe(`${'😀'.repeat(16383)}a`);
+    const astral = await lowerRun('=C2&"ab"', doc, { name: '😀'.repeat(16383) });
+    expect(astral.value).toEqual({ error: '#VALUE!' });
   });
   it('compares text fields lower-cased', async () => {
     const r = await lowerRun('=C2="ABC"', doc, { name: 'abc' });

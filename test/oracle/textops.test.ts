@@ -33,7 +33,8 @@ function evaluate(cases: Array<{ formula: string; cells?: Record<string, CellVal
 
 const goldens = readdirSync(DIR)
   .map((f) => ({ f, g: JSON.parse(readFileSync(join(DIR, f), 'utf8')) }))
-  .filter(({ g }) => g.code === undefined);
+  // One row per golden: only goldens whose cells are all in row 1 (test/oracle/goldens.test.ts has them all).
+  .filter(({ g }) => g.code === undefined && Object.keys(g.cells ?? {}).every((a) => /^[A-J]1$/.test(a)));
 const got = evaluate(goldens.map(({ g }) => g));
 
 describe('the oracle gives the golden (Excel) value of the text functions', () => {

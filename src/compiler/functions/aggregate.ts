@@ -76,6 +76,11 @@ function lowerCount(node: CallNode, l: Lowering): Val {
   let invariant = true;
   const fields: string[] = [];
   for (const a of node.args) {
+    // Why: Excel passes an empty argument as the number 0, so `COUNT(1,,2)` is 3 (as `MAX(-1,)` is 0).
+    if (a.kind === 'missing') {
+      pieces.push('1');
+      continue;
+    }
     const ref = l.refArray(a);
     if (ref) {
       invariant &&= ref.invariant;
@@ -209,7 +214,8 @@ export const AGGREGATE_FUNCTIONS: readonly FunctionEntry[] = [
     lower: lowerCount,
     summary: 'how many of its arguments are numbers',
     lowering: '`$sum` of per-argument counts (`$count([...][$type($) = "number"])`, $xlCountArg(x))',
-    notes: 'ranges count numbers only; direct numbers, booleans and numeric text count; errors never count',
+    notes:
+      'ranges count numbers only; direct numbers, booleans and numeric text count; an empty argument counts (`COUNT(1,,2)` is 3); errors never count',
     example: { formula: '=COUNT(A1:A3,"2")', cells: { A1: 1, A2: 'x', A3: true }, value: 2 },
     evidence: {
       goldens: ['aggregate'],

@@ -93,9 +93,10 @@ const isMatch = (n: Node | undefined): n is CallNode =>
  * MATCH call. Why not any expression: a computed 0 returns a whole row or column, which a cell cannot hold.
  */
 function position(l: Lowering, node: Node | undefined, size: number, what: string): Val | number {
-  if (node === undefined || node.kind === 'missing') return 1;
+  if (node === undefined) return 1;
   if (isMatch(node)) return l.lower(node);
-  const n = literalArg(l, node);
+  // Why: an empty position (`INDEX(A1:B2,1,)`) is passed as 0 (the whole row or column), not left out.
+  const n = node.kind === 'missing' ? 0 : literalArg(l, node);
   if (n === undefined) {
     l.fail('UNSUPPORTED_CONSTRUCT', `INDEX's ${what} must be a literal or a MATCH call`, node);
   }

@@ -6,7 +6,10 @@ import type { FunctionArg, FunctionEntry, Lowering } from './types.js';
 function lowerLeftRight(node: CallNode, l: Lowering): Val {
   const [sNode, nNode] = node.args;
   const s = l.lower(sNode!);
-  const n = nNode && nNode.kind !== 'missing' ? l.lower(nNode) : undefined;
+  // Why: an empty num_chars (`LEFT("abc",)`) is passed as 0, not left out: "" (only an absent one is 1).
+  const n = nNode
+    ? l.lower(nNode.kind === 'missing' ? { kind: 'number', value: 0, span: nNode.span } : nNode)
+    : undefined;
   return l.helper(
     node.name === 'LEFT' ? 'xlLeft' : 'xlRight',
     [s.expr, n ? n.expr : '1'],
@@ -62,7 +65,7 @@ export const TEXT_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'CONCATENATE',
     family: 'text',
     args: [{ name: 'text', kind: 'value', repeats: true }],
-    helpers: ['xlConcat', 'xlNumText'],
+    helpers: ['xlConcat', 'xlNumText', 'xlCap'],
     lower: (node, l) => l.concat(node.args.map((a) => l.lower(a))),
     summary: 'its arguments joined as text',
     lowering: 'as `&`: plain `a & b` over text and numbers (`$xlNumText(n)`), else $xlConcat([...])',

@@ -155,7 +155,7 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'CONCAT',
     family: 'text',
     args: [{ name: 'text', kind: 'reference', repeats: true }],
-    helpers: ['xlConcat', 'xlNumText', 'xlConcatAll', 'xlV'],
+    helpers: ['xlConcat', 'xlNumText', 'xlConcatAll', 'xlV', 'xlCap'],
     lower: lowerConcat,
     summary: 'its arguments joined as text, ranges cell by cell',
     lowering: 'as CONCATENATE without ranges; else $xlConcatAll([...]) over the cells, row by row',

@@ -342,7 +342,11 @@ class Lowerer implements Lowering {
       if (parts.length === 1 && only(vals[0]!.kinds, ['number']) && vals[0]!.int) {
         return { expr: `$string(${vals[0]!.expr})`, kinds: ['string'], atom: true, invariant, ...facts };
       }
-      return { expr: parts.join(' & '), kinds: ['string'], atom: false, invariant, ...facts };
+      const joined: Val = { expr: parts.join(' & '), kinds: ['string'], atom: false, invariant, ...facts };
+      // Why: Excel's longest text is 32,767 characters; a longer result is #VALUE!. Parts of known length
+      // (text literals, numbers) that cannot reach it stay plain.
+      if (vals.reduce((n, v) => n + maxTextLength(v), 0) <= MAX_TEXT) return joined;
+      return this.helper('xlCap', [joined.expr], ['string', 'error'], invariant, vals);
     }
     const kinds = withError(
       ['string'],
@@ -416,6 +420,18 @@ class Lowerer implements Lowering {
 }
 
 /** The operands of a chain of `&`, left to right. */
+/** Excel's longest text (a cell holds at most 32,767 characters). */
+const MAX_TEXT = 32767;
+/** General text of a number is at most 22 characters (`-1.23456789012346E-100`). */
+const MAX_NUMBER_TEXT = 22;
+
+/** The most UTF-16 units a text or number part of `&` can write: a text literal's own, else unbounded. */
+function maxTextLength(v: Val): number {
+  if (only(v.kinds, ['number'])) return MAX_NUMBER_TEXT;
+  if (/^"(?:[^"\\]|\\.)*"$/.test(v.expr)) return (JSON.parse(v.expr) as string).length;
+  return Number.POSITIVE_INFINITY;
+}
+
 function concatParts(node: Node): Node[] {
   return node.kind === 'binary' && node.op === '&'
     ? [...concatParts(node.left), ...concatParts(node.right)]

@@ -3,8 +3,14 @@ import type { HelperSource } from './source.js';
 
 export const TEXT_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlConcat: {
-    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $join($map($l, function($v) { $xlText($v) }), "") )}`,
-    doc: '`&` and CONCATENATE over a list of values (first error wins)',
+    fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $xlCap($join($map($l, function($v) { $xlText($v) }), "")) )}`,
+    doc: '`&` and CONCATENATE over a list of values (first error wins; over 32,767 characters #VALUE!)',
+  },
+  xlCap: {
+    // Excel's longest text is 32,767 UTF-16 units (a cell's limit); a longer result is #VALUE!. `$length`
+    // counts code points (at most 2 units each), so only text of 16,384 code points or more is counted.
+    fn: `function($s) { $type($s) = "string" and $length($s) > 16383 and $count($split($s, "")) > 32767 ? {"error": "#VALUE!"} : $s }`,
+    doc: "text over 32,767 UTF-16 units is #VALUE! (Excel's text limit)",
   },
   xlLen: {
     fn: `function($v) {

@@ -20,8 +20,8 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
     // empty old_text leaves the text as it is (corpus: SUBSTITUTE("testblankmatch", "", "!", 1)).
     fn: `function($v, $o, $n) {( $s := $xlText($v); $a := $xlText($o); $b := $xlText($n);
   $type($s) = "object" ? $s : $type($a) = "object" ? $a : $type($b) = "object" ? $b :
-  $a = "" ? $s : $join($split($s, $a), $b) )}`,
-    doc: 'SUBSTITUTE of every occurrence',
+  $a = "" ? $s : $xlCap($join($split($s, $a), $b)) )}`,
+    doc: 'SUBSTITUTE of every occurrence (over 32,767 characters #VALUE!)',
   },
   xlSubstituteAt: {
     // instance_num truncated; below 1 #VALUE! (corpus: 0, -1 #VALUE!; 1.9 is 1); past the last occurrence
@@ -31,7 +31,7 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
   $xlTrunc($k) < 1 ? {"error": "#VALUE!"} : $a = "" ? $s : (
     $p := $split($s, $a); $t := $xlTrunc($k);
     $t >= $count($p) ? $s :
-      $join($filter($p, function($x, $i) { $i < $t }), $a) & $b & $join($filter($p, function($x, $i) { $i >= $t }), $a)
+      $xlCap($join($filter($p, function($x, $i) { $i < $t }), $a) & $b & $join($filter($p, function($x, $i) { $i >= $t }), $a))
   ) )}`,
     doc: 'SUBSTITUTE of the n-th occurrence (n < 1 #VALUE!)',
   },
@@ -41,9 +41,9 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
   $type($s) = "object" ? $s : $type($a) = "object" ? $a : $type($n) = "object" ? $n : $type($b) = "object" ? $b :
   $xlTrunc($a) < 1 or $xlTrunc($n) < 0 ? {"error": "#VALUE!"} : (
     $u := $split($s, ""); $p := $xlTrunc($a) - 1; $e := $p + $xlTrunc($n);
-    $join($filter($u, function($x, $i) { $i < $p }), "") & $b & $join($filter($u, function($x, $i) { $i >= $e }), "")
+    $xlCap($join($filter($u, function($x, $i) { $i < $p }), "") & $b & $join($filter($u, function($x, $i) { $i >= $e }), ""))
   ) )}`,
-    doc: 'REPLACE (start < 1 or count < 0 #VALUE!)',
+    doc: 'REPLACE (start < 1 or count < 0 #VALUE!; over 32,767 characters #VALUE!)',
   },
   xlFindIn: {
     // The shared frame of FIND and SEARCH: arguments read, start truncated, 1 <= start <= length or
