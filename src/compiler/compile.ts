@@ -19,6 +19,7 @@ import type { Node, RangeNode } from '../workbook/formula/ast.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
 import { lowerFormula } from './lower/lower.js';
+import { resolveName } from './names.js';
 import { references, sheetCell } from './refs.js';
 import { LibraryValues, Roots } from './roots.js';
 import type { RecognisedTable, RecogniseFailure, RecogniseOptions, TableColumn } from './table.js';
@@ -381,6 +382,21 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       return { expr: `$$.${name}`, kinds: operand.kinds, root: name };
     },
     date1904: c.table.date1904,
+    name(node) {
+      const t = resolveName(c.table.workbook?.definedNames ?? [], node, c.table.sheet.name);
+      if (isRefusal(t)) return t;
+      if (t.kind === 'ref') {
+        if (t.node.kind === 'cell') return this.cell(t.node);
+        return refuse(
+          'UNSUPPORTED_RANGE_SHAPE',
+          `${t.name} is a range where a single value is needed`,
+          node.span,
+        );
+      }
+      const name = c.constants.named(t.name, t.value);
+      use.constants.add(name);
+      return { expr: `$const.${name}`, kinds: ['number'] };
+    },
     libraryValue(nameHint: string, value: unknown): string {
       const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
       use.values.add(name);

@@ -20,9 +20,10 @@ import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
 import { colName } from '../workbook/formula/ast.js';
 import { parseFormula } from '../workbook/formula/parser.js';
 import { assignFieldNames } from './fields.js';
+import { substituteNames } from './names.js';
 import { references, sheetCell } from './refs.js';
 import type { FailureCode, Warning } from './types.js';
-import type { CellModel, SheetModel, WorkbookModel } from '../workbook/model.js';
+import type { CellModel, DefinedName, SheetModel, WorkbookModel } from '../workbook/model.js';
 import { getCell } from '../workbook/model.js';
 
 export const DEFAULT_MAX_ROWS = 100_000;
@@ -63,6 +64,8 @@ export interface RecognisedTable {
   warnings: Warning[];
   /** The workbook uses the 1904 date system (the date functions are refused there). */
   date1904?: boolean;
+  /** The workbook's sheets and defined names, for parameters and lookup tables elsewhere (other-sheets.ts). */
+  workbook?: Pick<WorkbookModel, 'sheets' | 'definedNames'>;
 }
 
 export interface RecogniseOptions {
@@ -96,7 +99,7 @@ export function recogniseTable(
     }
     return { reason: 'NO_TABLE', error: 'The workbook has no visible worksheet' };
   }
-  const side = sideCells(sheet);
+  const side = sideCells(sheet, wb.definedNames);
   const warnings: Warning[] = [];
   const titles: number[] = [];
   for (let r = 0; r <= sheet.maxRow; r++) {
@@ -117,7 +120,9 @@ export function recogniseTable(
       });
     }
     const table = buildTable(sheet, r, run, warnings, options);
-    if (wb.date1904 && !isRecogniseFailure(table)) table.date1904 = true;
+    if (isRecogniseFailure(table)) return table;
+    if (wb.date1904) table.date1904 = true;
+    table.workbook = { sheets: wb.sheets, definedNames: wb.definedNames };
     return table;
   }
   return {
@@ -263,20 +268,21 @@ function key(row: number, col: number): string {
  * left of each locked single cell. Ranges larger than 10,000 cells are not expanded (they cannot be a
  * parameter or a lookup table we would accept anyway).
  */
-function sideCells(sheet: SheetModel): Set<string> {
+function sideCells(sheet: SheetModel, names: readonly DefinedName[]): Set<string> {
   const side = new Set<string>();
   const seen = new Set<string>();
   for (const cells of sheet.rows.values()) {
     for (const cell of cells.values()) {
       // Only row-locked references matter, so a formula without `$` is skipped and formulas differing only in
       // relative row numbers (a filled-down column: `B2*$H$1`, `B3*$H$1`) are parsed once.
-      if (cell.formula === undefined || !cell.formula.includes('$')) continue;
+      // A defined name may stand for a locked reference, so with names every formula is read.
+      if (cell.formula === undefined || (names.length === 0 && !cell.formula.includes('$'))) continue;
       const shape = cell.formula.replace(/([A-Za-z])[0-9]+/g, '$1#');
       if (seen.has(shape)) continue;
       seen.add(shape);
       const { ast } = parseFormula(cell.formula);
       if (!ast) continue;
-      for (const ref of references(ast)) {
+      for (const ref of references(substituteNames(ast, names, sheet.name))) {
         if (ref.workbook !== undefined || (ref.sheet !== undefined && ref.sheet !== sheet.name)) continue;
         if (ref.kind === 'cell') markCell(ref, side);
         else markRange(ref, side);
