@@ -12,7 +12,8 @@
  * - The table spans the contiguous text cells of the header row starting at its leftmost label, and the rows
  *   under it down to the first row that is empty in every table column.
  * - The last of those rows (or the row after one blank row) is a summary row, not data, when its non-empty
- *   cells are text labels or SUM/AVERAGE/MIN/MAX/COUNT over exactly one table column's data rows, at least one.
+ *   cells are text labels or SUM/AVERAGE/MIN/MAX/COUNT/COUNTA (or SUBTOTAL with a literal function number) over
+ *   exactly one table column's data rows, at least one.
  *
  * Recognition reads formulas only through the parser; it never throws on user input.
  */
@@ -29,7 +30,29 @@ import { getCell } from '../workbook/model.js';
 export const DEFAULT_MAX_ROWS = 100_000;
 export const DEFAULT_MAX_COLUMNS = 200;
 
-export const SUMMARY_FUNCTIONS: ReadonlySet<string> = new Set(['SUM', 'AVERAGE', 'MIN', 'MAX', 'COUNT']);
+export const SUMMARY_FUNCTIONS: ReadonlySet<string> = new Set([
+  'SUM',
+  'AVERAGE',
+  'MIN',
+  'MAX',
+  'COUNT',
+  'COUNTA',
+]);
+
+/** SUBTOTAL's function numbers (1-11, 101-111) by the function they stand for, for a summary's name. */
+const SUBTOTAL_NAMES = [
+  'AVERAGE',
+  'COUNT',
+  'COUNTA',
+  'MAX',
+  'MIN',
+  'PRODUCT',
+  'STDEV',
+  'STDEVP',
+  'SUM',
+  'VAR',
+  'VARP',
+] as const;
 
 export interface TableColumn {
   /** 0-based sheet column. */
@@ -208,15 +231,30 @@ function summaryCells(
     }
     if (cell.formulaKind === 'array') return undefined;
     const { ast } = parseFormula(cell.formula);
-    if (ast?.kind !== 'call' || !SUMMARY_FUNCTIONS.has(ast.name) || ast.args.length !== 1) return undefined;
-    const arg = ast.args[0];
+    const aggregate = ast && summaryAggregate(ast);
+    if (!aggregate) return undefined;
+    const { arg, fn } = aggregate;
     if (arg.kind !== 'range' || arg.sheet !== undefined || arg.workbook !== undefined) return undefined;
     const { start, end } = arg;
     if (start.col === null || start.col !== end.col || !run.includes(start.col)) return undefined;
     if (start.row !== first || end.row !== last) return undefined;
-    out.push({ col, formula: cell.formula, ast, fn: ast.name, target: start.col });
+    out.push({ col, formula: cell.formula, ast: ast as Node, fn, target: start.col });
   }
   return out.length > 0 ? out.sort((a, b) => a.col - b.col) : undefined;
+}
+
+/**
+ * A summary cell's aggregate: `SUM(range)` and the other SUMMARY_FUNCTIONS of one argument, or
+ * `SUBTOTAL(n, range)` with a literal function number 1-11 or 101-111 (named by the function it stands for;
+ * whether it lowers exactly is the lowering's to say).
+ */
+function summaryAggregate(ast: Node): { arg: Node; fn: string } | undefined {
+  if (ast.kind !== 'call') return undefined;
+  if (SUMMARY_FUNCTIONS.has(ast.name) && ast.args.length === 1) return { arg: ast.args[0], fn: ast.name };
+  if (ast.name !== 'SUBTOTAL' || ast.args.length !== 2 || ast.args[0].kind !== 'number') return undefined;
+  const n = ast.args[0].value;
+  const fn = SUBTOTAL_NAMES[(n > 100 ? n - 100 : n) - 1];
+  return Number.isInteger(n) && fn !== undefined ? { arg: ast.args[1], fn } : undefined;
 }
 
 /** Columns of the contiguous text run starting at `start` in the header row. */
