@@ -166,9 +166,7 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
 }
 
 /** What a single-cell reference resolves to. */
-export type CellTarget =
-  | { kind: 'field'; column: TableColumn }
-  | { kind: 'const'; name: string; value: number; address: string };
+export type CellTarget = { kind: 'field'; column: TableColumn } | ({ kind: 'const' } & ParameterEntry);
 
 /** What a range reference resolves to. */
 export type RangeTarget =
@@ -316,10 +314,33 @@ export class Resolver {
   }
 }
 
-/** Labelled parameter cells turned into `$const` entries, named from their labels, shared across columns. */
+/** How parameters reach the derivations: `$const.<name>` (the default) or a root input field `$$.<name>`. */
+export type ParametersAs = 'constants' | 'inputs';
+
+/** A parameter: its name, value, where it is (`B2`, `Settings!B2`, or the defined name) and its label. */
+export interface ParameterEntry {
+  name: string;
+  value: number;
+  address: string;
+  label: string;
+}
+
+/**
+ * Labelled parameter cells turned into `$const` entries (or, with `inputs`, root input fields), named from their
+ * labels, shared across columns. As root fields they share the names of the root derivations (`names`).
+ */
 export class Constants {
-  private readonly names = new NameAllocator();
-  private readonly byAddress = new Map<string, { name: string; value: number; address: string }>();
+  private readonly byAddress = new Map<string, ParameterEntry>();
+
+  constructor(
+    readonly as: ParametersAs = 'constants',
+    private readonly names: NameAllocator = new NameAllocator(),
+  ) {}
+
+  /** The JSONata that reads a parameter. */
+  read(name: string): string {
+    return this.as === 'inputs' ? `$$.${name}` : `$const.${name}`;
+  }
 
   resolve(
     table: RecognisedTable,
@@ -346,7 +367,7 @@ export class Constants {
         span,
       );
     }
-    const entry = { name: this.names.allocate(fieldName(label)), value: cell.value, address };
+    const entry = { name: this.names.allocate(fieldName(label)), value: cell.value, address, label };
     this.byAddress.set(address, entry);
     return { kind: 'const', ...entry };
   }
@@ -356,14 +377,15 @@ export class Constants {
     const address = `=${definedName.toLowerCase()}`;
     let entry = this.byAddress.get(address);
     if (!entry) {
-      entry = { name: this.names.allocate(fieldName(definedName)), value, address: definedName };
+      const name = this.names.allocate(fieldName(definedName));
+      entry = { name, value, address: definedName, label: definedName };
       this.byAddress.set(address, entry);
     }
     return entry.name;
   }
 
   /** The constants used so far, in the order they were first resolved. */
-  entries(): Array<{ name: string; value: number; address: string }> {
+  entries(): ParameterEntry[] {
     return [...this.byAddress.values()];
   }
 }

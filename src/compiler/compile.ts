@@ -14,7 +14,16 @@
  * Everything here is pure and deterministic: names are allocated in column order, tables are Maps.
  */
 import type { ColumnPlan } from './analyse.js';
-import { analyseColumns, Constants, KIND_ORDER, Resolver, rejection } from './analyse.js';
+import {
+  analyseColumns,
+  Constants,
+  KIND_ORDER,
+  type ParameterEntry,
+  type ParametersAs,
+  Resolver,
+  rejection,
+} from './analyse.js';
+import { NameAllocator } from './fields.js';
 import type { Node, RangeNode } from '../workbook/formula/ast.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
@@ -67,7 +76,9 @@ export interface Compilation {
   roots: RootDerivation[];
   rejected: RejectedColumn[];
   warnings: Warning[];
-  constants: Array<{ name: string; value: number; address: string }>;
+  constants: ParameterEntry[];
+  /** How the parameters reach the derivations (`constants`: `$const`; `inputs`: root input fields). */
+  parameters: ParametersAs;
   /** Library values by exported name (lookup tables). */
   libraryValues: Map<string, unknown>;
 }
@@ -79,8 +90,9 @@ export interface Compilation {
 export function compileRecognised(
   table: RecognisedTable,
   plans: ColumnPlan[] = analyseColumns(table),
+  options: { parameters?: ParametersAs } = {},
 ): Compilation {
-  const scope = newScope(table, plans);
+  const scope = newScope(table, plans, options.parameters ?? 'constants');
   const formulas = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
   const deps = columnDependencies(table, scope.constants, formulas);
   const columns = compileColumns(scope, formulas, deps);
@@ -93,6 +105,7 @@ export function compileRecognised(
     rejected: rejectionsInColumnOrder(table, scope.rejected),
     warnings,
     constants: scope.constants.entries(),
+    parameters: scope.constants.as,
     libraryValues: scope.values.map,
   };
 }
@@ -111,14 +124,16 @@ interface Scope {
   values: LibraryValues;
 }
 
-function newScope(table: RecognisedTable, plans: ColumnPlan[]): Scope {
+function newScope(table: RecognisedTable, plans: ColumnPlan[], parameters: ParametersAs): Scope {
+  // Why one allocator for inputs: parameters are then root fields beside the root derivations.
+  const rootNames = new NameAllocator(['items']);
   const scope: Scope = {
     table,
-    constants: new Constants(),
+    constants: parameters === 'inputs' ? new Constants('inputs', rootNames) : new Constants(),
     kinds: new Map(),
     rejected: new Map(),
     planByField: new Map(),
-    roots: new Roots(),
+    roots: new Roots(rootNames),
     values: new LibraryValues(),
   };
   for (const p of plans) {
@@ -355,7 +370,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       if (isRefusal(t)) return t;
       if (t.kind === 'const') {
         use.constants.add(t.name);
-        return { expr: `$const.${t.name}`, kinds: ['number'] };
+        return { expr: c.constants.read(t.name), kinds: ['number'] };
       }
       return { expr: `$parent.${t.column.field}`, kinds: fieldKinds(t.column.field) };
     },
@@ -395,7 +410,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       }
       const name = c.constants.named(t.name, t.value);
       use.constants.add(name);
-      return { expr: `$const.${name}`, kinds: ['number'] };
+      return { expr: c.constants.read(name), kinds: ['number'] };
     },
     libraryValue(nameHint: string, value: unknown): string {
       const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));

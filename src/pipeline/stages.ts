@@ -97,7 +97,9 @@ export async function convertWorkbook(
       const table = await time('recognise', () => recogniseTable(wb, options));
       if (isRecogniseFailure(table)) return { valid: false, reason: table.reason, error: table.error };
       const plans = await time('analyse', () => analyseColumns(table));
-      const c = await time('lower', () => compileRecognised(table, plans));
+      const c = await time('lower', () =>
+        compileRecognised(table, plans, { parameters: options.parameters }),
+      );
       const none = allRefused(c);
       if (none) return none;
       const id = specId(options.modelId, options.filename);
