@@ -9,13 +9,16 @@
  * References are resolved against the first data row's formula (uniformity makes it stand for every row):
  * - a same-row cell in a table column → that field; in the column itself → CIRCULAR_REFERENCE;
  * - a cell in another row of the table → CROSS_ROW_REFERENCE;
- * - a row-locked cell outside the table holding a number, with a text label to its left → a constant named
- *   from the label (`Tax rate` → `taxRate`); anything else outside → UNRESOLVED_REFERENCE;
+ * - a row-locked cell outside the table holding a number, labelled by a defined name pointing at it, else the
+ *   text to its left, else the text above → a constant named from the label (`Tax rate` → `taxRate`), on this
+ *   sheet or another (other-sheets.ts); anything else outside → UNRESOLVED_REFERENCE;
  * - a same-row range → its cells; a row-locked range covering exactly one table column's data rows → that
  *   whole column; a row-locked range outside the table → a constant lookup table (no formulas inside:
  *   LOOKUP_TABLE_CONTAINS_FORMULA); other ranges → CROSS_ROW_REFERENCE when one end moves with the row
  *   (a running total), else UNSUPPORTED_RANGE_SHAPE;
- * - another workbook → EXTERNAL_REFERENCE, another sheet → CROSS_SHEET_REFERENCE.
+ * - another workbook → EXTERNAL_REFERENCE; another sheet's rows (a reference there that moves with the row),
+ *   a 3-D reference or an unknown sheet → CROSS_SHEET_REFERENCE;
+ * - a defined name standing for a cell or range is that reference (names.ts, substituted after parsing).
  * The same resolver serves the dependency pass (which columns a formula reads) and the lowering context.
  */
 import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
