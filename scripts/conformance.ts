@@ -20,6 +20,8 @@ import type { Node } from '../src/workbook/formula/ast.js';
 import { a1 } from '../src/workbook/formula/ast.js';
 import { parseFormula } from '../src/workbook/formula/parser.js';
 import { translateFormula } from '../src/compiler/formula-command.js';
+import { isRefusal } from '../src/compiler/lower/contract.js';
+import { resolveName } from '../src/compiler/names.js';
 import { SUPPORTED_FUNCTIONS } from '../src/compiler/functions/index.js';
 import type { CellValue } from '../src/workbook/values.js';
 import { getCell, type SheetModel, type WorkbookModel } from '../src/workbook/model.js';
@@ -61,13 +63,31 @@ function parseA1(ref: string): { row: number; col: number } {
   return { row: Number(m[2]) - 1, col: col - 1 };
 }
 
-/** Why a formula cannot be tried, or the cell values it reads. */
-function collect(ast: Node, sheet: SheetModel, fns: Set<string>): string | Record<string, CellValue> {
+/**
+ * Why a formula cannot be tried, or the cell values it reads: cells of its own sheet by address, another
+ * sheet's as `Sheet!A1`; a defined name is read as the cell, range or number it stands for.
+ */
+function collect(
+  ast: Node,
+  sheet: SheetModel,
+  wb: WorkbookModel,
+  fns: Set<string>,
+): string | Record<string, CellValue> {
   const cells: Record<string, CellValue> = {};
+  let on = sheet;
   const bind = (row: number, col: number): string | undefined => {
-    const c = getCell(sheet, row, col);
+    const c = getCell(on, row, col);
     if (c?.formula !== undefined) return 'reads a formula cell';
-    cells[a1(row, col)] = c ? c.value : null;
+    cells[on === sheet ? a1(row, col) : `${on.name}!${a1(row, col)}`] = c ? c.value : null;
+    return undefined;
+  };
+  /** Points `on` at the sheet a reference reads, or says why it cannot be tried. */
+  const scope = (n: { sheet?: string; workbook?: string }): string | undefined => {
+    if (n.workbook !== undefined || n.sheet?.includes(':')) return 'sheet-qualified reference';
+    const target =
+      n.sheet === undefined ? sheet : wb.sheets.find((s) => s.name.toLowerCase() === n.sheet?.toLowerCase());
+    if (!target) return 'sheet-qualified reference';
+    on = target;
     return undefined;
   };
   const walk = (n: Node): string | undefined => {
@@ -90,10 +110,10 @@ function collect(ast: Node, sheet: SheetModel, fns: Set<string>): string | Recor
       case 'percent':
         return walk(n.operand);
       case 'cell':
-        if (n.sheet !== undefined || n.workbook !== undefined) return 'sheet-qualified reference';
-        return bind(n.row, n.col);
+        return scope(n) ?? bind(n.row, n.col);
       case 'range': {
-        if (n.sheet !== undefined || n.workbook !== undefined) return 'sheet-qualified reference';
+        const why = scope(n);
+        if (why) return why;
         const { start, end } = n;
         if (start.row === null || end.row === null || start.col === null || end.col === null)
           return 'whole row/column';
@@ -106,8 +126,11 @@ function collect(ast: Node, sheet: SheetModel, fns: Set<string>): string | Recor
         }
         return undefined;
       }
-      case 'name':
-        return 'defined name';
+      case 'name': {
+        const t = resolveName(wb.definedNames, n, sheet.name);
+        if (isRefusal(t)) return 'defined name';
+        return t.kind === 'constant' ? undefined : walk(t.node);
+      }
       case 'structured':
         return 'structured reference';
       case 'array':
@@ -189,12 +212,12 @@ for (const [file, cells] of byFile) {
       continue;
     }
     const fns = new Set<string>();
-    const got = collect(parsed.ast, sheet, fns);
+    const got = collect(parsed.ast, sheet, wb, fns);
     if (typeof got === 'string') {
       skip(got);
       continue;
     }
-    const r = await translateFormula(formula, got);
+    const r = await translateFormula(formula, got, { names: wb.definedNames, sheet: sheet.name });
     if ('error' in r) {
       skip(`refused: ${r.error.code}`);
       continue;

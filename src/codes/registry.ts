@@ -82,7 +82,11 @@ export const CODES = {
     kinds: ['refusal'],
     meaning: 'NOW, TODAY, RAND, RANDBETWEEN, OFFSET or INDIRECT: recomputed by Excel on every change',
   },
-  CROSS_SHEET_REFERENCE: { kinds: ['refusal'], meaning: 'reads another sheet' },
+  CROSS_SHEET_REFERENCE: {
+    kinds: ['refusal'],
+    meaning:
+      "reads another sheet's rows (a reference to another sheet that moves with the row), a 3-D reference (`Jan:Dec!B2`), or a sheet the workbook lacks; a locked parameter cell or lookup table on another sheet compiles",
+  },
   EXTERNAL_REFERENCE: { kinds: ['refusal'], meaning: 'reads another workbook' },
   CROSS_ROW_REFERENCE: {
     kinds: ['refusal'],
@@ -122,7 +126,11 @@ export const CODES = {
   },
   ARRAY_FORMULA: { kinds: ['refusal'], meaning: 'a CSE or dynamic-array formula' },
   STRUCTURED_REFERENCE: { kinds: ['refusal'], meaning: 'a table reference such as `Table1[@Qty]`' },
-  DEFINED_NAME: { kinds: ['refusal'], meaning: 'a defined name such as `TaxRate`' },
+  DEFINED_NAME: {
+    kinds: ['refusal'],
+    meaning:
+      'a defined name (named in the detail) that holds a formula or text, a dynamic range (OFFSET/INDIRECT), or is not defined; a name for a cell, a range or a number compiles',
+  },
   UNSUPPORTED_CONSTRUCT: {
     kinds: ['refusal'],
     meaning: 'array constants, union/intersection/range operators, `@`, LAMBDA/LET and other constructs',

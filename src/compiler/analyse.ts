@@ -9,13 +9,16 @@
  * References are resolved against the first data row's formula (uniformity makes it stand for every row):
  * - a same-row cell in a table column → that field; in the column itself → CIRCULAR_REFERENCE;
  * - a cell in another row of the table → CROSS_ROW_REFERENCE;
- * - a row-locked cell outside the table holding a number, with a text label to its left → a constant named
- *   from the label (`Tax rate` → `taxRate`); anything else outside → UNRESOLVED_REFERENCE;
+ * - a row-locked cell outside the table holding a number, labelled by a defined name pointing at it, else the
+ *   text to its left, else the text above → a constant named from the label (`Tax rate` → `taxRate`), on this
+ *   sheet or another (other-sheets.ts); anything else outside → UNRESOLVED_REFERENCE;
  * - a same-row range → its cells; a row-locked range covering exactly one table column's data rows → that
  *   whole column; a row-locked range outside the table → a constant lookup table (no formulas inside:
  *   LOOKUP_TABLE_CONTAINS_FORMULA); other ranges → CROSS_ROW_REFERENCE when one end moves with the row
  *   (a running total), else UNSUPPORTED_RANGE_SHAPE;
- * - another workbook → EXTERNAL_REFERENCE, another sheet → CROSS_SHEET_REFERENCE.
+ * - another workbook → EXTERNAL_REFERENCE; another sheet's rows (a reference there that moves with the row),
+ *   a 3-D reference or an unknown sheet → CROSS_SHEET_REFERENCE;
+ * - a defined name standing for a cell or range is that reference (names.ts, substituted after parsing).
  * The same resolver serves the dependency pass (which columns a formula reads) and the lowering context.
  */
 import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
@@ -23,18 +26,19 @@ import { a1 } from '../workbook/formula/ast.js';
 import { parseFormula } from '../workbook/formula/parser.js';
 import { prepareStrictShift, toR1C1 } from '../workbook/formula/r1c1.js';
 import { fieldName, NameAllocator } from './fields.js';
+import { definedNameAt, substituteNames } from './names.js';
+import { lookupTable, movesOnOtherSheet, referencedSheet } from './other-sheets.js';
 import type { Refusal, ValueKind } from './lower/contract.js';
-import { refuse } from './lower/contract.js';
+import { isRefusal, refuse } from './lower/contract.js';
 import { rangeText, sheetCell } from './refs.js';
 import type { RecognisedTable, TableColumn } from './table.js';
 import { isEmpty } from './table.js';
 import type { RejectedColumn } from './types.js';
 import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
-import { getCell } from '../workbook/model.js';
+import { getCell, type SheetModel } from '../workbook/model.js';
 
-/** Lookup tables larger than this many cells are refused (they would bloat the library). */
-export const MAX_LOOKUP_CELLS = 50_000;
+export { MAX_LOOKUP_CELLS } from './other-sheets.js';
 
 export type ColumnPlan =
   | { kind: 'input'; column: TableColumn; values: CellValue[]; kinds: ValueKind[] }
@@ -159,13 +163,13 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
       );
     }
   }
-  return { kind: 'formula', column, formula: formula0, ast: parsed.ast, firstRow: firstDataRow };
+  // Names standing for references read as those references from here on (names.ts).
+  const ast = substituteNames(parsed.ast, table.workbook?.definedNames ?? [], sheet.name);
+  return { kind: 'formula', column, formula: formula0, ast, firstRow: firstDataRow };
 }
 
 /** What a single-cell reference resolves to. */
-export type CellTarget =
-  | { kind: 'field'; column: TableColumn }
-  | { kind: 'const'; name: string; value: number; address: string };
+export type CellTarget = { kind: 'field'; column: TableColumn } | ({ kind: 'const' } & ParameterEntry);
 
 /** What a range reference resolves to. */
 export type RangeTarget =
@@ -190,16 +194,6 @@ export class Resolver {
     for (const c of table.columns) this.byCol.set(c.col, c);
   }
 
-  private scope(node: CellNode | RangeNode): Refusal | undefined {
-    if (node.workbook !== undefined) {
-      return refuse('EXTERNAL_REFERENCE', `${node.workbook} is another workbook`, node.span);
-    }
-    if (node.sheet !== undefined && node.sheet !== this.table.sheet.name) {
-      return refuse('CROSS_SHEET_REFERENCE', `The formula reads sheet "${node.sheet}"`, node.span);
-    }
-    return undefined;
-  }
-
   /** True when (row, col) is inside the table's rectangle (header, data and summary rows). */
   private inTable(row: number, col: number): boolean {
     const bottom = this.table.summary?.row ?? this.table.lastDataRow;
@@ -207,8 +201,14 @@ export class Resolver {
   }
 
   cell(node: CellNode): CellTarget | Refusal {
-    const scoped = this.scope(node);
-    if (scoped) return scoped;
+    const other = referencedSheet(this.table, node);
+    if (other !== undefined) {
+      if (isRefusal(other)) return other;
+      return (
+        movesOnOtherSheet(other, node) ??
+        this.constants.resolve(this.table, node.row, node.col, node.span, other)
+      );
+    }
     const where = a1(node.row, node.col);
     const column = this.byCol.get(node.col);
     const isData = node.row >= this.table.firstDataRow && node.row <= this.table.lastDataRow;
@@ -239,13 +239,15 @@ export class Resolver {
   }
 
   range(node: RangeNode): RangeTarget | Refusal {
-    const scoped = this.scope(node);
-    if (scoped) return scoped;
+    const other = referencedSheet(this.table, node);
+    if (isRefusal(other)) return other;
     const text = rangeText(node);
     const { start, end } = node;
     if (start.row === null || start.col === null || end.row === null || end.col === null) {
       return refuse('UNSUPPORTED_RANGE_SHAPE', `${text} is a whole-column or whole-row range`, node.span);
     }
+    if (other)
+      return movesOnOtherSheet(other, node) ?? lookupTable(this.table, other, node, `${other.name}!${text}`);
     const cols: TableColumn[] = [];
     let outside = 0;
     for (let c = start.col; c <= end.col; c++) {
@@ -311,65 +313,102 @@ export class Resolver {
         node.span,
       );
     }
-    const cells = (end.row - start.row + 1) * (end.col - start.col + 1);
-    if (cells > MAX_LOOKUP_CELLS) {
-      return refuse(
-        'UNSUPPORTED_RANGE_SHAPE',
-        `${text} holds ${cells} cells; the limit for a lookup table is ${MAX_LOOKUP_CELLS}`,
-        node.span,
-      );
-    }
-    const rows: CellValue[][] = [];
-    for (let r = start.row; r <= end.row; r++) {
-      const line: CellValue[] = [];
-      for (let c = start.col; c <= end.col; c++) {
-        const cell = getCell(this.table.sheet, r, c);
-        if (cell?.formula !== undefined) {
-          return refuse('LOOKUP_TABLE_CONTAINS_FORMULA', `${text} holds a formula in ${a1(r, c)}`, node.span);
-        }
-        line.push(cell?.value ?? null);
-      }
-      rows.push(line);
-    }
-    const above = start.row > 0 ? getCell(this.table.sheet, start.row - 1, start.col) : undefined;
-    const label =
-      above && above.formula === undefined && typeof above.value === 'string' ? fieldName(above.value) : '';
-    const nameHint = label && label !== 'field' ? `${label}Table` : `table${a1(start.row, start.col)}`;
-    return { kind: 'table', rows, address: `${a1(start.row, start.col)}:${a1(end.row, end.col)}`, nameHint };
+    return lookupTable(this.table, this.table.sheet, node, text);
   }
 }
 
-/** Labelled parameter cells turned into `$const` entries, named from their labels, shared across columns. */
-export class Constants {
-  private readonly names = new NameAllocator();
-  private readonly byAddress = new Map<string, { name: string; value: number; address: string }>();
+/** How parameters reach the derivations: `$const.<name>` (the default) or a root input field `$$.<name>`. */
+export type ParametersAs = 'constants' | 'inputs';
 
-  resolve(table: RecognisedTable, row: number, col: number, span: RangeNode['span']): CellTarget | Refusal {
-    const address = a1(row, col);
+/** A parameter: its name, value, where it is (`B2`, `Settings!B2`, or the defined name) and its label. */
+export interface ParameterEntry {
+  name: string;
+  value: number;
+  address: string;
+  label: string;
+}
+
+/**
+ * Labelled parameter cells turned into `$const` entries (or, with `inputs`, root input fields), named from their
+ * labels, shared across columns. As root fields they share the names of the root derivations (`names`).
+ */
+export class Constants {
+  private readonly byAddress = new Map<string, ParameterEntry>();
+
+  constructor(
+    readonly as: ParametersAs = 'constants',
+    private readonly names: NameAllocator = new NameAllocator(),
+  ) {}
+
+  /** The JSONata that reads a parameter. */
+  read(name: string): string {
+    return this.as === 'inputs' ? `$$.${name}` : `$const.${name}`;
+  }
+
+  resolve(
+    table: RecognisedTable,
+    row: number,
+    col: number,
+    span: RangeNode['span'],
+    sheet: SheetModel = table.sheet,
+  ): CellTarget | Refusal {
+    const address = sheet === table.sheet ? a1(row, col) : sheetCell(sheet.name, row, col);
     const known = this.byAddress.get(address);
     if (known) return { kind: 'const', ...known };
-    const cell = getCell(table.sheet, row, col);
+    const cell = getCell(sheet, row, col);
     if (cell?.formula !== undefined) {
       return refuse('UNRESOLVED_REFERENCE', `${address} holds a formula, not a parameter value`, span);
     }
     if (typeof cell?.value !== 'number') {
       return refuse('UNRESOLVED_REFERENCE', `${address} is outside the table and holds no number`, span);
     }
-    const left = col > 0 ? getCell(table.sheet, row, col - 1) : undefined;
-    if (!left || left.formula !== undefined || typeof left.value !== 'string' || left.value.trim() === '') {
+    const label = parameterLabel(table, sheet, row, col);
+    if (label === undefined) {
       return refuse(
         'UNRESOLVED_REFERENCE',
-        `${address} holds a number but has no text label to its left`,
+        `${address} holds a number but has no defined name and no text label to its left or above`,
         span,
       );
     }
-    const entry = { name: this.names.allocate(fieldName(left.value)), value: cell.value, address };
+    const entry = { name: this.names.allocate(fieldName(label)), value: cell.value, address, label };
     this.byAddress.set(address, entry);
     return { kind: 'const', ...entry };
   }
 
+  /** The constant a defined name holding a number (`TaxRate` = `=0.08`) becomes; returns its `$const` name. */
+  named(definedName: string, value: number): string {
+    const address = `=${definedName.toLowerCase()}`;
+    let entry = this.byAddress.get(address);
+    if (!entry) {
+      const name = this.names.allocate(fieldName(definedName));
+      entry = { name, value, address: definedName, label: definedName };
+      this.byAddress.set(address, entry);
+    }
+    return entry.name;
+  }
+
   /** The constants used so far, in the order they were first resolved. */
-  entries(): Array<{ name: string; value: number; address: string }> {
+  entries(): ParameterEntry[] {
     return [...this.byAddress.values()];
   }
+}
+
+/** A parameter cell's label: a defined name pointing at it, else the text to its left, else the text above. */
+function parameterLabel(
+  table: RecognisedTable,
+  sheet: SheetModel,
+  row: number,
+  col: number,
+): string | undefined {
+  const named = definedNameAt(table.workbook?.definedNames ?? [], sheet.name, row, col);
+  if (named !== undefined) return named;
+  for (const [r, c] of [
+    [row, col - 1],
+    [row - 1, col],
+  ]) {
+    const cell = r >= 0 && c >= 0 ? getCell(sheet, r, c) : undefined;
+    if (cell && cell.formula === undefined && typeof cell.value === 'string' && cell.value.trim() !== '')
+      return cell.value;
+  }
+  return undefined;
 }

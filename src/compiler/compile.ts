@@ -14,11 +14,21 @@
  * Everything here is pure and deterministic: names are allocated in column order, tables are Maps.
  */
 import type { ColumnPlan } from './analyse.js';
-import { analyseColumns, Constants, KIND_ORDER, Resolver, rejection } from './analyse.js';
+import {
+  analyseColumns,
+  Constants,
+  KIND_ORDER,
+  type ParameterEntry,
+  type ParametersAs,
+  Resolver,
+  rejection,
+} from './analyse.js';
+import { NameAllocator } from './fields.js';
 import type { Node, RangeNode } from '../workbook/formula/ast.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
 import { lowerFormula } from './lower/lower.js';
+import { resolveName } from './names.js';
 import { references, sheetCell } from './refs.js';
 import { LibraryValues, Roots } from './roots.js';
 import type { RecognisedTable, RecogniseFailure, RecogniseOptions, TableColumn } from './table.js';
@@ -66,7 +76,9 @@ export interface Compilation {
   roots: RootDerivation[];
   rejected: RejectedColumn[];
   warnings: Warning[];
-  constants: Array<{ name: string; value: number; address: string }>;
+  constants: ParameterEntry[];
+  /** How the parameters reach the derivations (`constants`: `$const`; `inputs`: root input fields). */
+  parameters: ParametersAs;
   /** Library values by exported name (lookup tables). */
   libraryValues: Map<string, unknown>;
   /** The table columns (fields) each formula column reads, compiled or refused (for the draft's reasons). */
@@ -85,8 +97,9 @@ export interface Compilation {
 export function compileRecognised(
   table: RecognisedTable,
   plans: ColumnPlan[] = analyseColumns(table),
+  options: { parameters?: ParametersAs } = {},
 ): Compilation {
-  const scope = newScope(table, plans);
+  const scope = newScope(table, plans, options.parameters ?? 'constants');
   const formulas = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
   const deps = columnDependencies(table, scope.constants, formulas);
   const ownRefusals = new Map<string, RejectedColumn>();
@@ -100,6 +113,7 @@ export function compileRecognised(
     rejected: rejectionsInColumnOrder(table, scope.rejected),
     warnings,
     constants: scope.constants.entries(),
+    parameters: scope.constants.as,
     libraryValues: scope.values.map,
     columnDeps: deps,
     ownRefusals,
@@ -120,14 +134,16 @@ interface Scope {
   values: LibraryValues;
 }
 
-function newScope(table: RecognisedTable, plans: ColumnPlan[]): Scope {
+function newScope(table: RecognisedTable, plans: ColumnPlan[], parameters: ParametersAs): Scope {
+  // Why one allocator for inputs: parameters are then root fields beside the root derivations.
+  const rootNames = new NameAllocator(['items']);
   const scope: Scope = {
     table,
-    constants: new Constants(),
+    constants: parameters === 'inputs' ? new Constants('inputs', rootNames) : new Constants(),
     kinds: new Map(),
     rejected: new Map(),
     planByField: new Map(),
-    roots: new Roots(),
+    roots: new Roots(rootNames),
     values: new LibraryValues(),
   };
   for (const p of plans) {
@@ -375,7 +391,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       if (isRefusal(t)) return t;
       if (t.kind === 'const') {
         use.constants.add(t.name);
-        return { expr: `$const.${t.name}`, kinds: ['number'] };
+        return { expr: c.constants.read(t.name), kinds: ['number'] };
       }
       return { expr: `$parent.${t.column.field}`, kinds: fieldKinds(t.column.field) };
     },
@@ -402,6 +418,21 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       return { expr: `$$.${name}`, kinds: operand.kinds, root: name };
     },
     date1904: c.table.date1904,
+    name(node) {
+      const t = resolveName(c.table.workbook?.definedNames ?? [], node, c.table.sheet.name);
+      if (isRefusal(t)) return t;
+      if (t.kind === 'ref') {
+        if (t.node.kind === 'cell') return this.cell(t.node);
+        return refuse(
+          'UNSUPPORTED_RANGE_SHAPE',
+          `${t.name} is a range where a single value is needed`,
+          node.span,
+        );
+      }
+      const name = c.constants.named(t.name, t.value);
+      use.constants.add(name);
+      return { expr: c.constants.read(name), kinds: ['number'] };
+    },
     libraryValue(nameHint: string, value: unknown): string {
       const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
       use.values.add(name);

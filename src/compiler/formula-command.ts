@@ -5,6 +5,10 @@
  * the JSONata as an inline literal so the emitted text is a valid standalone spec expression; an absent cell
  * is blank. A range over given cells becomes a constant table (row-major), usable by aggregates, VLOOKUP and
  * SUMPRODUCT; a row-invariant aggregate is not hoisted (there is only one evaluation).
+ *
+ * A cell of another sheet is given as `Sheet!A1` (`'My Sheet'!A1`); a reference to a sheet no given cell names
+ * is refused (CROSS_SHEET_REFERENCE), never read as blank. With `options.names` (a workbook's defined names)
+ * and `options.sheet` (the formula's sheet), a name stands for its cell, range or number (names.ts).
  */
 import { isErrorValue } from '../workbook/values.js';
 import type { CellValue } from '../workbook/values.js';
@@ -20,6 +24,8 @@ import {
 } from './lower/contract.js';
 import { buildLibrary } from './lower/library.js';
 import { lowerFormula } from './lower/lower.js';
+import { resolveName, substituteNames } from './names.js';
+import type { DefinedName } from '../workbook/model.js';
 import { compileExpression, evaluateExpression, specBindings } from '../modelspec/bind.js';
 import type { LibraryObject } from '../modelspec/types.js';
 
@@ -43,6 +49,21 @@ export function literal(v: CellValue): Operand {
   return { expr: String(v), kinds: ['boolean'] };
 }
 
+/** A given cell's key: `B2`, or `SHEET!B2` for another sheet's (quotes and `$` dropped, upper-cased). */
+function cellKey(k: string): string {
+  const bang = k.lastIndexOf('!');
+  const address = k
+    .slice(bang + 1)
+    .replace(/\$/g, '')
+    .toUpperCase();
+  if (bang < 0) return address;
+  const sheet = k
+    .slice(0, bang)
+    .replace(/^'(.*)'$/, '$1')
+    .replace(/''/g, "'");
+  return `${sheet.toUpperCase()}!${address}`;
+}
+
 /** An evaluated JSONata value as an Excel value (undefined → blank, -0 → 0). */
 export function toCellValue(v: unknown): CellValue {
   if (v === undefined || v === null) return null;
@@ -59,6 +80,7 @@ export function toCellValue(v: unknown): CellValue {
 export async function translateFormula(
   formula: string,
   cells: Record<string, CellValue> = {},
+  options: { names?: readonly DefinedName[]; sheet?: string } = {},
 ): Promise<TranslateResult> {
   const parsed = parseFormula(formula);
   if (!parsed.ast) {
@@ -69,17 +91,29 @@ export async function translateFormula(
     };
   }
   const upper: Record<string, CellValue> = {};
-  for (const [k, v] of Object.entries(cells)) upper[k.replace(/\$/g, '').toUpperCase()] = v;
-  const cellValueAt = (row: number, col: number): CellValue => upper[a1(row, col)] ?? null;
+  const sheets = new Set<string>();
+  for (const [k, v] of Object.entries(cells)) {
+    const key = cellKey(k);
+    upper[key] = v;
+    if (key.includes('!')) sheets.add(key.slice(0, key.lastIndexOf('!')));
+  }
+  const own = options.sheet?.toUpperCase();
+  const prefix = (sheet: string | undefined) =>
+    sheet === undefined || sheet.toUpperCase() === own ? '' : `${sheet.toUpperCase()}!`;
+  const cellValueAt = (node: CellNode | RangeNode, row: number, col: number): CellValue =>
+    upper[`${prefix(node.sheet)}${a1(row, col)}`] ?? null;
   const values: Record<string, unknown> = {};
-  const scope = (node: CellNode | RangeNode) =>
-    node.workbook !== undefined
-      ? refuse('EXTERNAL_REFERENCE', 'a reference to another workbook', node.span)
-      : node.sheet !== undefined
-        ? refuse('CROSS_SHEET_REFERENCE', `a reference to sheet ${node.sheet}`, node.span)
-        : undefined;
+  const scope = (node: CellNode | RangeNode) => {
+    if (node.workbook !== undefined)
+      return refuse('EXTERNAL_REFERENCE', 'a reference to another workbook', node.span);
+    const reading = prefix(node.sheet);
+    if (reading !== '' && !sheets.has(reading.slice(0, -1))) {
+      return refuse('CROSS_SHEET_REFERENCE', `a reference to sheet ${node.sheet}`, node.span);
+    }
+    return undefined;
+  };
   const ctx: LowerContext = {
-    cell: (node) => scope(node) ?? literal(cellValueAt(node.row, node.col)),
+    cell: (node) => scope(node) ?? literal(cellValueAt(node, node.row, node.col)),
     range: (node): RangeOperand | ReturnType<typeof refuse> => {
       const bad = scope(node);
       if (bad) return bad;
@@ -93,7 +127,7 @@ export async function translateFormula(
       const rows: CellValue[][] = [];
       for (let r = start.row; r <= end.row; r++) {
         const line: CellValue[] = [];
-        for (let c = start.col; c <= end.col; c++) line.push(cellValueAt(r, c));
+        for (let c = start.col; c <= end.col; c++) line.push(cellValueAt(node, r, c));
         rows.push(line);
       }
       return { kind: 'table', rows, nameHint: `${a1(start.row, start.col)}${a1(end.row, end.col)}` };
@@ -108,7 +142,18 @@ export async function translateFormula(
       return name;
     },
   };
-  const lowered = lowerFormula(parsed.ast, ctx);
+  const names = options.names ?? [];
+  if (names.length > 0) {
+    ctx.name = (node) => {
+      const t = resolveName(names, node, options.sheet ?? '');
+      if (isRefusal(t)) return t;
+      if (t.kind === 'constant') return literal(t.value);
+      return t.node.kind === 'cell'
+        ? ctx.cell(t.node)
+        : refuse('UNSUPPORTED_RANGE_SHAPE', `${t.name} is a range where a single value is needed`, node.span);
+    };
+  }
+  const lowered = lowerFormula(substituteNames(parsed.ast, names, options.sheet ?? ''), ctx);
   if (isRefusal(lowered)) {
     return { formula, error: { code: lowered.code, message: lowered.detail, span: lowered.span } };
   }

@@ -8,10 +8,12 @@ import { fieldName, NameAllocator } from './fields.js';
 
 /** Root derivation names: unique, never `items`, one per distinct expression. */
 export class Roots {
-  private readonly names = new NameAllocator(['items']);
   private readonly byExpr = new Map<string, string>();
   private readonly committed = new Map<string, RootDerivation>();
   private readonly tentative = new Set<string>();
+
+  /** `names` may be shared with other root fields (parameters as inputs); it must reserve `items`. */
+  constructor(private readonly names: NameAllocator = new NameAllocator(['items'])) {}
 
   /** The name for a hoisted expression; `onNew` is called when it is new. */
   hoist(hint: string, expr: string, onNew: (name: string) => void): string {

@@ -11,6 +11,9 @@
  * - `derivations`: kept formula columns in dependency order, each preceded by the hoisted aggregates it
  *   reads; summary aggregates last.
  * - `defaultValues`: the input rows as `$` (left out, with a warning, over the seed budget).
+ * - Parameters: `constants` by default (`$const.taxRate`); with `parameters: "inputs"` each is a root input
+ *   field instead (`$$.taxRate`): a required number in the schema with the workbook's value as `default`, and
+ *   a defaultValues entry of its own (kept when the rows' seed is left out).
  * - `tests`: expectations from the oracle; all rows when they fit the budget, else a covering sample of
  *   rows given explicitly (only columns that do not read whole-table aggregates, which a sample would change).
  */
@@ -82,7 +85,9 @@ export interface BuiltSpec {
 }
 
 /** The input rows as a document: `{"items": [{<input field>: value, ...}, ...]}`. */
-export function seedDocument(c: Compilation): { items: Record<string, CellValue>[] } {
+export function seedDocument(
+  c: Compilation,
+): { items: Record<string, CellValue>[] } & Record<string, unknown> {
   const inputs = c.plans.filter((p): p is Extract<ColumnPlan, { kind: 'input' }> => p.kind === 'input');
   const n = c.table.lastDataRow - c.table.firstDataRow + 1;
   const items: Record<string, CellValue>[] = [];
@@ -91,7 +96,19 @@ export function seedDocument(c: Compilation): { items: Record<string, CellValue>
     for (const p of inputs) item[p.column.field] = p.values[i];
     items.push(item);
   }
-  return { items };
+  // Why the parameters too: the verification evaluates the derivations over this document.
+  const parameters =
+    c.parameters === 'inputs' ? Object.fromEntries(c.constants.map((k) => [k.name, k.value])) : {};
+  return { items, ...parameters };
+}
+
+/** The parameters the kept parts read, in the order they were first resolved. */
+function usedParameters(c: Compilation, kept: KeptParts): Compilation['constants'] {
+  const names = new Set([
+    ...kept.columns.flatMap((k) => k.constants),
+    ...kept.roots.flatMap((r) => r.constants),
+  ]);
+  return c.constants.filter((k) => names.has(k.name));
 }
 
 export function typeSchema(kinds: readonly ValueKind[]): Record<string, unknown> {
@@ -156,12 +173,23 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
       items: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
     },
   };
+  const parameters = usedParameters(c, kept);
+  const asInputs = c.parameters === 'inputs' ? parameters : [];
+  for (const k of asInputs) {
+    schemaProps[k.name] = {
+      title: k.label,
+      description: `Parameter ${k.address} of the workbook`,
+      type: 'number',
+      default: k.value,
+    };
+  }
   for (const r of kept.roots)
     schemaProps[r.name] = { description: r.description, ...typeSchema(r.kinds), readOnly: true };
   const schema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',
     properties: schemaProps,
+    ...(asInputs.length > 0 ? { required: asInputs.map((k) => k.name) } : {}),
   };
 
   const derivations: Derivation[] = [];
@@ -193,14 +221,10 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   for (const [name, v] of c.libraryValues) if (valueNames.has(name)) values[name] = v;
   const library = helpers.length > 0 || valueNames.size > 0 ? input.library(helpers, values) : undefined;
 
-  const constNames = new Set([
-    ...kept.columns.flatMap((k) => k.constants),
-    ...kept.roots.flatMap((r) => r.constants),
-  ]);
   const constants: Record<string, unknown> = {};
-  for (const k of c.constants) if (constNames.has(k.name)) constants[k.name] = k.value;
+  if (c.parameters === 'constants') for (const k of parameters) constants[k.name] = k.value;
 
-  const seed = seedDocument(c);
+  const seed = { items: seedDocument(c).items };
   const seedText = JSON.stringify(seed);
   const first = `${table.columns[0].letter}${table.firstDataRow + 1}`;
   const last = `${table.columns[table.columns.length - 1].letter}${table.lastDataRow + 1}`;
@@ -220,7 +244,13 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
     constants,
   };
   if (library) spec.library = library;
-  if (seeded) spec.defaultValues = [{ path: '$', expr: seedText, description: `The input rows of ${where}` }];
+  const defaults = asInputs.map((k) => ({
+    path: `$.${k.name}`,
+    expr: JSON.stringify(k.value),
+    description: `Parameter ${k.address} as the workbook holds it`,
+  }));
+  if (seeded) defaults.unshift({ path: '$', expr: seedText, description: `The input rows of ${where}` });
+  if (defaults.length > 0) spec.defaultValues = defaults;
   spec.derivations = derivations;
   spec.metaDerivations = [];
   spec.constraints = [];

@@ -12,7 +12,8 @@
  * - The table spans the contiguous text cells of the header row starting at its leftmost label, and the rows
  *   under it down to the first row that is empty in every table column.
  * - The last of those rows (or the row after one blank row) is a summary row, not data, when its non-empty
- *   cells are text labels or SUM/AVERAGE/MIN/MAX/COUNT over exactly one table column's data rows, at least one.
+ *   cells are text labels or SUM/AVERAGE/MIN/MAX/COUNT/COUNTA (or SUBTOTAL with a literal function number) over
+ *   exactly one table column's data rows, at least one.
  *
  * Recognition reads formulas only through the parser; it never throws on user input.
  */
@@ -20,15 +21,38 @@ import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
 import { colName } from '../workbook/formula/ast.js';
 import { parseFormula } from '../workbook/formula/parser.js';
 import { assignFieldNames } from './fields.js';
+import { substituteNames } from './names.js';
 import { references, sheetCell } from './refs.js';
 import type { FailureCode, Warning } from './types.js';
-import type { CellModel, SheetModel, WorkbookModel } from '../workbook/model.js';
+import type { CellModel, DefinedName, SheetModel, WorkbookModel } from '../workbook/model.js';
 import { getCell } from '../workbook/model.js';
 
 export const DEFAULT_MAX_ROWS = 100_000;
 export const DEFAULT_MAX_COLUMNS = 200;
 
-export const SUMMARY_FUNCTIONS: ReadonlySet<string> = new Set(['SUM', 'AVERAGE', 'MIN', 'MAX', 'COUNT']);
+export const SUMMARY_FUNCTIONS: ReadonlySet<string> = new Set([
+  'SUM',
+  'AVERAGE',
+  'MIN',
+  'MAX',
+  'COUNT',
+  'COUNTA',
+]);
+
+/** SUBTOTAL's function numbers (1-11, 101-111) by the function they stand for, for a summary's name. */
+const SUBTOTAL_NAMES = [
+  'AVERAGE',
+  'COUNT',
+  'COUNTA',
+  'MAX',
+  'MIN',
+  'PRODUCT',
+  'STDEV',
+  'STDEVP',
+  'SUM',
+  'VAR',
+  'VARP',
+] as const;
 
 export interface TableColumn {
   /** 0-based sheet column. */
@@ -63,6 +87,8 @@ export interface RecognisedTable {
   warnings: Warning[];
   /** The workbook uses the 1904 date system (the date functions are refused there). */
   date1904?: boolean;
+  /** The workbook's sheets and defined names, for parameters and lookup tables elsewhere (other-sheets.ts). */
+  workbook?: Pick<WorkbookModel, 'sheets' | 'definedNames'>;
 }
 
 export interface RecogniseOptions {
@@ -96,7 +122,7 @@ export function recogniseTable(
     }
     return { reason: 'NO_TABLE', error: 'The workbook has no visible worksheet' };
   }
-  const side = sideCells(sheet);
+  const side = sideCells(sheet, wb.definedNames);
   const warnings: Warning[] = [];
   const titles: number[] = [];
   for (let r = 0; r <= sheet.maxRow; r++) {
@@ -117,7 +143,9 @@ export function recogniseTable(
       });
     }
     const table = buildTable(sheet, r, run, warnings, options);
-    if (wb.date1904 && !isRecogniseFailure(table)) table.date1904 = true;
+    if (isRecogniseFailure(table)) return table;
+    if (wb.date1904) table.date1904 = true;
+    table.workbook = { sheets: wb.sheets, definedNames: wb.definedNames };
     return table;
   }
   return {
@@ -203,15 +231,30 @@ function summaryCells(
     }
     if (cell.formulaKind === 'array') return undefined;
     const { ast } = parseFormula(cell.formula);
-    if (ast?.kind !== 'call' || !SUMMARY_FUNCTIONS.has(ast.name) || ast.args.length !== 1) return undefined;
-    const arg = ast.args[0];
+    const aggregate = ast && summaryAggregate(ast);
+    if (!aggregate) return undefined;
+    const { arg, fn } = aggregate;
     if (arg.kind !== 'range' || arg.sheet !== undefined || arg.workbook !== undefined) return undefined;
     const { start, end } = arg;
     if (start.col === null || start.col !== end.col || !run.includes(start.col)) return undefined;
     if (start.row !== first || end.row !== last) return undefined;
-    out.push({ col, formula: cell.formula, ast, fn: ast.name, target: start.col });
+    out.push({ col, formula: cell.formula, ast: ast as Node, fn, target: start.col });
   }
   return out.length > 0 ? out.sort((a, b) => a.col - b.col) : undefined;
+}
+
+/**
+ * A summary cell's aggregate: `SUM(range)` and the other SUMMARY_FUNCTIONS of one argument, or
+ * `SUBTOTAL(n, range)` with a literal function number 1-11 or 101-111 (named by the function it stands for;
+ * whether it lowers exactly is the lowering's to say).
+ */
+function summaryAggregate(ast: Node): { arg: Node; fn: string } | undefined {
+  if (ast.kind !== 'call') return undefined;
+  if (SUMMARY_FUNCTIONS.has(ast.name) && ast.args.length === 1) return { arg: ast.args[0], fn: ast.name };
+  if (ast.name !== 'SUBTOTAL' || ast.args.length !== 2 || ast.args[0].kind !== 'number') return undefined;
+  const n = ast.args[0].value;
+  const fn = SUBTOTAL_NAMES[(n > 100 ? n - 100 : n) - 1];
+  return Number.isInteger(n) && fn !== undefined ? { arg: ast.args[1], fn } : undefined;
 }
 
 /** Columns of the contiguous text run starting at `start` in the header row. */
@@ -263,20 +306,21 @@ function key(row: number, col: number): string {
  * left of each locked single cell. Ranges larger than 10,000 cells are not expanded (they cannot be a
  * parameter or a lookup table we would accept anyway).
  */
-function sideCells(sheet: SheetModel): Set<string> {
+function sideCells(sheet: SheetModel, names: readonly DefinedName[]): Set<string> {
   const side = new Set<string>();
   const seen = new Set<string>();
   for (const cells of sheet.rows.values()) {
     for (const cell of cells.values()) {
       // Only row-locked references matter, so a formula without `$` is skipped and formulas differing only in
       // relative row numbers (a filled-down column: `B2*$H$1`, `B3*$H$1`) are parsed once.
-      if (cell.formula === undefined || !cell.formula.includes('$')) continue;
+      // A defined name may stand for a locked reference, so with names every formula is read.
+      if (cell.formula === undefined || (names.length === 0 && !cell.formula.includes('$'))) continue;
       const shape = cell.formula.replace(/([A-Za-z])[0-9]+/g, '$1#');
       if (seen.has(shape)) continue;
       seen.add(shape);
       const { ast } = parseFormula(cell.formula);
       if (!ast) continue;
-      for (const ref of references(ast)) {
+      for (const ref of references(substituteNames(ast, names, sheet.name))) {
         if (ref.workbook !== undefined || (ref.sheet !== undefined && ref.sheet !== sheet.name)) continue;
         if (ref.kind === 'cell') markCell(ref, side);
         else markRange(ref, side);

@@ -123,16 +123,8 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
   try {
     hf.addNamedExpression('TRUE', '=TRUE()');
     hf.addNamedExpression('FALSE', '=FALSE()');
-    for (const d of wb.definedNames) {
-      // Defined names the workbook declares (global ones; sheet-local names need HF sheet scopes).
-      if (d.sheet !== undefined || /^(TRUE|FALSE)$/i.test(d.name)) continue;
-      try {
-        hf.addNamedExpression(d.name, `=${d.ref}`);
-      } catch {
-        // A name HyperFormula cannot hold (invalid, external, or a duplicate) stays undefined: #NAME?.
-      }
-    }
     for (const s of sheets) hf.addSheet(s.name);
+    addDefinedNames(hf, wb);
 
     // Templates (templates.ts): a filled column is rewritten once; each cell's template is found here.
     const templateOf = new Map<CellModel, Template>();
@@ -242,6 +234,25 @@ export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {
     };
   } finally {
     hf.destroy();
+  }
+}
+
+/**
+ * The workbook's defined names as HyperFormula named expressions: workbook-scoped ones globally, sheet-scoped
+ * ones in their sheet's scope (a sheet's own name wins over the workbook's there, as in Excel). Added after
+ * the sheets so a name's reference finds its sheet. A name HyperFormula cannot hold (Excel's `_xlnm.` names,
+ * another workbook, a duplicate) stays undefined: #NAME?, which the compiler refuses anyway.
+ */
+function addDefinedNames(hf: HyperFormula, wb: WorkbookModel): void {
+  for (const d of wb.definedNames) {
+    if (/^(TRUE|FALSE)$/i.test(d.name)) continue;
+    const scope = d.sheet === undefined ? undefined : hf.getSheetId(d.sheet);
+    if (d.sheet !== undefined && scope === undefined) continue;
+    try {
+      hf.addNamedExpression(d.name, `=${d.ref}`, scope);
+    } catch {
+      // Left undefined (see above).
+    }
   }
 }
 

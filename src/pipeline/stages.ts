@@ -98,7 +98,9 @@ export async function convertWorkbook(
       const table = await time('recognise', () => recogniseTable(wb, options));
       if (isRecogniseFailure(table)) return { valid: false, reason: table.reason, error: table.error };
       const plans = await time('analyse', () => analyseColumns(table));
-      const c = await time('lower', () => compileRecognised(table, plans));
+      const c = await time('lower', () =>
+        compileRecognised(table, plans, { parameters: options.parameters }),
+      );
       const id = specId(options.modelId, options.filename);
       const none = allRefused(c, id, options);
       if (none) return none;

@@ -55,6 +55,11 @@ export interface PipelineOptions {
   filename?: string;
   /** Worksheet to read; default the first visible one. */
   sheet?: string;
+  /**
+   * How parameter cells reach the derivations: `constants` (default, `$const.taxRate`) or `inputs` (a root
+   * input field `$.taxRate` with the workbook's value as its default). docs/compiler.md "Parameters as inputs".
+   */
+  parameters?: 'constants' | 'inputs';
   maxFileBytes?: number; // default 25 MiB
   maxRows?: number; // default 100,000
   maxColumns?: number; // default 200

@@ -70,6 +70,21 @@ describe('sheetspec (child process)', () => {
     expect(r.stderr).toContain('--jobs');
   });
 
+  it('--parameters inputs makes parameter cells root input fields; another value is a usage error', {
+    timeout: 60_000,
+  }, async () => {
+    const fixture = path.join(root, 'fixtures/other-sheet-parameters.xlsx');
+    const out = path.join(dir, 'params.spec.json');
+    const r = await sheetspec(['convert', fixture, '--parameters', 'inputs', '-o', out], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const spec = JSON.parse(await readFile(out, 'utf8'));
+    expect(spec.constants).toEqual({});
+    expect(spec.schema.properties.discount).toMatchObject({ type: 'number', default: 0.05 });
+    const bad = await sheetspec(['convert', fixture, '--parameters', 'variables', '-o', out], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--parameters');
+  });
+
   it('an invalid --model-id is a usage error, in both the one-file and the batch form', {
     timeout: 60_000,
   }, async () => {

@@ -16,6 +16,30 @@ describe('translateFormula', () => {
     expect(r).toMatchObject({ jsonata: '2 * 3', value: 6 });
     expect('library' in r && r.library).toBeFalsy();
   });
+  it("reads another sheet's given cells as Sheet!A1, and refuses a sheet no given cell names", async () => {
+    const r = await translateFormula("=A1*Settings!$B$2+SUM('My Rates'!A1:A2)", {
+      A1: 2,
+      'settings!B2': 0.5,
+      "'My Rates'!A1": 1,
+      "'My Rates'!$A$2": 3,
+    });
+    expect(r).toMatchObject({ value: 5 });
+    const none = await translateFormula('=A1*Other!$B$2', { A1: 2 });
+    expect('error' in none && none.error.code).toBe('CROSS_SHEET_REFERENCE');
+  });
+  it('reads defined names as their cell, range or number; refuses a formula name', async () => {
+    const names = [
+      { name: 'Rate', ref: 'Settings!$B$2' },
+      { name: 'Both', ref: 'Sheet1!$A$1:$A$2' },
+      { name: 'Markup', ref: '0.5' },
+      { name: 'Twice', ref: 'Sheet1!$A$1*2' },
+    ];
+    const options = { names, sheet: 'Sheet1' };
+    const r = await translateFormula('=SUM(Both)*Rate+Markup', { A1: 1, A2: 2, 'Settings!B2': 10 }, options);
+    expect(r).toMatchObject({ value: 30.5 });
+    const refused = await translateFormula('=Twice+1', { A1: 1 }, options);
+    expect('error' in refused && refused.error.code).toBe('DEFINED_NAME');
+  });
   it('returns a parse error with a code instead of throwing', async () => {
     const r = await translateFormula('=1+', {});
     expect('error' in r && typeof r.error.code).toBe('string');

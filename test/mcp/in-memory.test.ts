@@ -2,6 +2,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ErrorCode, LoggingMessageNotificationSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, RESOURCE_NOT_FOUND } from '../../src/mcp/index.js';
 import { liveWorkers } from '../../src/workers/index.js';
@@ -258,6 +259,26 @@ describe('convert_spreadsheet', () => {
       arguments: { data: await orderBook(), filename: 'orders.xlsx' },
     });
     expect((plain.content as unknown[]).length).toBe(1);
+  });
+
+  it('takes parameters: "inputs" (parameter cells as root input fields) and refuses another value', async () => {
+    const data = readFileSync(
+      new URL('../../fixtures/other-sheet-parameters.xlsx', import.meta.url),
+    ).toString('base64');
+    const r = await client.callTool({
+      name: 'convert_spreadsheet',
+      arguments: { data, filename: 'p.xlsx', parameters: 'inputs' },
+    });
+    const v = structured(r as never);
+    expect(v.valid).toBe(true);
+    expect((v.spec as any).constants).toEqual({});
+    expect((v.spec as any).schema.properties.taxRate).toMatchObject({ type: 'number', default: 0.2 });
+    await expect(
+      client.callTool({
+        name: 'convert_spreadsheet',
+        arguments: { data, filename: 'p.xlsx', parameters: 'variables' },
+      }),
+    ).rejects.toThrow(/parameters/);
   });
 
   it('refuses bytes that are not a workbook with a coded reason', async () => {

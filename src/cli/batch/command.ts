@@ -56,6 +56,8 @@ export interface BatchCliOptions {
   quiet?: boolean;
   modelId?: string;
   sheet?: string;
+  /** `constants` (default) or `inputs`. */
+  parameters?: string;
   /** Per-file wall-clock limit: a duration (`90s`, `5m`; a bare number is seconds; default 5m). */
   timeout?: string | number;
   /** `K/N` or `auto/N`: convert only that part of the discovered files (shard.ts). */
@@ -99,6 +101,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
   const convert: Omit<PipelineOptions, 'filename'> = {};
   if (opts.modelId !== undefined) convert.modelId = opts.modelId;
   if (opts.sheet !== undefined) convert.sheet = opts.sheet;
+  if (opts.parameters !== undefined) convert.parameters = opts.parameters as 'constants' | 'inputs';
   if (opts.report !== undefined) convert.report = true;
 
   if (args.includes('-')) {
@@ -191,6 +194,12 @@ export function parseModelId(value: string): string {
   const problem = modelIdProblem(value);
   if (problem !== undefined) throw new InvalidArgumentError(`the spec id ${problem}.`);
   return value;
+}
+
+/** `--parameters`: `constants` or `inputs`; otherwise a usage error (exit 2). */
+export function parseParameters(value: string): 'constants' | 'inputs' {
+  if (value === 'constants' || value === 'inputs') return value;
+  throw new InvalidArgumentError(`--parameters must be "constants" or "inputs", got "${value}".`);
 }
 
 /** A positive number from an option; a UsageError otherwise. */

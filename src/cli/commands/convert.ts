@@ -28,6 +28,7 @@ import {
   DEFAULT_MAX_MEMORY_MB,
   DEFAULT_TIMEOUT_MS,
   parseModelId,
+  parseParameters,
   positive,
   processIO,
   runConvertBatch,
@@ -44,6 +45,8 @@ export interface ConvertCommandOptions {
   output?: string;
   modelId?: string;
   sheet?: string;
+  /** `constants` (default) or `inputs`: parameter cells as root input fields. */
+  parameters?: string;
   json?: boolean;
   /** Wall-clock budget, seconds (default: the MCP server's, 60). */
   timeout?: string | number;
@@ -96,6 +99,7 @@ export async function convertFileCommand(
   }
   if (opts.modelId !== undefined) options.modelId = opts.modelId;
   if (opts.sheet !== undefined) options.sheet = opts.sheet;
+  if (opts.parameters !== undefined) options.parameters = opts.parameters as 'constants' | 'inputs';
   if (opts.report !== undefined) options.report = true;
   const result = await convert(bytes, options);
   let written: string | undefined;
@@ -201,6 +205,11 @@ export function registerConvertCommand(program: Command): void {
     )
     .option('--model-id <id>', 'spec id ([namespace/]name; default from the file name)', parseModelId)
     .option('--sheet <name>', 'worksheet to read (default: the first visible one)')
+    .option(
+      '--parameters <how>',
+      'parameter cells as "constants" ($const.taxRate, the default) or "inputs" (top-level input fields with the workbook value as default)',
+      parseParameters,
+    )
     .option(
       '--report <path>',
       'write the verification report (self-contained HTML); batch: a folder with one per file and index.html',

@@ -3,7 +3,7 @@
  * callers (the workbook compiler, the formula command). The lowering knows Excel; the caller knows where a
  * reference points. Lowering never throws on user input: it returns a Refusal.
  */
-import type { CellNode, RangeNode, Span } from '../../workbook/formula/ast.js';
+import type { CellNode, NameNode, RangeNode, Span } from '../../workbook/formula/ast.js';
 import type { RefusalCode } from '../types.js';
 import type { CellValue } from '../../workbook/values.js';
 
@@ -86,6 +86,11 @@ export interface LowerContext {
   libraryValue(nameHint: string, value: unknown): string;
   /** The workbook uses the 1904 date system. */
   date1904?: boolean;
+  /**
+   * Resolves a defined name used as a single value (names.ts); without it every name is refused as
+   * DEFINED_NAME.
+   */
+  name?(node: NameNode): Operand | Refusal;
 }
 
 export interface Lowered {

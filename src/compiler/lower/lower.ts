@@ -98,6 +98,7 @@ class Lowerer implements Lowering {
   }
 
   range(node: Node): RangeOperand {
+    if (node.kind === 'name' && this.ctx.name) this.operand(this.ctx.name(node)); // a refused name says why
     if (node.kind !== 'range') fail('UNSUPPORTED_RANGE_SHAPE', 'a range argument is expected here', node);
     const r = this.ctx.range(node);
     if (isRefusal(r)) throw new Refused(r);
@@ -145,8 +146,13 @@ class Lowerer implements Lowering {
         };
       case 'missing':
         return { expr: 'null', kinds: ['blank'], atom: true, invariant: true };
-      case 'cell': {
-        const op = this.operand(this.ctx.cell(node));
+      case 'cell':
+      case 'name': {
+        if (node.kind === 'name' && !this.ctx.name)
+          return fail('DEFINED_NAME', `defined name ${node.name}`, node);
+        const op = this.operand(
+          node.kind === 'cell' ? this.ctx.cell(node) : (this.ctx.name?.(node) as Operand),
+        );
         return {
           expr: op.expr,
           kinds: [...op.kinds],
@@ -161,8 +167,6 @@ class Lowerer implements Lowering {
           'a range used as a single value (implicit intersection)',
           node,
         );
-      case 'name':
-        return fail('DEFINED_NAME', `defined name ${node.name}`, node);
       case 'structured':
         return fail('STRUCTURED_REFERENCE', `structured reference ${node.text}`, node);
       case 'array':

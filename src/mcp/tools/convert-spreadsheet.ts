@@ -24,6 +24,14 @@ const inputSchema = z.strictObject({
     .optional()
     .describe('Spec id ([namespace/]name of letters, digits, "-", "_"); default derived from filename.'),
   sheet: z.string().max(255).optional().describe('Worksheet to read; default the first visible sheet.'),
+  parameters: z
+    .enum(['constants', 'inputs'])
+    .optional()
+    .describe(
+      'How parameter cells (Tax rate | 0.2, a defined name, a Settings sheet) reach the formulas: "constants" ' +
+        '(default, $const.taxRate) or "inputs" (a top-level input field taxRate with the workbook value as its ' +
+        'default, so dry_run can change it and every row recomputes).',
+    ),
   seedBudget: z
     .number()
     .int()
@@ -126,6 +134,7 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
             filename: args.filename,
             modelId: args.modelId,
             sheet: args.sheet,
+            ...(args.parameters ? { parameters: args.parameters } : {}),
             seedBudget: args.seedBudget ?? MCP_SEED_BUDGET,
             maxFileBytes,
             ...(args.report ? { report: true } : {}),
