@@ -381,6 +381,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       return { expr: `$$.${name}`, kinds: operand.kinds, root: name };
     },
     date1904: c.table.date1904,
+    constantText: (node) => resolver.constantText(node),
     libraryValue(nameHint: string, value: unknown): string {
       const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
       use.values.add(name);

@@ -45,7 +45,7 @@ import {
   UNKNOWN,
   VALUE,
 } from './excel-scalars.js';
-import { textFunction } from './excel-text.js';
+import { textAnyCode } from './excel-text.js';
 import {
   excelAddMonths,
   excelDate,
@@ -597,9 +597,9 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     return seen ? acc : VALUE();
   }
 
-  /** TEXT(value, code) with a literal code of TEXT_FORMAT_CODES (the rewriter routes only those). */
+  /** TEXT(value, code) with a literal code the oracle formats, or a code that is not a literal (a cell). */
   ssxText(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.TEXT', ast, state, (a, code) => textFunction(a, code as string));
+    return this.run('SSX.TEXT', ast, state, (a, code) => textAnyCode(a, code));
   }
 
   /** VLOOKUP(value, table, column, FALSE): the first row whose first cell equals the value, Excel's way. */

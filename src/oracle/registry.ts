@@ -38,7 +38,7 @@ export const CORRECTIONS = {
   lookup: { note: 'VLOOKUP/HLOOKUP/MATCH exact modes, XLOOKUP and INDEX match as Excel matches' },
   compare: { note: "comparisons use Excel's type order and text comparison" },
   format: {
-    note: "TEXT with a literal number format code of excel-text.ts's set formats as Excel",
+    note: "TEXT with a number or date/time format code of excel-text.ts's sets (a literal, or read from a cell) formats as Excel",
     precheck: /TEXT/i,
   },
   date: {
@@ -301,7 +301,8 @@ export function pluginFunctions(
  *   one wrapped (SSX.COND; only when it is written), `array` evaluated as arrays, `direct-text` each
  *   argument written as text (a text literal, `&`, a text function) wrapped (SSX.NUMARG) outside array
  *   formulas, `exact-match` only VLOOKUP with range_lookup FALSE/0, which is dropped, `format-code` only
- *   TEXT whose format_text is a literal in excel-text.ts's TEXT_FORMAT_CODES (other codes stay HyperFormula's).
+ *   TEXT whose format_text is a literal of excel-text.ts's number or date codes, or not a literal (other
+ *   literal codes stay HyperFormula's).
  *   formulas, `exact-match` only a call whose mode argument (at `flagAt`) is FALSE/0, which is dropped,
  *   `approx-match` only a call whose mode is omitted or a literal TRUE/non-zero number.
  */
@@ -533,7 +534,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       correction: 'format',
       to: 'SSX.TEXT',
       args: 'format-code',
-      note: 'the 15-digit decimal rounded half away from zero, text returned as it is (`TEXT(1.005,"0.00")` is 1.01; HyperFormula 1.00)',
+      note: 'the 15-digit decimal rounded half away from zero, text returned as it is (`TEXT(1.005,"0.00")` is 1.01; HyperFormula 1.00); date codes with serial 0 as 1900-01-00 and the serial rounded to the second; a code read from a cell formatted only when it is one of these',
     },
   ],
   // The `math` correction (excel-math.ts); evidence there and in docs/oracle.md.

@@ -86,6 +86,11 @@ export interface LowerContext {
   libraryValue(nameHint: string, value: unknown): string;
   /** The workbook uses the 1904 date system. */
   date1904?: boolean;
+  /**
+   * The text a single-cell reference holds when it is a constant of the workbook (a locked cell outside the
+   * data, no formula, holding text), read at compile time (TEXT's format code); undefined otherwise.
+   */
+  constantText?(node: CellNode): string | undefined;
 }
 
 export interface Lowered {
