@@ -46,6 +46,7 @@ import {
   VALUE,
 } from './excel-scalars.js';
 import { textAnyCode } from './excel-text.js';
+import { excelMround, excelQuotient } from './excel-multiples.js';
 import {
   excelAddMonths,
   excelDate,
@@ -368,6 +369,12 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
   ssxMod(ast: HfInternal, state: HfInternal): unknown {
     return this.math('SSX.MOD', ast, state, excelMod);
+  }
+  ssxQuotient(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.QUOTIENT', ast, state, excelQuotient);
+  }
+  ssxMround(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.MROUND', ast, state, excelMround);
   }
   ssxPi(): unknown {
     return Math.PI; // Excel saves 3.1415926535897931 (EverythingTests!D1048); HyperFormula 3.14159265358979

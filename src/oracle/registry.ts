@@ -47,7 +47,7 @@ export const CORRECTIONS = {
   },
   math: {
     note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ as Excel',
-    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ/i,
+    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ|QUOTIENT/i,
   },
   criteria: {
     note: 'SUMIF/COUNTIF/AVERAGEIF and the *IFS family match criteria as Excel does (excel-criteria.ts)',
@@ -276,6 +276,9 @@ export const SSX_FUNCTIONS = {
   },
   'SSX.MAXIFS': { plugin: set, method: 'ssxMaxifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
   'SSX.MINIFS': { plugin: set, method: 'ssxMinifs', parameters: [RANGE, RANGE, SCALAR], repeatLastArgs: 2 },
+  // Issue 14, brief f14 (excel-multiples.ts).
+  'SSX.QUOTIENT': { plugin: set, method: 'ssxQuotient', parameters: scalar(2) },
+  'SSX.MROUND': { plugin: set, method: 'ssxMround', parameters: scalar(2) },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -642,6 +645,16 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
     },
   ],
   ...DATE_CALLS,
+  // Issue 14, brief f14 (excel-multiples.ts).
+  QUOTIENT: [
+    mathCall('SSX.QUOTIENT', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)'),
+  ],
+  MROUND: [
+    mathCall(
+      'SSX.MROUND',
+      'the 15-digit quotient rounded half away from zero (HyperFormula rounds the binary one)',
+    ),
+  ],
 };
 
 /** Operators routed to corrected functions (a unary minus is `unary -`, postfix percent `%`). */

@@ -17,6 +17,8 @@ import { MATH_FUNCTIONS } from './math.js';
 import { TEXT_FUNCTIONS } from './text.js';
 import { TEXTOPS_FUNCTIONS } from './textops.js';
 import type { FunctionEntry } from './types.js';
+// Issue 14, brief f14.
+import { MULTIPLES_FUNCTIONS } from './multiples.js';
 
 export type {
   ArgKind,
@@ -42,6 +44,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...CHOICE_FUNCTIONS,
   ...ARITH_FUNCTIONS,
   ...CRITERIA_FUNCTIONS,
+  ...MULTIPLES_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */
