@@ -47,6 +47,7 @@ import {
 } from './excel-scalars.js';
 import { textAnyCode } from './excel-text.js';
 import { excelMround, excelQuotient } from './excel-multiples.js';
+import { excelSwitch } from './excel-switch.js';
 import {
   excelAddMonths,
   excelDate,
@@ -375,6 +376,9 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
   ssxMround(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.MROUND', ast, state, excelMround);
+  }
+  ssxSwitch(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.SWITCH', ast, state, (...a) => excelSwitch(a));
   }
   ssxPi(): unknown {
     return Math.PI; // Excel saves 3.1415926535897931 (EverythingTests!D1048); HyperFormula 3.14159265358979

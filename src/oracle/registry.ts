@@ -279,6 +279,7 @@ export const SSX_FUNCTIONS = {
   // Issue 14, brief f14 (excel-multiples.ts).
   'SSX.QUOTIENT': { plugin: set, method: 'ssxQuotient', parameters: scalar(2) },
   'SSX.MROUND': { plugin: set, method: 'ssxMround', parameters: scalar(2) },
+  'SSX.SWITCH': { plugin: set, method: 'ssxSwitch', ...variadic },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;

@@ -349,6 +349,23 @@ const textDateCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
     .map(([v, code]): FuzzExpr => ({ t: 'call', fn: 'TEXT', args: [v, { t: 'str', v: code }] }));
 // --- end TEXT date codes
 
+// --- SWITCH (brief f14): literal values (numbers and texts the cells also draw), results from the tree.
+const switchValue: fc.Arbitrary<FuzzExpr> = fc.oneof(
+  fc.constantFrom(0, 1, 2, 7, 1.5).map((v): FuzzExpr => ({ t: 'num', v })),
+  fc.constantFrom('a', 'A', 'abc', '1', '').map((v): FuzzExpr => ({ t: 'str', v })),
+);
+const switchCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
+  fc
+    .tuple(value, fc.array(fc.tuple(switchValue, value), { minLength: 1, maxLength: 3 }), fc.option(value))
+    .map(
+      ([e, pairs, dflt]): FuzzExpr => ({
+        t: 'call',
+        fn: 'SWITCH',
+        args: [e, ...pairs.flat(), ...(dflt ? [dflt] : [])],
+      }),
+    );
+// --- end SWITCH
+
 // --- Lookups (issue 14 part 5): HLOOKUP, MATCH, INDEX, INDEX/MATCH and XLOOKUP calls over the row's cells,
 // well formed (literal modes, ranges of matching lengths) so most of them compile rather than refuse.
 const lit = (v: number): FuzzExpr => (v < 0 ? { t: 'neg', e: { t: 'num', v: -v } } : { t: 'num', v });
@@ -456,6 +473,7 @@ function countCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
 export const FUZZ_FUNCTIONS: readonly string[] = [
   ...FUNCTIONS.map((f) => f.fn),
   'TEXT',
+  'SWITCH',
   ...CRITERIA_FUNCTIONS,
   ...OTHER_COUNTS,
 ];
@@ -477,6 +495,7 @@ export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
         { weight: 4, arbitrary: call },
         { weight: 1, arbitrary: textCall(sub) },
         { weight: 1, arbitrary: textDateCall(sub) },
+        { weight: 1, arbitrary: switchCall(sub) },
         { weight: 1, arbitrary: lookupCall(sub) },
         { weight: 1, arbitrary: fc.oneof(criteriaCall(sub), countCall(sub)) },
         {

@@ -19,6 +19,7 @@ import { TEXTOPS_FUNCTIONS } from './textops.js';
 import type { FunctionEntry } from './types.js';
 // Issue 14, brief f14.
 import { MULTIPLES_FUNCTIONS } from './multiples.js';
+import { SWITCH_FUNCTIONS } from './switch.js';
 
 export type {
   ArgKind,
@@ -45,6 +46,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...ARITH_FUNCTIONS,
   ...CRITERIA_FUNCTIONS,
   ...MULTIPLES_FUNCTIONS,
+  ...SWITCH_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */
