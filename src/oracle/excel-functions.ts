@@ -46,7 +46,7 @@ import {
   VALUE,
 } from './excel-scalars.js';
 import { textAnyCode } from './excel-text.js';
-import { excelMround, excelQuotient } from './excel-multiples.js';
+import { excelCeilFloorMath, excelMround, excelQuotient } from './excel-multiples.js';
 import { excelSwitch } from './excel-switch.js';
 import {
   excelAddMonths,
@@ -376,6 +376,12 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
   ssxMround(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.MROUND', ast, state, excelMround);
+  }
+  ssxCeilingMath(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.CEILING.MATH', ast, state, (a, s, m) => excelCeilFloorMath(a, s, m, true));
+  }
+  ssxFloorMath(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.FLOOR.MATH', ast, state, (a, s, m) => excelCeilFloorMath(a, s, m, false));
   }
   ssxSwitch(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.SWITCH', ast, state, (...a) => excelSwitch(a));

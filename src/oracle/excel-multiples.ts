@@ -10,7 +10,7 @@
  * Undetermined: a boolean argument (Excel's reading of it in these Analysis ToolPak functions is not
  * established), and a quotient whose truncation (rounding) differs between the double and its 15-digit form.
  */
-import { CellError, ErrorType } from 'hyperformula';
+import { CellError, EmptyValue, ErrorType } from 'hyperformula';
 import { finite, raw, type Scalar, toNumber, UNKNOWN } from './excel-scalars.js';
 
 const NUM = () => new CellError(ErrorType.NUM);
@@ -61,4 +61,39 @@ export function excelMround(a: Scalar, b: Scalar): number | CellError {
   // Why: past 2^52 the quotient has no fraction to round; below it, the binary and decimal readings must agree.
   if (k !== nearest(q)) return UNKNOWN();
   return finite(k * m);
+}
+
+/**
+ * CEILING.MATH (`up`) / FLOOR.MATH (Microsoft's pages: CEILING.MATH(-8.1,2) = -8, CEILING.MATH(-5.5,2,-1)
+ * = -6, FLOOR.MATH(-8.1,2) = -10, FLOOR.MATH(-5.5,2,-1) = -4): a multiple of the significance, up (down)
+ * for a positive number; a negative one toward zero when mode is 0, away from zero otherwise. Significance
+ * 1 and mode 0 when left out (`undefined`). Undetermined: a boolean or blank argument, a negative
+ * significance, and a quotient whose rounding differs between the double and its 15-digit form.
+ */
+export function excelCeilFloorMath(
+  a: Scalar,
+  sig: Scalar | undefined,
+  mode: Scalar | undefined,
+  up: boolean,
+): number | CellError {
+  const nums: number[] = [];
+  for (const [i, v] of ([a, sig ?? 1, mode ?? 0] as Scalar[]).entries()) {
+    const r = raw(v);
+    if (r instanceof CellError) return r;
+    if (typeof r === 'boolean' || (i > 0 && r === EmptyValue)) return UNKNOWN();
+    const n = toNumber(v);
+    if (n instanceof CellError) return n;
+    nums.push(n);
+  }
+  const [x, s, m] = nums as [number, number, number];
+  if (s < 0) return UNKNOWN();
+  if (s === 0 || x === 0) return 0;
+  const q = x / s;
+  if (!Number.isFinite(q)) return NUM();
+  // Why: Math.ceil rounds toward +Infinity, so "toward zero" for a negative number is ceil, "away" floor.
+  const towardPlus = x > 0 ? up : (m === 0) === up;
+  const pick = (t: number) => (towardPlus ? Math.ceil(t) : Math.floor(t));
+  const k = pick(q15(q));
+  if (k !== pick(q)) return UNKNOWN();
+  return finite(k * s);
 }

@@ -280,6 +280,16 @@ export const SSX_FUNCTIONS = {
   'SSX.QUOTIENT': { plugin: set, method: 'ssxQuotient', parameters: scalar(2) },
   'SSX.MROUND': { plugin: set, method: 'ssxMround', parameters: scalar(2) },
   'SSX.SWITCH': { plugin: set, method: 'ssxSwitch', ...variadic },
+  'SSX.CEILING.MATH': {
+    plugin: set,
+    method: 'ssxCeilingMath',
+    parameters: [...scalar(1), optionalScalar, optionalScalar],
+  },
+  'SSX.FLOOR.MATH': {
+    plugin: set,
+    method: 'ssxFloorMath',
+    parameters: [...scalar(1), optionalScalar, optionalScalar],
+  },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -655,6 +665,25 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       'SSX.MROUND',
       'the 15-digit quotient rounded half away from zero (HyperFormula rounds the binary one)',
     ),
+  ],
+  'CEILING.MATH': [
+    mathCall(
+      'SSX.CEILING.MATH',
+      'the 15-digit quotient; booleans, blanks and a negative significance undetermined',
+    ),
+  ],
+  'FLOOR.MATH': [
+    mathCall(
+      'SSX.FLOOR.MATH',
+      'the 15-digit quotient; booleans, blanks and a negative significance undetermined',
+    ),
+  ],
+  SWITCH: [
+    {
+      correction: 'logic',
+      to: 'SSX.SWITCH',
+      note: 'text matched exactly, numbers by value; the undetermined readings (excel-switch.ts) pass through',
+    },
   ],
 };
 

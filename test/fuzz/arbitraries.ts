@@ -329,6 +329,8 @@ const FUNCTIONS: ReadonlyArray<{ fn: string; min: number; max: number; ranges?: 
   // Issue 14, brief f14 (functions/multiples.ts; the oracle's excel-multiples.ts).
   { fn: 'QUOTIENT', min: 2, max: 2 },
   { fn: 'MROUND', min: 2, max: 2 },
+  { fn: 'CEILING.MATH', min: 1, max: 3 },
+  { fn: 'FLOOR.MATH', min: 1, max: 3 },
 ];
 
 // TEXT: a literal format code from the set the lowering accepts (others are refused by name); the oracle's

@@ -23,6 +23,31 @@ function twoNumbers(helper: string) {
   };
 }
 
+/** CEILING.MATH / FLOOR.MATH: significance 1 and mode 0 when left out; one written empty is refused. */
+function ceilFloorMath(up: boolean) {
+  return (node: CallNode, l: Lowering): Val => {
+    const empty = node.args.find((a) => a.kind === 'missing');
+    if (empty) l.fail('UNSUPPORTED_CONSTRUCT', `${node.name} with an argument left empty`, empty);
+    const vs = node.args.map((a) => l.lower(a));
+    const args = [vs[0]!.expr, vs[1]?.expr ?? '1', vs[2]?.expr ?? '0', String(up)];
+    return l.helper(
+      'xlCeilFloorMath',
+      args,
+      ['number', 'error'],
+      vs.every((v) => v.invariant),
+      vs,
+    );
+  };
+}
+
+const mathArgs = [
+  { name: 'number', kind: 'value' },
+  { name: 'significance', kind: 'value', optional: true },
+  { name: 'mode', kind: 'value', optional: true },
+] as const;
+const mathNotes =
+  'the quotient number/|significance| taken to 15 digits (as CEILING), significance 1 and mode 0 by default; significance 0 or number 0 gives 0; a negative number is rounded toward zero when mode is 0 and away from zero otherwise; a boolean argument #VALUE! and a negative significance read by its size (both undetermined in the oracle, as a blank significance or mode and a quotient whose rounding differs between the double and its 15-digit form); an argument left empty is refused';
+
 export const MULTIPLES_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'QUOTIENT',
@@ -64,6 +89,40 @@ export const MULTIPLES_FUNCTIONS: readonly FunctionEntry[] = [
       corpus: ['excel/poi/atp.xlsx', 'excel/poi/48539.xlsx'],
       microsoft: ['MROUND function'],
       other: `atp.xlsx B5 MROUND(10,3) = 9; Microsoft's examples MROUND(-10,-3) = -9, MROUND(5,-2) #NUM!; the 15-digit quotient as CEILING's (${XLC} E212)`,
+    },
+  },
+  {
+    name: 'CEILING.MATH',
+    family: 'math',
+    args: mathArgs,
+    helpers: ['xlCeilFloorMath'],
+    lower: ceilFloorMath(true),
+    summary: 'a number rounded up to a multiple of the significance (negative numbers by mode)',
+    lowering: '$xlCeilFloorMath(x, significance, mode, true)',
+    notes: mathNotes,
+    example: { formula: '=CEILING.MATH(A1,5)', cells: { A1: 24.3 }, value: 25 },
+    evidence: {
+      goldens: ['multiples'],
+      microsoft: ['CEILING.MATH function'],
+      other:
+        "Microsoft's examples CEILING.MATH(24.3,5) = 25, CEILING.MATH(6.7) = 7, CEILING.MATH(-8.1,2) = -8, CEILING.MATH(-5.5,2,-1) = -6; no corpus cell holds it",
+    },
+  },
+  {
+    name: 'FLOOR.MATH',
+    family: 'math',
+    args: mathArgs,
+    helpers: ['xlCeilFloorMath'],
+    lower: ceilFloorMath(false),
+    summary: 'a number rounded down to a multiple of the significance (negative numbers by mode)',
+    lowering: '$xlCeilFloorMath(x, significance, mode, false)',
+    notes: mathNotes,
+    example: { formula: '=FLOOR.MATH(A1,2)', cells: { A1: -8.1 }, value: -10 },
+    evidence: {
+      goldens: ['multiples'],
+      microsoft: ['FLOOR.MATH function'],
+      other:
+        "Microsoft's examples FLOOR.MATH(24.3,5) = 20, FLOOR.MATH(6.7) = 6, FLOOR.MATH(-8.1,2) = -10, FLOOR.MATH(-5.5,2,-1) = -4; no corpus cell holds it",
     },
   },
 ];

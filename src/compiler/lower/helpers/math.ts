@@ -136,4 +136,22 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
 )}`,
     doc: 'MROUND: to the nearest multiple, halves away from zero',
   },
+  xlCeilFloorMath: {
+    // CEILING.MATH ($up true) / FLOOR.MATH: multiples of |significance| through the 15-digit quotient (as
+    // $xlCeilFloor); a negative number goes toward zero when mode is 0 and away from it otherwise.
+    fn: `function($v, $sig, $mode, $up) {( $x := $xlAtpNum($v); $s0 := $xlIsErr($x) ? $x : $xlAtpNum($sig);
+  $md := $xlIsErr($s0) ? $s0 : $xlAtpNum($mode);
+  $xlIsErr($x) ? $x : $xlIsErr($s0) ? $s0 : $xlIsErr($md) ? $md : (
+    $s := $abs($s0);
+    $s = 0 or $x = 0 ? 0 : (
+      $q := $xlFin($x / $s);
+      $xlIsErr($q) ? $q : (
+        $r := $xlR15($q); $away := $x < 0 and $md != 0;
+        $xlFin(($up != $away ? $ceil($r) : $floor($r)) * $s)
+      )
+    )
+  )
+)}`,
+    doc: 'CEILING.MATH / FLOOR.MATH',
+  },
 };
