@@ -238,6 +238,18 @@ export class Resolver {
     return this.constants.resolve(this.table, node.row, node.col, node.span);
   }
 
+  /**
+   * The text of a constant text cell: locked (`$F$1` or `F$1`), on this sheet, outside the table, no
+   * formula. Read at compile time (TEXT's format code), so it is not a parameter of the spec.
+   */
+  constantText(node: CellNode): string | undefined {
+    if (referencedSheet(this.table, node) !== undefined || !node.rowAbs || this.inTable(node.row, node.col))
+      return undefined;
+    const cell = getCell(this.table.sheet, node.row, node.col);
+    if (cell?.formula !== undefined || typeof cell?.value !== 'string') return undefined;
+    return cell.value;
+  }
+
   range(node: RangeNode): RangeTarget | Refusal {
     const other = referencedSheet(this.table, node);
     if (isRefusal(other)) return other;

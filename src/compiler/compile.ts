@@ -433,6 +433,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       use.constants.add(name);
       return { expr: c.constants.read(name), kinds: ['number'] };
     },
+    constantText: (node) => resolver.constantText(node),
     libraryValue(nameHint: string, value: unknown): string {
       const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
       use.values.add(name);

@@ -114,6 +114,10 @@ export async function translateFormula(
   };
   const ctx: LowerContext = {
     cell: (node) => scope(node) ?? literal(cellValueAt(node, node.row, node.col)),
+    constantText: (node) => {
+      const v = scope(node) ? undefined : cellValueAt(node, node.row, node.col);
+      return typeof v === 'string' ? v : undefined;
+    },
     range: (node): RangeOperand | ReturnType<typeof refuse> => {
       const bad = scope(node);
       if (bad) return bad;

@@ -32,7 +32,7 @@ function intArg(v: Scalar): Result {
 }
 
 /** [year, month, day] of a whole serial in Excel's calendar. */
-function ymd(s: number): [number, number, number] {
+export function ymd(s: number): [number, number, number] {
   if (s === 0) return [1900, 1, 0];
   if (s === 60) return [1900, 2, 29];
   const d = new Date(BASE + (s < 60 ? s : s - 1) * DAY_MS);

@@ -45,7 +45,9 @@ import {
   UNKNOWN,
   VALUE,
 } from './excel-scalars.js';
-import { textFunction } from './excel-text.js';
+import { textAnyCode } from './excel-text.js';
+import { excelCeilFloorMath, excelMround, excelQuotient } from './excel-multiples.js';
+import { excelSwitch } from './excel-switch.js';
 import {
   excelAddMonths,
   excelDate,
@@ -380,6 +382,21 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   ssxMod(ast: HfInternal, state: HfInternal): unknown {
     return this.math('SSX.MOD', ast, state, excelMod);
   }
+  ssxQuotient(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.QUOTIENT', ast, state, excelQuotient);
+  }
+  ssxMround(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.MROUND', ast, state, excelMround);
+  }
+  ssxCeilingMath(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.CEILING.MATH', ast, state, (a, s, m) => excelCeilFloorMath(a, s, m, true));
+  }
+  ssxFloorMath(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.FLOOR.MATH', ast, state, (a, s, m) => excelCeilFloorMath(a, s, m, false));
+  }
+  ssxSwitch(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.SWITCH', ast, state, (...a) => excelSwitch(a));
+  }
   ssxPi(): unknown {
     return Math.PI; // Excel saves 3.1415926535897931 (EverythingTests!D1048); HyperFormula 3.14159265358979
   }
@@ -655,9 +672,9 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     return seen ? acc : VALUE();
   }
 
-  /** TEXT(value, code) with a literal code of TEXT_FORMAT_CODES (the rewriter routes only those). */
+  /** TEXT(value, code) with a literal code the oracle formats, or a code that is not a literal (a cell). */
   ssxText(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.TEXT', ast, state, (a, code) => textFunction(a, code as string));
+    return this.run('SSX.TEXT', ast, state, (a, code) => textAnyCode(a, code));
   }
 
   /** VLOOKUP(value, table, column, FALSE): the first row whose first cell equals the value, Excel's way. */

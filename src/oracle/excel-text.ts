@@ -25,6 +25,7 @@ import { CellError, EmptyValue } from 'hyperformula';
 import { numberText } from './corrections.js';
 import { raw, type Scalar, UNKNOWN } from './excel-scalars.js';
 import { excelTextToNumber } from './excel-values.js';
+import { TEXT_DATE_FORMAT_CODES, textDateFunction } from './excel-text-dates.js';
 
 /** The number format codes the oracle formats itself (TEXT with any other code is HyperFormula's). */
 export const TEXT_FORMAT_CODES: ReadonlySet<string> = new Set([
@@ -148,4 +149,17 @@ export function textFunction(value: Scalar, code: string): string | CellError {
   const n = excelTextToNumber(v as string);
   if (n === 'value') return v as string;
   return n === 'unknown' ? UNKNOWN() : formatNumber(n, code);
+}
+
+/**
+ * TEXT(value, code) for any code the rewriter routes: a number code or `@` (above), a date/time code
+ * (excel-text-dates.ts); a code read from a cell that is neither, or not text, is UNKNOWN (the compiler
+ * refuses it, and HyperFormula's answer is not Excel's).
+ */
+export function textAnyCode(value: Scalar, code: Scalar): string | CellError {
+  const c = raw(code);
+  if (c instanceof CellError) return c;
+  if (typeof c !== 'string') return UNKNOWN();
+  if (TEXT_FORMAT_CODES.has(c)) return textFunction(value, c);
+  return TEXT_DATE_FORMAT_CODES.includes(c) ? textDateFunction(value, c) : UNKNOWN();
 }

@@ -39,7 +39,7 @@ export const CORRECTIONS = {
   lookup: { note: 'VLOOKUP/HLOOKUP/MATCH exact modes, XLOOKUP and INDEX match as Excel matches' },
   compare: { note: "comparisons use Excel's type order and text comparison" },
   format: {
-    note: "TEXT with a literal number format code of excel-text.ts's set formats as Excel",
+    note: "TEXT with a number or date/time format code of excel-text.ts's sets (a literal, or read from a cell) formats as Excel",
     precheck: /TEXT/i,
   },
   date: {
@@ -47,8 +47,8 @@ export const CORRECTIONS = {
     precheck: /DATE|YEAR|MONTH|DAY|WEEK/i,
   },
   math: {
-    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ, RADIANS, DEGREES as Excel',
-    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ|RADIANS|DEGREES/i,
+    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ, RADIANS, DEGREES, QUOTIENT as Excel',
+    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ|RADIANS|DEGREES|QUOTIENT/i,
   },
   criteria: {
     note: 'SUMIF/COUNTIF/AVERAGEIF and the *IFS family match criteria as Excel does (excel-criteria.ts)',
@@ -313,6 +313,20 @@ export const SSX_FUNCTIONS = {
   ...BASE_FUNCTIONS,
   'SSX.RADIANS': { plugin: 'bases', method: 'ssxRadians', parameters: scalar(1) },
   'SSX.DEGREES': { plugin: 'bases', method: 'ssxDegrees', parameters: scalar(1) },
+  // Issue 14, brief f14 (excel-multiples.ts).
+  'SSX.QUOTIENT': { plugin: set, method: 'ssxQuotient', parameters: scalar(2) },
+  'SSX.MROUND': { plugin: set, method: 'ssxMround', parameters: scalar(2) },
+  'SSX.SWITCH': { plugin: set, method: 'ssxSwitch', ...variadic },
+  'SSX.CEILING.MATH': {
+    plugin: set,
+    method: 'ssxCeilingMath',
+    parameters: [...scalar(1), optionalScalar, optionalScalar],
+  },
+  'SSX.FLOOR.MATH': {
+    plugin: set,
+    method: 'ssxFloorMath',
+    parameters: [...scalar(1), optionalScalar, optionalScalar],
+  },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -338,7 +352,8 @@ export function pluginFunctions(
  *   one wrapped (SSX.COND; only when it is written), `array` evaluated as arrays, `direct-text` each
  *   argument written as text (a text literal, `&`, a text function) wrapped (SSX.NUMARG) outside array
  *   formulas, `exact-match` only VLOOKUP with range_lookup FALSE/0, which is dropped, `format-code` only
- *   TEXT whose format_text is a literal in excel-text.ts's TEXT_FORMAT_CODES (other codes stay HyperFormula's).
+ *   TEXT whose format_text is a literal of excel-text.ts's number or date codes, or not a literal (other
+ *   literal codes stay HyperFormula's).
  *   formulas, `exact-match` only a call whose mode argument (at `flagAt`) is FALSE/0, which is dropped,
  *   `approx-match` only a call whose mode is omitted or a literal TRUE/non-zero number.
  */
@@ -570,7 +585,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       correction: 'format',
       to: 'SSX.TEXT',
       args: 'format-code',
-      note: 'the 15-digit decimal rounded half away from zero, text returned as it is (`TEXT(1.005,"0.00")` is 1.01; HyperFormula 1.00)',
+      note: 'the 15-digit decimal rounded half away from zero, text returned as it is (`TEXT(1.005,"0.00")` is 1.01; HyperFormula 1.00); date codes with serial 0 as 1900-01-00 and the serial rounded to the second; a code read from a cell formatted only when it is one of these',
     },
   ],
   // The `math` correction (excel-math.ts); evidence there and in docs/oracle.md.
@@ -709,6 +724,35 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       ],
     ]),
   ),
+  // Issue 14, brief f14 (excel-multiples.ts).
+  QUOTIENT: [
+    mathCall('SSX.QUOTIENT', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)'),
+  ],
+  MROUND: [
+    mathCall(
+      'SSX.MROUND',
+      'the 15-digit quotient rounded half away from zero (HyperFormula rounds the binary one)',
+    ),
+  ],
+  'CEILING.MATH': [
+    mathCall(
+      'SSX.CEILING.MATH',
+      'the 15-digit quotient; booleans, blanks and a negative significance undetermined',
+    ),
+  ],
+  'FLOOR.MATH': [
+    mathCall(
+      'SSX.FLOOR.MATH',
+      'the 15-digit quotient; booleans, blanks and a negative significance undetermined',
+    ),
+  ],
+  SWITCH: [
+    {
+      correction: 'logic',
+      to: 'SSX.SWITCH',
+      note: 'text matched exactly, numbers by value; the undetermined readings (excel-switch.ts) pass through',
+    },
+  ],
 };
 
 /** Operators routed to corrected functions (a unary minus is `unary -`, postfix percent `%`). */

@@ -55,3 +55,39 @@ describe('x-excel-format', () => {
     expect(await fieldSchema(formatted(['"day "0', '"day "0']))).not.toHaveProperty('x-excel-format');
   });
 });
+
+describe('TEXT with a date code or a constant code cell', () => {
+  const textBook = (date1904: boolean, formula: string, code: string | number): WorkbookModel => ({
+    sheets: [
+      gridSheet('Sheet1', [
+        ['When', 'Shown', '', 'Code', code],
+        [45000.5, formula.replace('#', '2')],
+        [45001.25, formula.replace('#', '3')],
+      ]),
+    ],
+    definedNames: [],
+    tables: [],
+    ...(date1904 ? { date1904 } : {}),
+  });
+  const rejected = async (wb: WorkbookModel) =>
+    ((await convertWorkbook(wb, { verify: false })).rejectedColumns ?? []).map((c) => [c.column, c.reason]);
+  it('lowers a date code in a 1900 workbook and refuses it in a 1904 one', async () => {
+    expect(await rejected(textBook(false, '=TEXT(A#,"yyyy-mm-dd")', 'x'))).toEqual([]);
+    expect(await rejected(textBook(true, '=TEXT(A#,"yyyy-mm-dd")', 'x'))).toEqual([
+      ['B', 'UNSUPPORTED_DATE_MODE'],
+    ]);
+    expect(await rejected(textBook(true, '=TEXT(A#,"0.00")', 'x'))).toEqual([]);
+  });
+  it('reads the format code from a locked constant text cell, and refuses a number or blank one', async () => {
+    const ok = await convertWorkbook(textBook(false, '=TEXT(A#,$E$1)', 'dd/mm/yyyy'), { verify: false });
+    expect(ok.rejectedColumns ?? []).toEqual([]);
+    expect(JSON.stringify(ok.valid ? ok.spec : {})).toContain('xlTextDate');
+    expect(await rejected(textBook(false, '=TEXT(A#,$E$1)', 7))).toEqual([['B', 'UNSUPPORTED_CONSTRUCT']]);
+    expect(await rejected(textBook(false, '=TEXT(A#,$E$1)', 'mmm-yy'))).toEqual([
+      ['B', 'UNSUPPORTED_CONSTRUCT'],
+    ]);
+    expect(await rejected(textBook(false, '=TEXT(A#,$F$1)', 'dd/mm/yyyy'))).toEqual([
+      ['B', 'UNSUPPORTED_CONSTRUCT'],
+    ]);
+  });
+});

@@ -18,6 +18,7 @@ import fc from 'fast-check';
 import type { ExcelErrorCode } from '../../src/workbook/formula/ast.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { TEXT_FORMAT_CODES } from '../../src/oracle/excel-text.js';
+import { TEXT_DATE_FORMAT_CODES } from '../../src/oracle/excel-text-dates.js';
 
 /** The input columns A..E: every case binds these five cells of its row. */
 export const INPUT_COLUMNS = ['A', 'B', 'C', 'D', 'E'] as const;
@@ -325,6 +326,11 @@ const FUNCTIONS: ReadonlyArray<{ fn: string; min: number; max: number; ranges?: 
   { fn: 'CHAR', min: 1, max: 1 },
   { fn: 'CODE', min: 1, max: 1 },
   { fn: 'CLEAN', min: 1, max: 1 },
+  // Issue 14, brief f14 (functions/multiples.ts; the oracle's excel-multiples.ts).
+  { fn: 'QUOTIENT', min: 2, max: 2 },
+  { fn: 'MROUND', min: 2, max: 2 },
+  { fn: 'CEILING.MATH', min: 1, max: 3 },
+  { fn: 'FLOOR.MATH', min: 1, max: 3 },
 ];
 
 // TEXT: a literal format code from the set the lowering accepts (others are refused by name); the oracle's
@@ -334,6 +340,33 @@ const textCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
   fc
     .tuple(value, fc.constantFrom(...TEXT_CODES))
     .map(([v, code]): FuzzExpr => ({ t: 'call', fn: 'TEXT', args: [v, { t: 'str', v: code }] }));
+
+// --- TEXT with a date/time code (brief f14): a value, often a serial of a plausible date and time.
+const serialValue: fc.Arbitrary<FuzzExpr> = fc
+  .tuple(fc.integer({ min: 0, max: 80_000 }), fc.integer({ min: 0, max: 86_399 }), fc.boolean())
+  .map(([d, s, half]): FuzzExpr => ({ t: 'num', v: d + (s + (half ? 0.4 : 0)) / 86_400 }));
+const textDateCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
+  fc
+    .tuple(fc.oneof(value, serialValue), fc.constantFrom(...TEXT_DATE_FORMAT_CODES))
+    .map(([v, code]): FuzzExpr => ({ t: 'call', fn: 'TEXT', args: [v, { t: 'str', v: code }] }));
+// --- end TEXT date codes
+
+// --- SWITCH (brief f14): literal values (numbers and texts the cells also draw), results from the tree.
+const switchValue: fc.Arbitrary<FuzzExpr> = fc.oneof(
+  fc.constantFrom(0, 1, 2, 7, 1.5).map((v): FuzzExpr => ({ t: 'num', v })),
+  fc.constantFrom('a', 'A', 'abc', '1', '').map((v): FuzzExpr => ({ t: 'str', v })),
+);
+const switchCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
+  fc
+    .tuple(value, fc.array(fc.tuple(switchValue, value), { minLength: 1, maxLength: 3 }), fc.option(value))
+    .map(
+      ([e, pairs, dflt]): FuzzExpr => ({
+        t: 'call',
+        fn: 'SWITCH',
+        args: [e, ...pairs.flat(), ...(dflt ? [dflt] : [])],
+      }),
+    );
+// --- end SWITCH
 
 // --- Lookups (issue 14 part 5): HLOOKUP, MATCH, INDEX, INDEX/MATCH and XLOOKUP calls over the row's cells,
 // well formed (literal modes, ranges of matching lengths) so most of them compile rather than refuse.
@@ -477,6 +510,7 @@ const angleCall = (sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
 export const FUZZ_FUNCTIONS: readonly string[] = [
   ...FUNCTIONS.map((f) => f.fn),
   'TEXT',
+  'SWITCH',
   ...CRITERIA_FUNCTIONS,
   ...OTHER_COUNTS,
   ...BASE_FUNCTIONS,
@@ -499,6 +533,8 @@ export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
         { weight: 4, arbitrary: leaf },
         { weight: 4, arbitrary: call },
         { weight: 1, arbitrary: textCall(sub) },
+        { weight: 1, arbitrary: textDateCall(sub) },
+        { weight: 1, arbitrary: switchCall(sub) },
         { weight: 1, arbitrary: lookupCall(sub) },
         { weight: 1, arbitrary: fc.oneof(criteriaCall(sub), countCall(sub)) },
         { weight: 1, arbitrary: fc.oneof(baseCall(sub), angleCall(sub)) },

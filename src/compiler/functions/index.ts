@@ -19,6 +19,9 @@ import { TEXTOPS_FUNCTIONS } from './textops.js';
 import { BASES_FUNCTIONS } from './bases.js';
 import { ANGLES_FUNCTIONS } from './angles.js';
 import type { FunctionEntry } from './types.js';
+// Issue 14, brief f14.
+import { MULTIPLES_FUNCTIONS } from './multiples.js';
+import { SWITCH_FUNCTIONS } from './switch.js';
 
 export type {
   ArgKind,
@@ -46,6 +49,8 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...CRITERIA_FUNCTIONS,
   ...BASES_FUNCTIONS,
   ...ANGLES_FUNCTIONS,
+  ...MULTIPLES_FUNCTIONS,
+  ...SWITCH_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

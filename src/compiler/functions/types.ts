@@ -62,6 +62,8 @@ export interface Lowering {
   libraryValue(nameHint: string, value: unknown): string;
   /** The workbook uses the 1904 date system. */
   readonly date1904: boolean;
+  /** A text literal's value, or the text of a constant cell it references (`$F$1`); undefined otherwise. */
+  constantText(node: Node): string | undefined;
   /** The call being lowered is the whole formula (its blank result reads as 0, as a cell's value does). */
   outermost(): boolean;
   /** Refuses the formula, naming the offending node. */

@@ -91,6 +91,11 @@ export interface LowerContext {
    * DEFINED_NAME.
    */
   name?(node: NameNode): Operand | Refusal;
+  /**
+   * The text a single-cell reference holds when it is a constant of the workbook (a locked cell outside the
+   * data, no formula, holding text), read at compile time (TEXT's format code); undefined otherwise.
+   */
+  constantText?(node: CellNode): string | undefined;
 }
 
 export interface Lowered {

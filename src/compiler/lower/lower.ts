@@ -113,6 +113,11 @@ class Lowerer implements Lowering {
     return this.ctx.date1904 === true;
   }
 
+  constantText(node: Node): string | undefined {
+    if (node.kind === 'string') return node.value;
+    return node.kind === 'cell' ? this.ctx.constantText?.(node) : undefined;
+  }
+
   lower(node: Node): Val {
     this.frames.push(undefined);
     try {

@@ -55,4 +55,42 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
 )}`,
     doc: 'TEXT with a number format code',
   },
+  xlFmtDate: {
+    // A serial 0 <= x < 2958466 in date/time tokens (functions/format.ts TEXT_DATE_CODES): the serial rounded
+    // to the nearest second (a carry moves to the next day), the day through $xlYmd (serial 0 is 1900-01-00,
+    // 60 the phantom 1900-02-29), the weekday counted from serial 1, a Sunday.
+    fn: `function($x, $t) {(
+  $d0 := $floor($x); $s0 := $floor(($x - $d0) * 86400 + 0.5);
+  $d := $s0 >= 86400 ? $d0 + 1 : $d0; $s := $s0 >= 86400 ? 0 : $s0;
+  $d >= 2958466 ? {"error": "#VALUE!"} : (
+    $p := $xlYmd($d); $w := ($d + 6) % 7;
+    $two := function($n) { $pad($string($n), -2, "0") };
+    $months := ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    $days := ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    $h := $floor($s / 3600); $n := $floor(($s % 3600) / 60);
+    $join($map($t, function($k) {
+      $substring($k, 0, 1) = "'" ? $substring($k, 1) :
+      $k = "yyyy" ? $string($p[0]) : $k = "yy" ? $two($p[0] % 100) :
+      $k = "mmmm" ? $months[$p[1] - 1] : $k = "mmm" ? $substring($months[$p[1] - 1], 0, 3) : $k = "mm" ? $two($p[1]) :
+      $k = "dddd" ? $days[$w] : $k = "ddd" ? $substring($days[$w], 0, 3) : $k = "dd" ? $two($p[2]) : $k = "d" ? $string($p[2]) :
+      $k = "hh" ? $two($h) : $k = "h" ? $string($h) : $k = "nn" ? $two($n) : $two($s % 60)
+    }))
+  )
+)}`,
+    doc: 'a serial in date/time format tokens (internal)',
+  },
+  xlTextDate: {
+    // TEXT(value, code) for a date/time code: a number (blank 0, numeric or date text converted) is a serial,
+    // below 0 or from 2958466 #VALUE!; text that is not a number is returned as it is; TRUE/FALSE as text;
+    // an error passes.
+    fn: `function($v, $t) {(
+  $n := $type($v) = "string" ? $xlParseNum($v) : $v;
+  $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v :
+  $type($n) = "object" ? $v : (
+    $x := $type($n) = "number" ? $n : 0;
+    $x < 0 or $x >= 2958466 ? {"error": "#VALUE!"} : $xlFmtDate($x, $t)
+  )
+)}`,
+    doc: 'TEXT with a date/time format code',
+  },
 };

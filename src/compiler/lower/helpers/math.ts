@@ -109,4 +109,49 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
 )}`,
     doc: 'SUMSQ over a list of numbers (first error wins)',
   },
+  xlAtpNum: {
+    // A number argument of QUOTIENT / MROUND: a boolean is #VALUE! (Excel's reading not established), else as arithmetic.
+    fn: `function($v) { $type($v) = "boolean" ? {"error": "#VALUE!"} : $xlNum($v) }`,
+    doc: 'a number argument of QUOTIENT / MROUND (internal)',
+  },
+  xlQuotient: {
+    fn: `function($a, $b) {( $n := $xlAtpNum($a); $d := $xlIsErr($n) ? $n : $xlAtpNum($b);
+  $xlIsErr($n) ? $n : $xlIsErr($d) ? $d : $d = 0 ? {"error": "#DIV/0!"} : (
+    $q := $xlFin($n / $d);
+    $xlIsErr($q) ? $q : $q < 0 ? $ceil($q) : $floor($q)
+  )
+)}`,
+    doc: 'QUOTIENT: the quotient truncated toward zero',
+  },
+  xlMround: {
+    // MROUND: opposite signs #NUM!, multiple 0 gives 0; the quotient to 15 digits (as $xlCeilFloor), rounded
+    // half away from zero, times the multiple.
+    fn: `function($a, $b) {( $x := $xlAtpNum($a); $m := $xlIsErr($x) ? $x : $xlAtpNum($b);
+  $xlIsErr($x) ? $x : $xlIsErr($m) ? $m :
+  ($x > 0 and $m < 0) or ($x < 0 and $m > 0) ? {"error": "#NUM!"} :
+  $m = 0 or $x = 0 ? 0 : (
+    $q := $xlFin($x / $m);
+    $xlIsErr($q) ? $q : ( $r := $xlR15($q); $xlFin($floor($r + 0.5) * $m) )
+  )
+)}`,
+    doc: 'MROUND: to the nearest multiple, halves away from zero',
+  },
+  xlCeilFloorMath: {
+    // CEILING.MATH ($up true) / FLOOR.MATH: multiples of |significance| through the 15-digit quotient (as
+    // $xlCeilFloor); a negative number goes toward zero when mode is 0 and away from it otherwise.
+    fn: `function($v, $sig, $mode, $up) {( $x := $xlAtpNum($v); $s0 := $xlIsErr($x) ? $x : $xlAtpNum($sig);
+  $md := $xlIsErr($s0) ? $s0 : $xlAtpNum($mode);
+  $xlIsErr($x) ? $x : $xlIsErr($s0) ? $s0 : $xlIsErr($md) ? $md : (
+    $s := $abs($s0);
+    $s = 0 or $x = 0 ? 0 : (
+      $q := $xlFin($x / $s);
+      $xlIsErr($q) ? $q : (
+        $r := $xlR15($q); $away := $x < 0 and $md != 0;
+        $xlFin(($up != $away ? $ceil($r) : $floor($r)) * $s)
+      )
+    )
+  )
+)}`,
+    doc: 'CEILING.MATH / FLOOR.MATH',
+  },
 };
