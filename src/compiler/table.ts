@@ -14,12 +14,15 @@
  * - The last of those rows (or the row after one blank row) is a summary row, not data, when its non-empty
  *   cells are text labels or SUM/AVERAGE/MIN/MAX/COUNT over exactly one table column's data rows, at least one.
  *
+ * - Excel Tables (ListObjects) and the `table` option come first: list-object.ts.
+ *
  * Recognition reads formulas only through the parser; it never throws on user input.
  */
 import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
 import { colName } from '../workbook/formula/ast.js';
 import { parseFormula } from '../workbook/formula/parser.js';
 import { assignFieldNames } from './fields.js';
+import { recogniseListObject, tablePartWarnings } from './list-object.js';
 import { references, sheetCell } from './refs.js';
 import type { FailureCode, Warning } from './types.js';
 import type { CellModel, SheetModel, WorkbookModel } from '../workbook/model.js';
@@ -67,6 +70,8 @@ export interface RecognisedTable {
 
 export interface RecogniseOptions {
   sheet?: string;
+  /** An Excel Table's name or an A1 range (list-object.ts). */
+  table?: string;
   maxRows?: number;
   maxColumns?: number;
 }
@@ -85,6 +90,8 @@ export function recogniseTable(
   wb: WorkbookModel,
   options: RecogniseOptions = {},
 ): RecognisedTable | RecogniseFailure {
+  const listed = recogniseListObject(wb, options);
+  if (listed) return listed;
   const sheet = pickSheet(wb, options.sheet);
   if (!sheet) {
     if (options.sheet !== undefined) {
@@ -97,7 +104,7 @@ export function recogniseTable(
     return { reason: 'NO_TABLE', error: 'The workbook has no visible worksheet' };
   }
   const side = sideCells(sheet);
-  const warnings: Warning[] = [];
+  const warnings: Warning[] = tablePartWarnings(wb);
   const titles: number[] = [];
   for (let r = 0; r <= sheet.maxRow; r++) {
     const labels = labelCells(sheet, r, side);
@@ -126,7 +133,7 @@ export function recogniseTable(
   };
 }
 
-function pickSheet(wb: WorkbookModel, name: string | undefined): SheetModel | undefined {
+export function pickSheet(wb: WorkbookModel, name: string | undefined): SheetModel | undefined {
   if (name === undefined) return wb.sheets.find((s) => s.state === 'visible');
   return (
     wb.sheets.find((s) => s.name === name) ??

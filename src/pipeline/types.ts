@@ -50,6 +50,11 @@ export interface PipelineOptions {
   filename?: string;
   /** Worksheet to read; default the first visible one. */
   sheet?: string;
+  /**
+   * The table to compile: an Excel Table's name (case-insensitive) or an A1 range (`B2:F40`, `Sheet2!B2:F40`)
+   * whose first row holds the headers; default the chosen sheet's first Excel Table, else its layout.
+   */
+  table?: string;
   maxFileBytes?: number; // default 25 MiB
   maxRows?: number; // default 100,000
   maxColumns?: number; // default 200

@@ -66,6 +66,7 @@ export interface BatchCliOptions {
   quiet?: boolean;
   modelId?: string;
   sheet?: string;
+  table?: string;
   /** Per-file wall-clock limit: a duration (`90s`, `5m`; a bare number is seconds; default 5m). */
   timeout?: string | number;
   /** `K/N` or `auto/N`: convert only that part of the discovered files (shard.ts). */
@@ -109,6 +110,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
   const convert: Omit<PipelineOptions, 'filename'> = {};
   if (opts.modelId !== undefined) convert.modelId = opts.modelId;
   if (opts.sheet !== undefined) convert.sheet = opts.sheet;
+  if (opts.table !== undefined) convert.table = opts.table;
   if (opts.report !== undefined) convert.report = true;
 
   if (args.includes('-')) {

@@ -24,6 +24,14 @@ const inputSchema = z.strictObject({
     .optional()
     .describe('Spec id ([namespace/]name of letters, digits, "-", "_"); default derived from filename.'),
   sheet: z.string().max(255).optional().describe('Worksheet to read; default the first visible sheet.'),
+  table: z
+    .string()
+    .min(1)
+    .max(300)
+    .optional()
+    .describe(
+      "Table to compile: an Excel Table's name (case-insensitive) or an A1 range such as B2:F40 or Sheet2!B2:F40 (first row = headers); default the sheet's first Excel Table, else the sheet's layout.",
+    ),
   seedBudget: z
     .number()
     .int()
@@ -111,6 +119,7 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
             filename: args.filename,
             modelId: args.modelId,
             sheet: args.sheet,
+            ...(args.table !== undefined ? { table: args.table } : {}),
             seedBudget: args.seedBudget ?? MCP_SEED_BUDGET,
             maxFileBytes,
             ...(args.report ? { report: true } : {}),

@@ -202,3 +202,12 @@ function structuredSlots(formula: string): Slot[] {
   });
   return slots.sort((a, b) => a.start - b.start);
 }
+
+/** The items a structured reference names, for a refusal's detail: `#All, column Amount`. */
+export function structuredItems(node: StructuredRefNode): string {
+  const items = node.sections.map((s) => `#${s.replace(/\b\w/g, (c) => c.toUpperCase())}`);
+  if (node.columns.length === 1) items.push(`column ${node.columns[0]}`);
+  else if (node.columns.length > 1) items.push(`columns ${node.columns.join(' to ')}`);
+  if (node.table) items.unshift(`table ${node.table}`);
+  return items.join(', ');
+}
