@@ -306,15 +306,27 @@ class Rewriter {
     });
     // A range the caller gave: every reference becomes its twin, and the analysis judges the A1 form.
     if (!this.listed) return prepareA1Twin(formula, this.boxes);
-    for (const node of refs) if (this.refusal(node) !== undefined) return undefined;
-    // Totals references become the totals cell's aggregate, then every other reference its A1 twin.
-    let text = formula;
-    for (const node of [...refs].sort((a, b) => b.span.start - a.span.start)) {
-      const total = this.totalOf(node);
-      if (total !== undefined)
-        text = `${text.slice(0, node.span.start)}(${total})${text.slice(node.span.end)}`;
-    }
-    return prepareA1Twin(text, this.boxes);
+    // A reference the compiler does not take stays as written (its column is refused, naming it); a totals
+    // reference becomes the totals cell's aggregate; every other reference its A1 twin at each cell.
+    const slots = refs
+      .sort((a, b) => a.span.start - b.span.start)
+      .map((node) => {
+        if (this.refusal(node) !== undefined)
+          return { node, fixed: formula.slice(node.span.start, node.span.end) };
+        const total = this.totalOf(node);
+        return { node, fixed: total === undefined ? undefined : `(${total})` };
+      });
+    return (at) => {
+      let text = '';
+      let from = 0;
+      for (const { node, fixed } of slots) {
+        const twin = fixed === undefined ? structuredToA1(node, at, this.boxes) : { a1: fixed };
+        if (!('a1' in twin)) return { reason: twin.reason, node };
+        text += formula.slice(from, node.span.start) + twin.a1;
+        from = node.span.end;
+      }
+      return { text: text + formula.slice(from) };
+    };
   }
 
   /** The summary formula a `T[[#Totals],[Col]]` stands for, when it is one. */
