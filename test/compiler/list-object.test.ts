@@ -4,7 +4,7 @@ import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js'
 import { convertWorkbook } from '../../src/pipeline/stages.js';
 import type { TableModel, WorkbookModel } from '../../src/workbook/model.js';
 import { getCell, gridSheet } from '../../src/workbook/model.js';
-import { readTablePart } from '../../src/workbook/table-parts.js';
+import { readTablePart, readTableParts } from '../../src/workbook/table-parts.js';
 import type { CellValue } from '../../src/workbook/values.js';
 
 type Grid = ReadonlyArray<ReadonlyArray<CellValue | undefined>>;
@@ -181,5 +181,32 @@ describe('readTablePart (hostile input)', () => {
         },
       ],
     });
+  });
+});
+
+describe('readTableParts', () => {
+  const sheetXml =
+    '<worksheet><sheetData/><tableParts count="2"><tablePart r:id="rId1"/><tablePart r:id="rId9"/></tableParts></worksheet>';
+  const parts: Record<string, string> = {
+    'xl/worksheets/_rels/sheet1.xml.rels':
+      '<Relationships><Relationship Id="rId1" Type="t" Target="../tables/table1.xml"/></Relationships>',
+    'xl/tables/table1.xml':
+      '<table name="T" ref="A1:A3"><tableColumns><tableColumn name="Qty"/></tableColumns></table>',
+  };
+  const rels = (xml: string, base: string) => {
+    const out = new Map<string, string>();
+    for (const m of xml.matchAll(/Id="([^"]+)"[^>]*Target="([^"]+)"/g)) {
+      out.set(m[1]!, (base + m[2]!).replace(/[^/]+\/\.\.\//, ''));
+    }
+    return out;
+  };
+  it('follows the sheet relationships to its table parts and names a missing one', () => {
+    const r = readTableParts(
+      [{ name: 'S', part: 'xl/worksheets/sheet1.xml', xml: sheetXml }],
+      (p) => parts[p],
+      rels,
+    );
+    expect(r.tables.map((t) => [t.name, t.ref, t.columns])).toEqual([['T', 'A1:A3', ['Qty']]]);
+    expect(r.problems).toEqual(['S: table part rId9 is missing']);
   });
 });
