@@ -233,7 +233,8 @@ describe('convert_spreadsheet', () => {
       });
     const v = structured((await call('Regions')) as never);
     expect(v.valid, JSON.stringify(v).slice(0, 500)).toBe(true);
-    expect(Object.keys((v.spec as any).schema.properties.items.items.properties)).toEqual([
+    type Schema = { schema: { properties: { items: { items: { properties: object } } } } };
+    expect(Object.keys((v.spec as Schema).schema.properties.items.items.properties)).toEqual([
       'region',
       'manager',
     ]);
