@@ -3,7 +3,7 @@
  *
  * For every formula cell of `expected-cells.jsonl` whose functions are all supported and whose references
  * resolve to constant cells of its own sheet (read with readWorkbook, which shifts shared formulas itself),
- * the formula is lowered with those cells' values, evaluated, and compared with the value Excel saved
+ * the formula (a structured reference read as its A1 twin, src/workbook/formula/structured.ts) is lowered with those cells' values, evaluated, and compared with the value Excel saved
  * (`cached.t`/`cached.v`; numbers compared as doubles: `Number(v)`). Reports per function and in total:
  * tried, exact, match only at 15 significant digits, mismatches (listed), and skips by reason; and per producer
  * (`<Application>` of docProps/app.xml). TOTAL counts files saved by Microsoft Excel on any platform (Windows,
@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import type { Node } from '../src/workbook/formula/ast.js';
 import { a1 } from '../src/workbook/formula/ast.js';
 import { parseFormula } from '../src/workbook/formula/parser.js';
+import { prepareA1Twin, tableBoxes } from '../src/workbook/formula/structured.js';
 import { translateFormula } from '../src/compiler/formula-command.js';
 import { isRefusal } from '../src/compiler/lower/contract.js';
 import { resolveName } from '../src/compiler/names.js';
@@ -175,6 +176,7 @@ for (const [file, cells] of byFile) {
     for (const _ of cells) skip('workbook not readable');
     continue;
   }
+  const tables = tableBoxes(wb.tables);
   const producer = producerOf(wb.application);
   const excel = producer.kind === 'excel';
   if (!excel) otherApps.push(`${file} (${producer.name})`);
@@ -200,7 +202,12 @@ for (const [file, cells] of byFile) {
       skip('array formula');
       continue;
     }
-    const formula = model?.formula ?? e.formula;
+    const written = model?.formula ?? e.formula;
+    // Structured references are read as their A1 twins (what the compiler lowers; the table part's ranges).
+    const twin = written.includes('[')
+      ? prepareA1Twin(written, tables)({ sheet: sheet.name, row, col })
+      : { text: written };
+    const formula = 'text' in twin ? twin.text : written;
     const want = expectedValue(e.cached);
     if (want === undefined) {
       skip('no cached value');

@@ -72,6 +72,22 @@ export const CODES = {
   },
   SHEET_NOT_FOUND: { kinds: ['failure'], meaning: '`--sheet` (or the `sheet` option) names no sheet' },
   NO_TABLE: { kinds: ['failure'], meaning: 'no header row with data below it' },
+  // Excel Tables (ListObjects) and the `table` option (t15a).
+  TABLE_NOT_FOUND: {
+    kinds: ['failure'],
+    meaning:
+      '`--table` (or the `table` option) names no Excel Table of the workbook and is not an A1 range (`B2:F40`, `Sheet2!B2:F40`)',
+  },
+  OTHER_TABLES: {
+    kinds: ['warning'],
+    meaning:
+      'the workbook holds more than one table (Excel Tables, or the chosen one beside others); the one compiled is named, the others listed, `--table` chooses',
+  },
+  TABLE_PART_IGNORED: {
+    kinds: ['warning'],
+    meaning:
+      'a table part (`xl/tables/*.xml`) is missing or malformed and was left out; the sheet is read by its layout',
+  },
 
   // Column refusals (also a whole-workbook reason when every formula column is refused: the first one).
   UNSUPPORTED_FUNCTION: {

@@ -15,6 +15,8 @@
  *   cells are text labels or SUM/AVERAGE/MIN/MAX/COUNT/COUNTA (or SUBTOTAL with a literal function number) over
  *   exactly one table column's data rows, at least one.
  *
+ * - Excel Tables (ListObjects) and the `table` option come first: list-object.ts.
+ *
  * Recognition reads formulas only through the parser; it never throws on user input.
  */
 import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
@@ -22,6 +24,7 @@ import { colName } from '../workbook/formula/ast.js';
 import { parseFormula } from '../workbook/formula/parser.js';
 import { assignFieldNames } from './fields.js';
 import { substituteNames } from './names.js';
+import { recogniseListObject, tablePartWarnings } from './list-object.js';
 import { references, sheetCell } from './refs.js';
 import type { FailureCode, Warning } from './types.js';
 import type { CellModel, DefinedName, SheetModel, WorkbookModel } from '../workbook/model.js';
@@ -93,6 +96,8 @@ export interface RecognisedTable {
 
 export interface RecogniseOptions {
   sheet?: string;
+  /** An Excel Table's name or an A1 range (list-object.ts). */
+  table?: string;
   maxRows?: number;
   maxColumns?: number;
 }
@@ -111,6 +116,8 @@ export function recogniseTable(
   wb: WorkbookModel,
   options: RecogniseOptions = {},
 ): RecognisedTable | RecogniseFailure {
+  const listed = recogniseListObject(wb, options);
+  if (listed) return listed;
   const sheet = pickSheet(wb, options.sheet);
   if (!sheet) {
     if (options.sheet !== undefined) {
@@ -123,7 +130,7 @@ export function recogniseTable(
     return { reason: 'NO_TABLE', error: 'The workbook has no visible worksheet' };
   }
   const side = sideCells(sheet, wb.definedNames);
-  const warnings: Warning[] = [];
+  const warnings: Warning[] = tablePartWarnings(wb);
   const titles: number[] = [];
   for (let r = 0; r <= sheet.maxRow; r++) {
     const labels = labelCells(sheet, r, side);
@@ -154,7 +161,7 @@ export function recogniseTable(
   };
 }
 
-function pickSheet(wb: WorkbookModel, name: string | undefined): SheetModel | undefined {
+export function pickSheet(wb: WorkbookModel, name: string | undefined): SheetModel | undefined {
   if (name === undefined) return wb.sheets.find((s) => s.state === 'visible');
   return (
     wb.sheets.find((s) => s.name === name) ??

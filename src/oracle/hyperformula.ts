@@ -36,7 +36,7 @@ import { ensureSupportedSetRegistered } from './excel-functions.js';
 import { patchDependencyGraph, patchRangeDependencies } from './hf-graph.js';
 import { type Template, TemplateIndex } from './templates.js';
 import { ALL_CORRECTIONS, type CorrectionName } from './registry.js';
-import { aggregateCalls, quoteSheet, type RewriteOptions, rewriteFormula } from './rewrite.js';
+import { aggregateCalls, quoteSheet, type RewriteOptions, rewriteFormula, tableRefsToA1 } from './rewrite.js';
 
 export interface OracleValues {
   /** The value of a cell (0-based row and column) as the oracle computed it; blank is null. */
@@ -107,7 +107,8 @@ function helperSheetName(wb: WorkbookModel): string {
  * Evaluates the workbook's formulas with HyperFormula set up like Excel.
  * Throws only on a bug or an engine failure; a formula HyperFormula cannot read evaluates to an error value.
  */
-export function evaluateWorkbook(wb: WorkbookModel, options: EvaluateOptions = {}): OracleValues {
+export function evaluateWorkbook(workbook: WorkbookModel, options: EvaluateOptions = {}): OracleValues {
+  const wb = tableRefsToA1(workbook);
   const corrections = new Set(options.corrections ?? ALL_CORRECTIONS);
   const hoisting = options.hoist ?? true;
   ensureCorrectionsRegistered();

@@ -12,13 +12,26 @@
  * - hoisting (see hyperformula.ts): a row-invariant aggregate call is replaced by a reference to a helper
  *   cell that computes it once.
  *
+ * - structured references (`Table1[@Qty]`, `Table1[Amount]`, ...): HyperFormula has none, so before anything
+ *   else each is replaced by its A1 twin from the tables' ranges (`tableRefsToA1`, through the one pure
+ *   translation in src/workbook/formula/structured.ts); a reference with no twin stays as written (#NAME?).
+ *
  * The formula is parsed into our own tree (src/workbook/formula, `parseFormula`) and printed back from it,
  * fully parenthesised, only when one of these applies; otherwise the text is left exactly as written. Leaves
  * are printed as their source slices (the nodes' spans), so references, numbers and strings keep their exact
  * spelling; so are function names (`_xlfn.` prefix and case as written). A tree with a node kind the printer
  * does not know (LET, LAMBDA, spills, intersections, ...) is left as written, corrections off for that formula.
  */
-import { type CallNode, type Node, parseFormula, someNode } from '../workbook/formula/index.js';
+import {
+  type CallNode,
+  type Node,
+  type PreparedTwin,
+  parseFormula,
+  prepareA1Twin,
+  someNode,
+  tableBoxes,
+} from '../workbook/formula/index.js';
+import type { CellModel, SheetModel, WorkbookModel } from '../workbook/index.js';
 import { TEXT_FORMAT_CODES } from './excel-text.js';
 import { TEXT_DATE_FORMAT_CODES } from './excel-text-dates.js';
 import {
@@ -462,4 +475,37 @@ export function aggregateCalls(formula: string, corrections: ReadonlySet<Correct
 /** The formula without a leading `=`, as the parser reads it. */
 function bodyOf(formula: string): string {
   return formula.startsWith('=') ? formula.slice(1) : formula;
+}
+
+/**
+ * The workbook with every structured reference replaced by its A1 twin (only the cells that change are
+ * copied). Each distinct formula text is parsed once; a this-row reference is placed at each cell.
+ */
+export function tableRefsToA1(wb: WorkbookModel): WorkbookModel {
+  if (wb.tables.length === 0) return wb;
+  const boxes = tableBoxes(wb.tables);
+  const prepared = new Map<string, PreparedTwin>();
+  const twinOf = (f: string) => {
+    let p = prepared.get(f);
+    if (p === undefined) {
+      p = prepareA1Twin(f, boxes);
+      prepared.set(f, p);
+    }
+    return p;
+  };
+  const sheets = wb.sheets.map((sheet): SheetModel => {
+    let rows: SheetModel['rows'] | undefined;
+    for (const [r, line] of sheet.rows) {
+      for (const [c, cell] of line) {
+        if (cell.formula === undefined || !cell.formula.includes('[')) continue;
+        const twin = twinOf(cell.formula)({ sheet: sheet.name, row: r, col: c });
+        if (!('text' in twin) || twin.text === cell.formula) continue;
+        rows ??= new Map([...sheet.rows].map(([k, v]) => [k, new Map(v)]));
+        const copy: CellModel = { ...cell, formula: twin.text };
+        rows.get(r)!.set(c, copy);
+      }
+    }
+    return rows ? { ...sheet, rows } : sheet;
+  });
+  return { ...wb, sheets };
 }

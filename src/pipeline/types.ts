@@ -60,6 +60,11 @@ export interface PipelineOptions {
    * input field `$.taxRate` with the workbook's value as its default). docs/compiler.md "Parameters as inputs".
    */
   parameters?: 'constants' | 'inputs';
+  /**
+   * The table to compile: an Excel Table's name (case-insensitive) or an A1 range (`B2:F40`, `Sheet2!B2:F40`)
+   * whose first row holds the headers; default the chosen sheet's first Excel Table, else its layout.
+   */
+  table?: string;
   maxFileBytes?: number; // default 25 MiB
   maxRows?: number; // default 100,000
   maxColumns?: number; // default 200

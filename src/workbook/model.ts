@@ -44,17 +44,42 @@ export interface DefinedName {
   sheet?: string;
 }
 
+/** An Excel Table (ListObject), read from its table part (src/workbook/table-parts.ts). */
 export interface TableModel {
+  /** The name formulas use (`displayName`, else `name`). */
   name: string;
+  /** The part's `name` attribute when it differs from the display name. */
+  internalName?: string;
   sheet: string;
+  /** The whole table, header and totals rows included (`B2:F12`). */
   ref: string;
+  /** Column names, left to right. */
   columns: string[];
+  /** Header rows at the top of `ref` (0 or 1; default 1). */
+  headerRowCount?: number;
+  /** Totals rows at the bottom of `ref` (0 or 1; default 0). */
+  totalsRowCount?: number;
+  totalsRowShown?: boolean;
+  columnDetails?: TableColumnModel[];
+}
+
+/** One `<tableColumn>` of a table part. */
+export interface TableColumnModel {
+  name: string;
+  /** The formula Excel fills into the column's data rows, as stored (no `=`). */
+  calculatedColumnFormula?: string;
+  /** `sum`, `average`, `count`, `countNums`, `max`, `min`, `stdDev`, `var` or `custom`. */
+  totalsRowFunction?: string;
+  /** The totals cell's formula when `totalsRowFunction` is `custom`. */
+  totalsRowFormula?: string;
 }
 
 export interface WorkbookModel {
   sheets: SheetModel[];
   definedNames: DefinedName[];
   tables: TableModel[];
+  /** Table parts the reader left out (malformed or missing), each with why; absent when none. */
+  tableProblems?: string[];
   /** The workbook counts dates in the 1904 date system (`workbookPr date1904`): serial 0 is 1904-01-01. */
   date1904?: boolean;
   /** `<Application>` from docProps/app.xml when present (e.g. `Microsoft Excel`, `LibreOffice`). */

@@ -2,11 +2,11 @@
  * `readWorkbook`: .xlsx/.xlsm bytes → `WorkbookModel`.
  *
  * Three steps. Pre-flight checks the zip and inflates its parts under limits. exceljs, the reader of record,
- * then loads the workbook for its structure (sheet list and visibility, tables) and is the judge of whether
+ * then loads the workbook for its structure (sheet list and visibility) and is the judge of whether
  * the file parses at all; it is given the pre-flighted parts re-zipped with each `<sheetData>` emptied and
  * `<mergeCells>` removed (`structureXml`), so it never sees anything pre-flight did not check, never builds its
  * per-cell objects (about 1 KB each, 7+ s for a 100,000 × 10 sheet) and never runs its quadratic merge check. Cells, formulas, cached results, number formats, merges and defined names are
- * read from the XML by `xml-scan.ts`, because exceljs's versions of those are inexact (see that file).
+ * read from the XML by `xml-scan.ts`, tables from their parts by `table-parts.ts`, because exceljs's versions of those are inexact (see that file).
  *
  * Shared formulas: children are shifted from the master's text as `shiftFormula` does (exceljs shifts text
  * inside string literals and leaves whole-column references alone), through one `prepareShift` template per
@@ -19,7 +19,8 @@ import { zipSync } from 'fflate';
 import { ERROR_CODES, type ExcelErrorCode } from './formula/ast.js';
 import { prepareShift, type ShiftedFormula } from './formula/r1c1.js';
 import type { CellValue } from './values.js';
-import type { CellModel, DefinedName, SheetModel, TableModel, WorkbookModel } from './model.js';
+import type { CellModel, DefinedName, SheetModel, WorkbookModel } from './model.js';
+import { readTableParts } from './table-parts.js';
 import { type PreflightInfo, preflight, type ReadLimits, resolveLimits, WorkbookError } from './preflight.js';
 import {
   decodeOoxmlText,
@@ -71,21 +72,14 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
   }
 
   const excel = await loadStructure(info, sheetXml);
-  const tables: TableModel[] = [];
   for (const ws of excel.worksheets) {
     const sheet = sheets.find((s) => s.name === ws.name);
     if (sheet) sheet.state = ws.state === 'hidden' || ws.state === 'veryHidden' ? ws.state : 'visible';
-    for (const t of ws.getTables() as unknown as Array<{ table?: ExcelTableModel }>) {
-      const m = t.table;
-      if (!m?.name) continue;
-      tables.push({
-        name: m.name,
-        sheet: ws.name,
-        ref: m.tableRef ?? m.ref ?? '',
-        columns: (m.columns ?? []).map((c) => String(c.name ?? '')),
-      });
-    }
   }
+  const parts = declared.flatMap((d) =>
+    d.part ? [{ name: d.name, part: d.part, xml: sheetXml.get(d.part) ?? '' }] : [],
+  );
+  const { tables, problems } = readTableParts(parts, text, relationships);
 
   const definedNames: DefinedName[] = elements(workbookXml, 'definedName').map((e) => {
     const name: DefinedName = { name: e.attrs.name ?? '', ref: decodeXml(e.body) };
@@ -94,6 +88,7 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
     return name;
   });
   const model: WorkbookModel = { sheets, definedNames, tables };
+  if (problems.length > 0) model.tableProblems = problems;
   if (date1904) model.date1904 = true;
   const app = /<(?:\w+:)?Application>([\s\S]*?)<\/(?:\w+:)?Application>/.exec(text('docProps/app.xml') ?? '');
   if (app) model.application = decodeXml(app[1]!).trim();
@@ -108,13 +103,6 @@ function calcSettings(attrs: Record<string, string>): NonNullable<WorkbookModel[
   if (attrs.calcMode !== undefined) calc.mode = attrs.calcMode;
   if (attrs.fullCalcOnLoad === '1' || attrs.fullCalcOnLoad === 'true') calc.fullCalcOnLoad = true;
   return calc;
-}
-
-interface ExcelTableModel {
-  name?: string;
-  tableRef?: string;
-  ref?: string;
-  columns?: Array<{ name?: unknown }>;
 }
 
 /** Relationship id → part path, resolved against `base`. */

@@ -171,3 +171,35 @@ describe('sheetspec diff', () => {
     expect(r.stderr).toContain('INPUT_INVALID');
   });
 });
+
+describe('sheetspec convert --table', () => {
+  const book = path.join(root, 'fixtures/excel-table.xlsx');
+  it('compiles the Excel Table named (any case), and refuses a name that is no table', {
+    timeout: 60_000,
+  }, async () => {
+    const r = await sheetspec([
+      'convert',
+      book,
+      '--table',
+      'regions',
+      '--json',
+      '-o',
+      path.join(dir, 't.json'),
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(Object.keys(result.spec.schema.properties.items.items.properties)).toEqual(['region', 'manager']);
+    expect(result.warnings.map((w: { code: string }) => w.code)).toContain('OTHER_TABLES');
+    const bad = await sheetspec([
+      'convert',
+      book,
+      '--table',
+      'Nope',
+      '--json',
+      '-o',
+      path.join(dir, 'n.json'),
+    ]);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout).reason).toBe('TABLE_NOT_FOUND');
+  });
+});

@@ -1,8 +1,8 @@
 /** The MCP server driven by a real SDK Client over an in-memory pair. */
+import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ErrorCode, LoggingMessageNotificationSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, RESOURCE_NOT_FOUND } from '../../src/mcp/index.js';
 import { liveWorkers } from '../../src/workers/index.js';
@@ -224,6 +224,25 @@ describe('cancellation', () => {
 });
 
 describe('convert_spreadsheet', () => {
+  it('takes a table argument: an Excel Table by name, or TABLE_NOT_FOUND', async () => {
+    const data = readFileSync(new URL('../../fixtures/excel-table.xlsx', import.meta.url)).toString('base64');
+    const call = (table: string) =>
+      client.callTool({
+        name: 'convert_spreadsheet',
+        arguments: { data, filename: 'excel-table.xlsx', table },
+      });
+    const v = structured((await call('Regions')) as never);
+    expect(v.valid, JSON.stringify(v).slice(0, 500)).toBe(true);
+    type Schema = { schema: { properties: { items: { items: { properties: object } } } } };
+    expect(Object.keys((v.spec as Schema).schema.properties.items.items.properties)).toEqual([
+      'region',
+      'manager',
+    ]);
+    const bad = structured((await call('Nope')) as never);
+    expect(bad).toMatchObject({ valid: false, reason: 'TABLE_NOT_FOUND' });
+    expect((await rpcError(call(''))).code).toBe(-32602);
+  });
+
   it('converts a workbook built in the test', async () => {
     const r = await client.callTool({
       name: 'convert_spreadsheet',

@@ -50,7 +50,16 @@ describe('readWorkbook: values written by exceljs', () => {
     expect(s.merges).toEqual(['A5:C5']);
     expect(model.definedNames).toEqual([{ name: 'rate', ref: 'Orders!$B$2' }]);
     expect(model.tables).toEqual([
-      { name: 'Lookup', sheet: 'Orders', ref: 'J1:K2', columns: ['Key', 'Val'] },
+      {
+        name: 'Lookup',
+        sheet: 'Orders',
+        ref: 'J1:K2',
+        columns: ['Key', 'Val'],
+        headerRowCount: 1,
+        totalsRowCount: 0,
+        totalsRowShown: true,
+        columnDetails: [{ name: 'Key' }, { name: 'Val' }],
+      },
     ]);
   });
 });

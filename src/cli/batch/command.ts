@@ -58,6 +58,7 @@ export interface BatchCliOptions {
   sheet?: string;
   /** `constants` (default) or `inputs`. */
   parameters?: string;
+  table?: string;
   /** Per-file wall-clock limit: a duration (`90s`, `5m`; a bare number is seconds; default 5m). */
   timeout?: string | number;
   /** `K/N` or `auto/N`: convert only that part of the discovered files (shard.ts). */
@@ -102,6 +103,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
   if (opts.modelId !== undefined) convert.modelId = opts.modelId;
   if (opts.sheet !== undefined) convert.sheet = opts.sheet;
   if (opts.parameters !== undefined) convert.parameters = opts.parameters as 'constants' | 'inputs';
+  if (opts.table !== undefined) convert.table = opts.table;
   if (opts.report !== undefined) convert.report = true;
 
   if (args.includes('-')) {

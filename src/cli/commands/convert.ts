@@ -1,5 +1,5 @@
 /**
- * `sheetspec convert <file.xlsx> [-o out.spec.json] [--model-id ID] [--sheet NAME] [--json] [--timeout S]
+ * `sheetspec convert <file.xlsx> [-o out.spec.json] [--model-id ID] [--sheet NAME] [--table NAME|RANGE] [--json] [--timeout S]
  * [--max-memory MB]`: converts one workbook, writes the spec (default `<name>.spec.json` beside the input) and
  * prints a short summary, or the whole result with `--json`. The conversion runs in a worker under the same
  * time and heap budgets as the MCP server's (`DEFAULT_CONVERT_BUDGET`, or `--timeout`/`--max-memory`), so no
@@ -47,6 +47,7 @@ export interface ConvertCommandOptions {
   sheet?: string;
   /** `constants` (default) or `inputs`: parameter cells as root input fields. */
   parameters?: string;
+  table?: string;
   json?: boolean;
   /** Wall-clock budget, seconds (default: the MCP server's, 60). */
   timeout?: string | number;
@@ -100,6 +101,7 @@ export async function convertFileCommand(
   if (opts.modelId !== undefined) options.modelId = opts.modelId;
   if (opts.sheet !== undefined) options.sheet = opts.sheet;
   if (opts.parameters !== undefined) options.parameters = opts.parameters as 'constants' | 'inputs';
+  if (opts.table !== undefined) options.table = opts.table;
   if (opts.report !== undefined) options.report = true;
   const result = await convert(bytes, options);
   let written: string | undefined;
@@ -209,6 +211,10 @@ export function registerConvertCommand(program: Command): void {
       '--parameters <how>',
       'parameter cells as "constants" ($const.taxRate, the default) or "inputs" (top-level input fields with the workbook value as default)',
       parseParameters,
+    )
+    .option(
+      '--table <name|range>',
+      "Excel Table (by name) or A1 range (B2:F40, Sheet2!B2:F40) to compile (default: the sheet's first Excel Table, else its layout)",
     )
     .option(
       '--report <path>',

@@ -185,7 +185,7 @@ function lowerCountBlank(node: CallNode, l: Lowering): Val {
 }
 
 /** SUBTOTAL's function numbers that have an exact lowering here (101–111: a spec has no hidden rows). */
-const SUBTOTALS: Readonly<Record<number, string>> = {
+export const SUBTOTALS: Readonly<Record<number, string>> = {
   1: 'AVERAGE',
   2: 'COUNT',
   3: 'COUNTA',

@@ -16,6 +16,7 @@
  * thrown `Refused`, caught in `lowerFormula`; it never escapes.
  */
 import { assertNever, type CallNode, type Node } from '../../workbook/formula/ast.js';
+import { structuredItems } from '../../workbook/formula/structured.js';
 import { arityOf, type FunctionEntry, functionEntry, VOLATILE_FUNCTIONS } from '../functions/index.js';
 import type { Lowering, RefArray } from '../functions/types.js';
 import type { RefusalCode } from '../types.js';
@@ -173,7 +174,11 @@ class Lowerer implements Lowering {
           node,
         );
       case 'structured':
-        return fail('STRUCTURED_REFERENCE', `structured reference ${node.text}`, node);
+        return fail(
+          'STRUCTURED_REFERENCE',
+          `structured reference ${node.text} (${structuredItems(node)}): only #This Row, whole columns and the totals row's aggregates of the compiled table are taken`,
+          node,
+        );
       case 'array':
         return fail('UNSUPPORTED_CONSTRUCT', 'array constant', node);
       case 'other':

@@ -32,6 +32,14 @@ const inputSchema = z.strictObject({
         '(default, $const.taxRate) or "inputs" (a top-level input field taxRate with the workbook value as its ' +
         'default, so dry_run can change it and every row recomputes).',
     ),
+  table: z
+    .string()
+    .min(1)
+    .max(300)
+    .optional()
+    .describe(
+      "Table to compile: an Excel Table's name (case-insensitive) or an A1 range such as B2:F40 or Sheet2!B2:F40 (first row = headers); default the sheet's first Excel Table, else the sheet's layout.",
+    ),
   seedBudget: z
     .number()
     .int()
@@ -135,6 +143,7 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
             modelId: args.modelId,
             sheet: args.sheet,
             ...(args.parameters ? { parameters: args.parameters } : {}),
+            ...(args.table !== undefined ? { table: args.table } : {}),
             seedBudget: args.seedBudget ?? MCP_SEED_BUDGET,
             maxFileBytes,
             ...(args.report ? { report: true } : {}),

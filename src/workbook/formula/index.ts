@@ -38,4 +38,13 @@ export {
 export { printFormula } from './print.js';
 export type { StrictShift } from './r1c1.js';
 export { cellId, prepareStrictShift, shiftFormula, toR1C1 } from './r1c1.js';
+export type { A1Twin, FormulaAt, PreparedTwin, TableBox } from './structured.js';
+export {
+  dataRows,
+  prepareA1Twin,
+  structuredItems,
+  structuredToA1,
+  tableBoxes,
+  tableOf,
+} from './structured.js';
 export { someNode, walk } from './walk.js';

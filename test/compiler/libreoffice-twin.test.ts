@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../src/pipeline/index.js';
+import { readWorkbook } from '../../src/workbook/reader.js';
+
+const fixtures = path.resolve(import.meta.dirname, '../../fixtures');
+const bytes = (p: string) => new Uint8Array(readFileSync(path.join(fixtures, p)));
+
+// fixtures/libreoffice/ holds twins saved by LibreOffice (scripts/fixtures/libreoffice.ts).
+describe('LibreOffice-saved twin of an Excel Table', () => {
+  it('keeps the table part but not its calculated-column or totals functions', async () => {
+    const wb = await readWorkbook(bytes('libreoffice/excel-table.xlsx'));
+    expect(wb.application).toMatch(/LibreOffice/);
+    const orders = wb.tables.find((t) => t.name === 'Orders');
+    expect(orders).toMatchObject({ ref: 'A1:F7', headerRowCount: 1, totalsRowCount: 1 });
+    expect(orders?.columnDetails?.some((c) => c.calculatedColumnFormula !== undefined)).toBe(false);
+    const d3 = wb.sheets[0]?.rows.get(2)?.get(3);
+    expect(d3?.formulaKind).toBe('normal'); // per cell, not shared
+    expect(d3?.formula).toBe('Orders[[#This Row],[Qty]]*Orders[[#This Row],[Unit Price]]');
+  });
+
+  it('compiles to the same spec as the Excel-shaped workbook', async () => {
+    const excel = await convert(bytes('excel-table.xlsx'), { filename: 'excel-table.xlsx' });
+    const libre = await convert(bytes('libreoffice/excel-table.xlsx'), { filename: 'excel-table.xlsx' });
+    expect(excel.valid && libre.valid).toBe(true);
+    if (!excel.valid || !libre.valid) return;
+    expect(libre.rejectedColumns).toEqual([]);
+    expect(JSON.stringify(libre.spec)).toBe(JSON.stringify(excel.spec));
+  });
+});
