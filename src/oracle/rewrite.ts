@@ -425,14 +425,23 @@ function yieldsDirectText(body: string, a: Node): boolean {
 }
 
 /** A lookup's mode written as TRUE or a non-zero number (`-1` for MATCH): approximate match. */
+/** `TRUE()` / `FALSE()` as LibreOffice writes the constants: the boolean, else undefined. */
+function functionBoolean(a: Node): boolean | undefined {
+  if (a.kind !== 'call' || a.args.length !== 0) return undefined;
+  const name = a.name.toUpperCase();
+  return name === 'TRUE' ? true : name === 'FALSE' ? false : undefined;
+}
+
 function isApproxFlag(a: Node): boolean {
+  if (functionBoolean(a) !== undefined) return functionBoolean(a) === true;
   if (a.kind === 'boolean') return a.value;
   if (a.kind === 'number') return a.value !== 0;
   return a.kind === 'unary' && a.op === '-' && a.operand.kind === 'number' && a.operand.value !== 0;
 }
 
-/** A lookup's mode (VLOOKUP's range_lookup, MATCH's match_type) written as FALSE or 0: exact match. */
+/** A lookup's mode (VLOOKUP's range_lookup, MATCH's match_type) written as FALSE, FALSE() or 0: exact match. */
 function isExactFlag(a: Node): boolean {
+  if (functionBoolean(a) !== undefined) return functionBoolean(a) === false;
   if (a.kind === 'boolean') return a.value === false;
   if (a.kind === 'number') return a.value === 0;
   return isSignedNumber(a) && a.kind === 'unary' && a.operand.kind === 'number' && a.operand.value === 0;

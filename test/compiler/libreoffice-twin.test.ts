@@ -29,3 +29,25 @@ describe('LibreOffice-saved twin of an Excel Table', () => {
     expect(JSON.stringify(libre.spec)).toBe(JSON.stringify(excel.spec));
   });
 });
+
+// LibreOffice writes the constants as functions (`FALSE()`): an exact VLOOKUP must still compile, to the same
+// spec but for the descriptions, which quote each column's formula as the file writes it.
+describe.each(['vlookup-rates', 'named-parameters', 'other-sheet-parameters'])(
+  'LibreOffice-saved %s',
+  (name) => {
+    const withoutDescriptions = (spec: unknown) =>
+      JSON.stringify(spec, (k, v) => (k === 'description' ? undefined : v));
+    it('writes FALSE() and compiles to the Excel-shaped spec', async () => {
+      const wb = await readWorkbook(bytes(`libreoffice/${name}.xlsx`));
+      expect(wb.application).toMatch(/LibreOffice/);
+      const formulas = wb.sheets.flatMap((s) => [...s.rows.values()].flatMap((r) => [...r.values()]));
+      expect(formulas.some((c) => /FALSE\(\)/.test(c.formula ?? ''))).toBe(true);
+      const excel = await convert(bytes(`${name}.xlsx`), { filename: `${name}.xlsx` });
+      const libre = await convert(bytes(`libreoffice/${name}.xlsx`), { filename: `${name}.xlsx` });
+      expect(excel.valid && libre.valid).toBe(true);
+      if (!excel.valid || !libre.valid) return;
+      expect(libre.rejectedColumns).toEqual([]);
+      expect(withoutDescriptions(libre.spec)).toBe(withoutDescriptions(excel.spec));
+    });
+  },
+);

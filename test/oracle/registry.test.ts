@@ -53,3 +53,15 @@ describe('the oracle registry', () => {
     expect(oracleTreatment('COLUMNS')).toEqual({ kind: 'hyperformula' });
   });
 });
+
+describe('a lookup mode written as LibreOffice writes the constants', () => {
+  it('routes FALSE() like FALSE and TRUE() like TRUE', async () => {
+    const { rewriteFormula } = await import('../../src/oracle/rewrite.js');
+    const { ALL_CORRECTIONS } = await import('../../src/oracle/registry.js');
+    const rw = (f: string) => rewriteFormula(f, { corrections: new Set(ALL_CORRECTIONS) });
+    expect(rw('VLOOKUP(A1,$D$1:$E$9,2,FALSE())')).toBe(rw('VLOOKUP(A1,$D$1:$E$9,2,FALSE)'));
+    expect(rw('VLOOKUP(A1,$D$1:$E$9,2,FALSE())')).toContain('SSX.VLOOKUP(');
+    expect(rw('MATCH(A1,$D$1:$D$9,FALSE())')).toContain('SSX.MATCH(');
+    expect(rw('VLOOKUP(A1,$D$1:$E$9,2,TRUE())')).toContain('SSX.VLOOKUPA(');
+  });
+});

@@ -44,10 +44,15 @@ export function vector(
   return { values: rows.flat(), across: h === 1 && w > 1 };
 }
 
-/** The value of a literal argument (`0`, `-1`, `FALSE`), undefined when it is not one. */
+/**
+ * The value of a literal argument (`0`, `-1`, `FALSE`, and `FALSE()` / `TRUE()` as LibreOffice writes the
+ * constants), undefined when it is not one.
+ */
 export function literalArg(l: Lowering, node: Node | undefined): number | undefined {
   if (node === undefined) return undefined;
   if (node.kind === 'boolean') return node.value ? 1 : 0;
+  if (node.kind === 'call' && node.args.length === 0 && /^(TRUE|FALSE)$/i.test(node.name))
+    return /^TRUE$/i.test(node.name) ? 1 : 0;
   if (node.kind === 'missing') return undefined;
   return literalOf(node, l.lower(node));
 }
