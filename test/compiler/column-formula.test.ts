@@ -45,7 +45,7 @@ describe('translate_formula column mode', () => {
   it('refuses a cell outside the row, an unsupported function, each with its code', async () => {
     const other = await translateColumnFormula('=A3*2', { columns, row: 2 });
     expect(other).toMatchObject({ error: { code: 'UNRESOLVED_REFERENCE' } });
-    const fn = await translateColumnFormula('=QUOTIENT(A2,B2)', { columns, row: 2 });
+    const fn = await translateColumnFormula('=FLOOR.PRECISE(A2/B2)', { columns, row: 2 });
     expect(fn).toMatchObject({ error: { code: 'UNSUPPORTED_FUNCTION' } });
     const fromCells = await ok('=A2*H1', { cells: { H1: 3 } });
     expect(fromCells.jsonata).toContain('3');

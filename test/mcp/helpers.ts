@@ -50,7 +50,7 @@ export function structured(result: CallToolResult | Record<string, unknown>): Re
 }
 
 /**
- * The agent's loop workbook: `qty, per, boxes (=QUOTIENT(qty, per): unsupported), cost (=boxes*per: reads
+ * The agent's loop workbook: `qty, per, boxes (=FLOOR.PRECISE(qty/per): unsupported), cost (=boxes*per: reads
  * it), double (=qty*2: compiles)`, with the results Excel would save.
  */
 export async function jobsBook(rows = 4): Promise<string> {
@@ -63,7 +63,7 @@ export async function jobsBook(rows = 4): Promise<string> {
     const per = 3 + (i % 2);
     const boxes = Math.trunc(qty / per);
     ws.addRow([qty, per]);
-    ws.getCell(`C${r}`).value = { formula: `QUOTIENT(A${r},B${r})`, result: boxes };
+    ws.getCell(`C${r}`).value = { formula: `FLOOR.PRECISE(A${r}/B${r})`, result: boxes };
     ws.getCell(`D${r}`).value = { formula: `C${r}*B${r}`, result: boxes * per };
     ws.getCell(`E${r}`).value = { formula: `A${r}*2`, result: qty * 2 };
   }

@@ -33,7 +33,7 @@ async function runLoop(client: Client) {
     const r = await client.callTool({ name, arguments: args });
     return { isError: r.isError === true, value: structured(r) as any };
   };
-  // 1. Convert: C (QUOTIENT) is refused, D reads it; the draft says so and keeps the saved values.
+  // 1. Convert: C (FLOOR.PRECISE) is refused, D reads it; the draft says so and keeps the saved values.
   const converted = await call('convert_spreadsheet', { data: await jobsBook(), filename: 'jobs.xlsx' });
   expect(converted.isError).toBe(false);
   const { spec, draft } = converted.value;
@@ -41,7 +41,7 @@ async function runLoop(client: Client) {
     ['C', ['UNSUPPORTED_FUNCTION']],
     ['D', ['DEPENDS_ON_REJECTED_COLUMN']],
   ]);
-  // 2. QUOTIENT is unsupported; for these positive numbers TRUNC(A2/B2) is the same: translate it for C.
+  // 2. FLOOR.PRECISE is unsupported; for these positive numbers TRUNC(A2/B2) is the same: translate it for C.
   const boxes = await call('translate_formula', {
     draft,
     column: 'C',

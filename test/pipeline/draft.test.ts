@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../src/pipeline/index.js';
 
-/** qty, per, whole (=QUOTIENT: unsupported), cost (=whole*per: reads it), and optionally a good column. */
+/** qty, per, whole (=FLOOR.PRECISE: unsupported), cost (=whole*per: reads it), and optionally a good column. */
 async function book(good: boolean, own = false): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Jobs');
@@ -15,7 +15,7 @@ async function book(good: boolean, own = false): Promise<Uint8Array> {
     const qty = r * 7;
     ws.addRow([qty, 3]);
     const whole = Math.trunc(qty / 3);
-    ws.getCell(`C${r}`).value = { formula: `QUOTIENT(A${r},B${r})`, result: whole };
+    ws.getCell(`C${r}`).value = { formula: `FLOOR.PRECISE(A${r}/B${r})`, result: whole };
     const cost = own ? `BESSELJ(C${r},1)` : `C${r}*B${r}`;
     ws.getCell(`D${r}`).value = { formula: cost, result: whole * 3 };
     if (good) ws.getCell(`E${r}`).value = { formula: `A${r}*2`, result: qty * 2 };
@@ -43,8 +43,8 @@ describe('the draft', () => {
     const [whole, cost] = draft.refused;
     expect(whole).toMatchObject({
       field: 'whole',
-      formula: 'QUOTIENT(A2,B2)',
-      formulaR1C1: 'QUOTIENT(RC[-2],RC[-1])',
+      formula: 'FLOOR.PRECISE(A2/B2)',
+      formulaR1C1: 'FLOOR.PRECISE(RC[-2]/RC[-1])',
       cell: 'Jobs!C2',
     });
     expect(whole!.reasons.map((r) => r.code)).toEqual(['UNSUPPORTED_FUNCTION']);
