@@ -48,10 +48,13 @@ describe('lookups over a workbook', () => {
     );
   });
 
-  it('refuses a per-row MATCH over a column of the table itself', async () => {
+  it('groups a per-row exact MATCH over a column of the table itself once, refuses an approximate one', async () => {
     const r = await convertWorkbook(book(withLookup('=MATCH(A{r},$A$2:$A$4,0)')), { verify: false });
-    expect(reasons(r)).toEqual(['UNSUPPORTED_RANGE_SHAPE']);
-    expect(r.rejectedColumns?.[0]?.detail).toMatch(/column of the table itself/);
+    expect(reasons(r)).toEqual([]);
+    expect(derivation(r, '$.items[*].out')).toMatch(/^\$xlMatchPick\(\$\$\.matchGroup\w+, \$parent\.\w+\)$/);
+    const approx = await convertWorkbook(book(withLookup('=MATCH(A{r},$A$2:$A$4,1)')), { verify: false });
+    expect(reasons(approx)).toEqual(['UNSUPPORTED_RANGE_SHAPE']);
+    expect(approx.rejectedColumns?.[0]?.detail).toMatch(/column of the table itself/);
   });
 
   it('compiles an approximate VLOOKUP over sorted numbers, refuses an unsorted table', async () => {
