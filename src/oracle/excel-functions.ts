@@ -272,6 +272,14 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     });
   }
 
+  /** An aggregate's argument that may be a picked cell's text (rewrite.ts mayPickText): text undetermined. */
+  ssxTextUnsure(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.TEXTUNSURE', ast, state, (a) => {
+      const v = raw(a);
+      return typeof v === 'string' ? UNKNOWN() : v;
+    });
+  }
+
   /** A value written directly in COUNT: text that reads as a number counts, other text does not. */
   ssxCountArg(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.COUNTARG', ast, state, (a) => {

@@ -30,7 +30,9 @@ function exactKey(key: Scalar): Cell | CellError {
   if (k === undefined) return UNKNOWN();
   // Why: Excel's answer for a blank or empty-text lookup value is not established here (as SSX.VLOOKUP).
   if (k === EmptyValue || k === '') return UNKNOWN();
-  if (typeof k === 'string' && k.length > 255) return VALUE();
+  // Why: MATCH and VLOOKUP are said to give #VALUE! past 255 characters (exceljet, "Match long text"), XLOOKUP
+  // is said not to; no Excel-saved cell shows either, and the lowering does not check: not established.
+  if (typeof k === 'string' && k.length > 255) return UNKNOWN();
   return k;
 }
 

@@ -388,6 +388,10 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
     p.changed = true;
     return `${route?.wrap}(${printArg(a)})`;
   };
+  const unsure = (a: Node) => {
+    p.changed = true;
+    return `SSX.TEXTUNSURE(${printArg(a)})`;
+  };
   switch (route?.args) {
     case 'number':
       return n.args.map((a) => (a.kind === 'missing' ? '' : wrap(a)));
@@ -397,7 +401,15 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
       return n.args.map((a) => printArg(a, true));
     case 'direct-text':
       p.changed = true; // reprinted even with no text argument: `MIN((A1))` loses its parentheses
-      return n.args.map((a) => (!p.array && yieldsDirectText(p.body, a) ? wrap(a) : printArg(a)));
+      return n.args.map((a) =>
+        p.array
+          ? printArg(a)
+          : yieldsDirectText(p.body, a)
+            ? wrap(a)
+            : mayPickText(p.body, a)
+              ? unsure(a)
+              : printArg(a),
+      );
     case 'exact-match':
       return n.args.slice(0, route.flagAt ?? 3).map((a) => printArg(a));
     case 'approx-match':
@@ -407,6 +419,23 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
       return n.args.map((a) => printArg(a));
   }
 }
+
+/**
+ * A direct aggregate argument that picks one of its arguments' values (SWITCH): whether the aggregate reads
+ * a text it picks as written text (a number) or as a cell's text (ignored) is not established (fuzz: MAX of
+ * SWITCH(…, D1) with D1 "9007199254740993"), so a text it gives is undetermined (SSX.TEXTUNSURE).
+ */
+function mayPickText(body: string, a: Node): boolean {
+  return (
+    a.kind === 'call' &&
+    PICKING_CALLS.has(
+      writtenName(body, a)
+        .toUpperCase()
+        .replace(/^_XL(FN|WS)\./, ''),
+    )
+  );
+}
+const PICKING_CALLS = new Set(['SWITCH']);
 
 /** A direct aggregate argument that can be text (a text literal, `&`, a text function), never an array. */
 function yieldsDirectText(body: string, a: Node): boolean {

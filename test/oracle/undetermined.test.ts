@@ -37,6 +37,14 @@ const CASES: Array<[string, CellValue[], CellValue]> = [
   ['=SUMIF(B1:C1,1,A1:B1)', [1, 1, null, null, null], 1],
   // SUBTOTAL adds like SUM and AVERAGE (fuzz seed 11: SUBTOTAL(1,A1:C1,A1:C1)).
   ['=SUBTOTAL(1,A1:C1,A1:C1)', [0.1, 0.1, 0.1, null, null], UNKNOWN],
+  // fuzz seed 20261267: SWITCH's picked cell text in MAX (read as written text, or ignored as a cell's?).
+  ['=MAX(SWITCH(A1,0,FALSE,D1),A1:A1)', [59, null, null, '9007199254740993', null], UNKNOWN],
+  ['=MAX(SWITCH(A1,59,D1),1)', [59, null, null, 7, null], 7],
+  // fuzz seed 20261275/20261296: an exact-match key past 255 characters (#VALUE! for MATCH/VLOOKUP, said not
+  // to be for XLOOKUP; no saved cell shows either).
+  ['=XLOOKUP(REPT("a",256),A1:A1,A1:A1,"none")', ['a', null, null, null, null], UNKNOWN],
+  ['=MATCH(REPT("a",256),A1:A1,0)', ['a', null, null, null, null], UNKNOWN],
+  ['=MATCH(REPT("a",255),A1:A1,0)', ['a', null, null, null, null], { error: '#N/A' }],
   // COUNT must not hide an undetermined text.
   ['=COUNT("1 2",1)', [null, null, null, null, null], UNKNOWN],
   ['=COUNT("1,000",TRUE,"x",A1:B1)', [1, '2', null, null, null], 3],

@@ -128,10 +128,11 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlAddMonths: {
     // EDATE ($end false) and EOMONTH ($end true): the month $k months on; EDATE keeps the day, at most the
-    // month's last (day 0 of serial 0 stays day 0).
+    // month's last (day 0 of serial 0 stays day 0). Why the bound on $n: a shift of more than 240,000 months
+    // leaves the serial range from any start, and a huge one overflows JSONata's arithmetic (it throws).
     fn: `function($v, $k, $end) {(
   $s := $xlDateArg($v); $n := $xlIntArg($k);
-  $type($s) = "object" ? $s : $type($n) = "object" ? $n : (
+  $type($s) = "object" ? $s : $type($n) = "object" ? $n : $abs($n) > 240000 ? {"error": "#NUM!"} : (
     $p := $xlYmd($s);
     $t := $p[0] * 12 + $p[1] - 1 + $n;
     $y := $floor($t / 12); $m := $t - $y * 12 + 1;
