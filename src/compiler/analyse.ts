@@ -38,7 +38,19 @@ export const MAX_LOOKUP_CELLS = 50_000;
 
 export type ColumnPlan =
   | { kind: 'input'; column: TableColumn; values: CellValue[]; kinds: ValueKind[] }
-  | { kind: 'formula'; column: TableColumn; formula: string; ast: Node; firstRow: number }
+  | {
+      kind: 'formula';
+      column: TableColumn;
+      formula: string;
+      ast: Node;
+      firstRow: number;
+      /**
+       * Set when the first data row holds another formula than the rows under it (`=D2`, then `=F2+D3`):
+       * the start of a running balance (cross-row.ts). `formula`/`ast`/`firstRow` are then those of the
+       * second row. A column that turns out not to be a scan is refused with `nonUniform`.
+       */
+      start?: { formula: string; ast: Node; nonUniform: string };
+    }
   | { kind: 'refused'; column: TableColumn; rejected: RejectedColumn };
 
 /** The kinds of a list of values, in a fixed order. */
@@ -140,31 +152,48 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
       firstDataRow,
     );
   }
-  const r1c1 = toR1C1(formula0, firstDataRow, column.col);
+  const odd = firstNonUniformRow(table, column.col, firstDataRow, formula0);
+  if (odd === undefined) {
+    return { kind: 'formula', column, formula: formula0, ast: parsed.ast, firstRow: firstDataRow };
+  }
+  const f = getCell(sheet, odd, column.col)?.formula ?? '';
+  const detail = `Row ${odd + 1} holds =${f}, which is not the formula of row ${firstDataRow + 1} (=${formula0}) filled down`;
+  // A first row of its own (a running balance's start) over rows that are uniform among themselves.
+  const second = parseFormula(f);
+  if (odd === firstDataRow + 1 && second.ast && firstNonUniformRow(table, column.col, odd, f) === undefined) {
+    const start = { formula: formula0, ast: parsed.ast, nonUniform: detail };
+    return { kind: 'formula', column, formula: f, ast: second.ast, firstRow: odd, start };
+  }
+  return refused('NON_UNIFORM_FORMULA', detail, odd, f);
+}
+
+/** The first row after `from` whose formula is not `formula0` (the formula of row `from`) filled down. */
+function firstNonUniformRow(
+  table: RecognisedTable,
+  col: number,
+  from: number,
+  formula0: string,
+): number | undefined {
+  const r1c1 = toR1C1(formula0, from, col);
   // Why the shift first: a row holding exactly the first formula moved down (what filling, and the reader's
   // shared formulas, produce) has its R1C1 form, unless the move pushed a reference off the grid (#REF!).
   // Comparing texts avoids translating every row to R1C1; any other row is translated and compared.
-  const filled = prepareStrictShift(formula0, firstDataRow, column.col);
+  const filled = prepareStrictShift(formula0, from, col);
   const refs0 = formula0.split('#REF!').length;
-  for (let r = firstDataRow + 1; r <= lastDataRow; r++) {
-    const f = getCell(sheet, r, column.col)?.formula ?? '';
+  for (let r = from + 1; r <= table.lastDataRow; r++) {
+    const f = getCell(table.sheet, r, col)?.formula ?? '';
     if (f === formula0 && !/[A-Za-z]\$?[0-9]/.test(f)) continue;
-    if (f === filled(r, column.col) && f.split('#REF!').length === refs0) continue;
-    if (toR1C1(f, r, column.col) !== r1c1) {
-      return refused(
-        'NON_UNIFORM_FORMULA',
-        `Row ${r + 1} holds =${f}, which is not the formula of row ${firstDataRow + 1} (=${formula0}) filled down`,
-        r,
-        f,
-      );
-    }
+    if (f === filled(r, col) && f.split('#REF!').length === refs0) continue;
+    if (toR1C1(f, r, col) !== r1c1) return r;
   }
-  return { kind: 'formula', column, formula: formula0, ast: parsed.ast, firstRow: firstDataRow };
+  return undefined;
 }
 
 /** What a single-cell reference resolves to. */
 export type CellTarget =
   | { kind: 'field'; column: TableColumn }
+  /** The row above, in a table column (`F2` read from row 3): only for a resolver of a scan (cross-row.ts). */
+  | { kind: 'previous'; column: TableColumn }
   | { kind: 'const'; name: string; value: number; address: string };
 
 /** What a range reference resolves to. */
@@ -186,6 +215,8 @@ export class Resolver {
     /** The column whose formula is being resolved, and the row it is read in (the first data row). */
     readonly self: TableColumn | undefined,
     readonly row: number,
+    /** Accept a relative reference to the row above (`F2` from row 3) as a `previous` target. */
+    readonly previous = false,
   ) {
     for (const c of table.columns) this.byCol.set(c.col, c);
   }
@@ -217,6 +248,9 @@ export class Resolver {
         return refuse('CIRCULAR_REFERENCE', `${where} is the formula's own cell`, node.span);
       }
       return { kind: 'field', column };
+    }
+    if (column && isData && this.previous && node.row === this.row - 1 && !node.rowAbs) {
+      return { kind: 'previous', column };
     }
     if (column && isData) {
       return refuse(

@@ -19,6 +19,9 @@ import type { Node, RangeNode } from '../workbook/formula/ast.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
 import { lowerFormula } from './lower/lower.js';
+import type { MemberExpr } from './cross-row.js';
+import { fixKinds, memberExpression, SCAN_VARS, scanExpression, scanMembers } from './cross-row.js';
+import { NameAllocator } from './fields.js';
 import { references, sheetCell } from './refs.js';
 import { LibraryValues, Roots } from './roots.js';
 import type { RecognisedTable, RecogniseFailure, RecogniseOptions, TableColumn } from './table.js';
@@ -41,6 +44,8 @@ export interface CompiledColumn {
   /** Library values (lookup tables) it reads. */
   values: string[];
   description: string;
+  /** Set for a column computed by an ordered scan (cross-row.ts): the scan's root derivation. */
+  scan?: string;
 }
 
 /** A root derivation: a hoisted row-invariant aggregate or a summary-row aggregate. */
@@ -69,6 +74,8 @@ export interface Compilation {
   constants: Array<{ name: string; value: number; address: string }>;
   /** Library values by exported name (lookup tables). */
   libraryValues: Map<string, unknown>;
+  /** The items' sheet-row field (`row`), set when an ordered scan needs it (cross-row.ts). */
+  rowField?: string;
 }
 
 /**
@@ -80,9 +87,15 @@ export function compileRecognised(
   plans: ColumnPlan[] = analyseColumns(table),
 ): Compilation {
   const scope = newScope(table, plans);
-  const formulas = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
-  const deps = columnDependencies(table, scope.constants, formulas);
-  const columns = compileColumns(scope, formulas, deps);
+  const all = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
+  const { deps, previous } = columnDependencies(table, scope.constants, all);
+  const members = scanMembers(all, deps, previous);
+  const formulas = all.filter((p) => !strayStart(scope, p, members));
+  if (members.size > 0) {
+    scope.rowField = new NameAllocator(table.columns.map((c) => c.field)).allocate('row');
+    scope.kinds.set(scope.rowField, ['number']);
+  }
+  const columns = compileColumns(scope, formulas, scanOrderDeps(deps, previous, members), members);
   const warnings = [...table.warnings, ...compileSummary(scope)];
   return {
     table,
@@ -93,7 +106,36 @@ export function compileRecognised(
     warnings,
     constants: scope.constants.entries(),
     libraryValues: scope.values.map,
+    ...(scope.rowField === undefined ? {} : { rowField: scope.rowField }),
   };
+}
+
+/** A column whose first row differs but that reads no row above: NON_UNIFORM_FORMULA after all. */
+function strayStart(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>): boolean {
+  if (!p.start || members.has(p.column.field)) return false;
+  const first = scope.table.firstDataRow;
+  scope.rejected.set(
+    p.column.field,
+    rejection(scope.table, p.column, 'NON_UNIFORM_FORMULA', p.start.nonUniform, first + 1, p.formula),
+  );
+  return true;
+}
+
+/**
+ * Dependencies for ordering: the row above does not order columns, and every scan member waits for what
+ * any member reads outside the scan (the scan computes them all at once).
+ */
+function scanOrderDeps(
+  deps: ReadonlyMap<string, string[]>,
+  previous: ReadonlyMap<string, string[]>,
+  members: ReadonlySet<string>,
+): Map<string, string[]> {
+  const outside = [...members].flatMap((m) =>
+    [...(deps.get(m) ?? []), ...(previous.get(m) ?? [])].filter((d) => !members.has(d)),
+  );
+  const out = new Map(deps);
+  for (const m of members) out.set(m, [...new Set([...(deps.get(m) ?? []), ...outside])]);
+  return out;
 }
 
 type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;
@@ -108,6 +150,7 @@ interface Scope {
   planByField: Map<string, ColumnPlan>;
   roots: Roots;
   values: LibraryValues;
+  rowField?: string;
 }
 
 function newScope(table: RecognisedTable, plans: ColumnPlan[]): Scope {
@@ -128,25 +171,36 @@ function newScope(table: RecognisedTable, plans: ColumnPlan[]): Scope {
   return scope;
 }
 
-/** Step 2: the table columns each formula column reads, from the references the resolver accepts. */
+/**
+ * Step 2: the table columns each formula column reads, from the references the resolver accepts: in its own
+ * row or whole (`deps`), and in the row above (`previous`, a scan's recurrence; cross-row.ts).
+ */
 function columnDependencies(
   table: RecognisedTable,
   constants: Constants,
   formulas: readonly FormulaPlan[],
-): Map<string, string[]> {
+): { deps: Map<string, string[]>; previous: Map<string, string[]> } {
   const deps = new Map<string, string[]>();
+  const previous = new Map<string, string[]>();
   for (const p of formulas) {
-    const resolver = new Resolver(table, constants, p.column, p.firstRow);
     const out = new Set<string>();
-    for (const ref of references(p.ast)) {
-      const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
-      if (isRefusal(t)) continue;
-      if (t.kind === 'field' || t.kind === 'column') out.add(t.column.field);
-      else if (t.kind === 'cells') for (const c of t.columns) out.add(c.field);
-    }
+    const above = new Set<string>();
+    const read = (ast: Node, row: number) => {
+      const resolver = new Resolver(table, constants, p.column, row, true);
+      for (const ref of references(ast)) {
+        const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
+        if (isRefusal(t)) continue;
+        if (t.kind === 'previous') above.add(t.column.field);
+        else if (t.kind === 'field' || t.kind === 'column') out.add(t.column.field);
+        else if (t.kind === 'cells') for (const c of t.columns) out.add(c.field);
+      }
+    };
+    read(p.ast, p.firstRow);
+    if (p.start) read(p.start.ast, table.firstDataRow);
     deps.set(p.column.field, [...out]);
+    previous.set(p.column.field, [...above]);
   }
-  return deps;
+  return { deps, previous };
 }
 
 /** Step 3: each formula column in dependency order, refused when on a cycle or downstream of a refusal. */
@@ -154,6 +208,7 @@ function compileColumns(
   scope: Scope,
   formulas: readonly FormulaPlan[],
   deps: ReadonlyMap<string, string[]>,
+  members: ReadonlySet<string>,
 ): CompiledColumn[] {
   const { order, cyclic } = topoOrder(
     formulas.map((p) => p.column.field),
@@ -161,8 +216,23 @@ function compileColumns(
   );
   const formulaOf = new Map(formulas.map((p) => [p.column.field, p]));
   const columns: CompiledColumn[] = [];
+  let scanned = false;
   for (const field of order) {
-    const p = formulaOf.get(field)!;
+    const p = formulaOf.get(field);
+    if (!p) continue;
+    if (members.has(field)) {
+      if (!scanned)
+        columns.push(
+          ...compileScan(
+            scope,
+            order.filter((f) => members.has(f)).map((f) => formulaOf.get(f)!),
+            deps,
+            cyclic,
+          ),
+        );
+      scanned = true;
+      continue;
+    }
     const reject = (reason: RejectedColumn['reason'], detail: string) =>
       scope.rejected.set(field, rejection(scope.table, p.column, reason, detail, p.firstRow, p.formula));
     const blocked = blockedBy(scope, field, deps.get(field) ?? [], cyclic);
@@ -179,6 +249,125 @@ function compileColumns(
     columns.push(compiledColumn(scope.table, p, lowered, deps.get(field) ?? []));
   }
   return columns;
+}
+
+/**
+ * The scan members (cross-row.ts), in dependency order within a row: lowered together, each formula with
+ * `$scanRow`/`$scanLast` references, into one root derivation and one row derivation per member that reads
+ * it. A refusal refuses every member: the first for its reason, the others as depending on it.
+ */
+function compileScan(
+  scope: Scope,
+  plans: readonly FormulaPlan[],
+  deps: ReadonlyMap<string, string[]>,
+  cyclic: ReadonlyMap<string, string[]>,
+): CompiledColumn[] {
+  const fields = plans.map((p) => p.column.field);
+  const members = new Set(fields);
+  const refuseAll = (first: FormulaPlan, reason: RejectedColumn['reason'], detail: string): [] => {
+    for (const p of plans) {
+      const [why, text] =
+        p === first
+          ? [reason, detail]
+          : ([
+              'DEPENDS_ON_REJECTED_COLUMN',
+              `It is computed in order with column ${first.column.letter} ("${first.column.header}"), which was refused`,
+            ] as const);
+      scope.rejected.set(p.column.field, rejection(scope.table, p.column, why, text, p.firstRow, p.formula));
+    }
+    return [];
+  };
+  for (const p of plans) {
+    const own = (deps.get(p.column.field) ?? []).filter((d) => !members.has(d));
+    const blocked = blockedBy(scope, p.column.field, own, cyclic);
+    if (blocked) return refuseAll(p, blocked.reason, blocked.detail);
+  }
+  const lowered = new Map<string, { start?: LoweredColumn; step: LoweredColumn }>();
+  let failed: { plan: FormulaPlan; refusal: Refusal; formula: string; row: number } | undefined;
+  const lowerAll = (assumed: ReadonlyMap<string, readonly ValueKind[]>) => {
+    const kinds = new Map([...scope.kinds, ...assumed]);
+    const out = new Map<string, ValueKind[]>();
+    for (const p of plans) {
+      const one = (ast: Node, row: number, formula: string) => {
+        const l = lowerColumn({ ...scope, kinds, column: p.column, ast, row, scan: members });
+        if (isRefusal(l)) failed = { plan: p, refusal: l, formula, row };
+        return isRefusal(l) ? undefined : l;
+      };
+      const step = one(p.ast, p.firstRow, p.formula);
+      const start = p.start ? one(p.start.ast, scope.table.firstDataRow, p.start.formula) : undefined;
+      if (!step || (p.start && !start)) return undefined;
+      lowered.set(p.column.field, { start, step });
+      out.set(p.column.field, sortKinds([...step.kinds, ...(start?.kinds ?? [])]));
+    }
+    return out;
+  };
+  const fixed = fixKinds(fields, lowerAll);
+  if (!fixed) {
+    const f = failed!;
+    return refuseAll(
+      f.plan,
+      f.refusal.code,
+      withCell(scope.table, f.plan.column, f.row, f.formula, f.refusal),
+    );
+  }
+  const parts = plans.map((p) => ({ p, l: lowered.get(p.column.field)! }));
+  const used = parts.flatMap(({ l }) => (l.start ? [l.start, l.step] : [l.step]));
+  const outside = [...new Set(fields.flatMap((f) => deps.get(f) ?? []))].filter((d) => !members.has(d));
+  const exprs: MemberExpr[] = parts.map(({ p, l }) => ({
+    field: p.column.field,
+    step: l.step.expr,
+    ...(l.start ? { start: l.start.expr } : {}),
+  }));
+  const rowField = scope.rowField!;
+  const inputs = [...new Set(plans.flatMap((p) => scanInputs(scope, p, members)))];
+  const expr = scanExpression(exprs, inputs, rowField);
+  const seed = plans.find((p) => p.start) ?? plans[0];
+  const name = scope.roots.hoist(`${seed.column.field}Scan`, expr, () => {});
+  scope.roots.commit(name, {
+    expr,
+    kinds: [],
+    helpers: [...new Set(used.flatMap((l) => l.helpers))].sort(),
+    deps: [...new Set([...outside, ...inputs])],
+    constants: [...new Set(used.flatMap((l) => l.constants))],
+    values: [...new Set(used.flatMap((l) => l.values))],
+    description: `Columns ${plans.map((p) => p.column.letter).join(', ')} of sheet "${scope.table.sheet.name}" computed in order, row by row (the items' order is the rows' order), keyed by each item's ${rowField}`,
+  });
+  const hoisted = [...new Set(used.flatMap((l) => l.roots))];
+  return parts.map(({ p }) => {
+    scope.kinds.set(p.column.field, fixed.kinds.get(p.column.field)!);
+    const col = compiledColumn(
+      scope.table,
+      p,
+      { ...lowered.get(p.column.field)!.step, helpers: [], kinds: fixed.kinds.get(p.column.field)! },
+      [...outside, ...fields.filter((f) => f !== p.column.field)],
+    );
+    const first = p.start ? `=${p.start.formula} in row ${scope.table.firstDataRow + 1}, then ` : '';
+    return {
+      ...col,
+      expr: memberExpression(name, rowField, p.column.field),
+      roots: scope.roots.inCreationOrder([...hoisted, name]),
+      scan: name,
+      description: `Column ${p.column.letter} "${p.column.header}" of sheet "${scope.table.sheet.name}": ${first}=${p.formula} filled down; read from $.${name}, computed in the items' order`,
+    };
+  });
+}
+
+/** The non-member fields a member reads in its row or the row above (the scan hands these over). */
+function scanInputs(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const read = (ast: Node, row: number) => {
+    const resolver = new Resolver(scope.table, scope.constants, p.column, row, true);
+    for (const ref of references(ast)) {
+      const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
+      if (isRefusal(t)) continue;
+      const cols =
+        t.kind === 'field' || t.kind === 'previous' ? [t.column] : t.kind === 'cells' ? t.columns : [];
+      for (const c of cols) if (!members.has(c.field)) out.push(c.field);
+    }
+  };
+  read(p.ast, p.firstRow);
+  if (p.start) read(p.start.ast, scope.table.firstDataRow);
+  return out;
 }
 
 /** Why a column cannot be lowered before trying: it lies on a cycle, or reads a refused column. */
@@ -307,6 +496,8 @@ interface ColumnToLower {
   kinds: ReadonlyMap<string, readonly ValueKind[]>;
   roots: Roots;
   values: LibraryValues;
+  /** Set when lowering a scan member: the members, read as `$scan_<field>` / `$scanLast.<field>`. */
+  scan?: ReadonlySet<string>;
 }
 
 /** What a column's lowering used, so it can be committed or rolled back. */
@@ -346,8 +537,9 @@ function lowerColumn(c: ColumnToLower): LoweredColumn | Refusal {
 
 /** The lowering context of one column: references to fields, constants, whole columns, lookup tables. */
 function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
-  const resolver = new Resolver(c.table, c.constants, c.column, c.row);
+  const resolver = new Resolver(c.table, c.constants, c.column, c.row, c.scan !== undefined);
   const fieldKinds = (f: string): readonly ValueKind[] => c.kinds.get(f) ?? KIND_ORDER;
+  const field = (f: string): Operand => ({ expr: fieldExpr(c.scan, f, false), kinds: fieldKinds(f) });
   return {
     cell(node) {
       const t = resolver.cell(node);
@@ -356,16 +548,23 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
         use.constants.add(t.name);
         return { expr: `$const.${t.name}`, kinds: ['number'] };
       }
-      return { expr: `$parent.${t.column.field}`, kinds: fieldKinds(t.column.field) };
+      if (t.kind === 'previous') {
+        return { expr: fieldExpr(c.scan, t.column.field, true), kinds: fieldKinds(t.column.field) };
+      }
+      return field(t.column.field);
     },
     range(node: RangeNode): RangeOperand | Refusal {
       const t = resolver.range(node);
       if (isRefusal(t)) return t;
       if (t.kind === 'cells') {
-        return {
-          kind: 'cells',
-          cells: t.columns.map((col) => ({ expr: `$parent.${col.field}`, kinds: fieldKinds(col.field) })),
-        };
+        return { kind: 'cells', cells: t.columns.map((col) => field(col.field)) };
+      }
+      if (t.kind === 'column' && c.scan?.has(t.column.field)) {
+        return refuse(
+          'CROSS_ROW_REFERENCE',
+          `The whole column ${t.column.letter} is computed in order, row by row, so it cannot be read whole from one of its rows`,
+          node.span,
+        );
       }
       if (t.kind === 'column') {
         use.columnDeps.add(t.column.field);
@@ -387,6 +586,13 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       return name;
     },
   };
+}
+
+/** How a lowering reads a field: `$parent.<f>`, or in a scan the row's or the row above's value. */
+function fieldExpr(scan: ReadonlySet<string> | undefined, f: string, above: boolean): string {
+  if (!scan) return `$parent.${f}`;
+  if (scan.has(f)) return above ? `${SCAN_VARS.previous}.${f}` : SCAN_VARS.member(f);
+  return `${above ? SCAN_VARS.previousRow : SCAN_VARS.row}.${f}`;
 }
 
 function hoistedRoot(c: ColumnToLower, use: ColumnUse, operand: Operand): Omit<RootDerivation, 'name'> {
