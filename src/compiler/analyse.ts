@@ -45,13 +45,24 @@ export type ColumnPlan =
       ast: Node;
       firstRow: number;
       /**
-       * Set when the first data row holds another formula than the rows under it (`=D2`, then `=F2+D3`):
-       * the start of a running balance (cross-row.ts). `formula`/`ast`/`firstRow` are then those of the
-       * second row. A column that turns out not to be a scan is refused with `nonUniform`.
+       * Set when the first data row holds another formula than the rows under it (`=D2`, then `=F2+D3`), or
+       * a value (a typed opening balance; `ast` then absent, `value` set): the start of a running balance
+       * (cross-row.ts). `formula`/`ast`/`firstRow` are then those of the second row. A column that turns out
+       * not to be a scan is refused as `stray` says.
        */
-      start?: { formula: string; ast: Node; nonUniform: string };
+      start?: ScanStart;
     }
   | { kind: 'refused'; column: TableColumn; rejected: RejectedColumn };
+
+/** A scan column's first row: its own formula, or a value typed there. */
+export interface ScanStart {
+  /** The first row's formula without `=`, or the value's text. */
+  formula: string;
+  ast?: Node;
+  value?: CellValue;
+  /** The refusal when the column is not a scan after all. */
+  stray: { reason: 'NON_UNIFORM_FORMULA' | 'MIXED_CONTENT'; detail: string };
+}
 
 /** The kinds of a list of values, in a fixed order. */
 export function kindsOf(values: readonly CellValue[]): ValueKind[] {
@@ -96,11 +107,15 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
   const { sheet, firstDataRow, lastDataRow } = table;
   let firstFormula = -1;
   let firstValue = -1;
+  let values = 0;
   for (let r = firstDataRow; r <= lastDataRow; r++) {
     const cell = getCell(sheet, r, column.col);
     if (cell?.formula !== undefined) {
       if (firstFormula < 0) firstFormula = r;
-    } else if (firstValue < 0) firstValue = r;
+    } else {
+      values++;
+      if (firstValue < 0) firstValue = r;
+    }
   }
   if (firstFormula < 0) {
     const values: CellValue[] = [];
@@ -126,11 +141,10 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
   if (firstValue >= 0) {
     const blank = isEmpty(getCell(sheet, firstValue, column.col));
     const where = sheetCell(sheet.name, firstValue, column.col);
-    return refused(
-      'MIXED_CONTENT',
-      `Column ${column.letter} mixes formulas and ${blank ? 'blank cells' : 'values'}: ${where} holds ${blank ? 'nothing' : 'a value'}, ${sheetCell(sheet.name, firstFormula, column.col)} a formula`,
-      firstValue,
-    );
+    const detail = `Column ${column.letter} mixes formulas and ${blank ? 'blank cells' : 'values'}: ${where} holds ${blank ? 'nothing' : 'a value'}, ${sheetCell(sheet.name, firstFormula, column.col)} a formula`;
+    const start = values === 1 && firstValue === firstDataRow ? valueStart(table, column, detail) : undefined;
+    if (start) return start;
+    return refused('MIXED_CONTENT', detail, firstValue);
   }
   for (let r = firstDataRow; r <= lastDataRow; r++) {
     const cell = getCell(sheet, r, column.col);
@@ -161,10 +175,33 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
   // A first row of its own (a running balance's start) over rows that are uniform among themselves.
   const second = parseFormula(f);
   if (odd === firstDataRow + 1 && second.ast && firstNonUniformRow(table, column.col, odd, f) === undefined) {
-    const start = { formula: formula0, ast: parsed.ast, nonUniform: detail };
+    const start = {
+      formula: formula0,
+      ast: parsed.ast,
+      stray: { reason: 'NON_UNIFORM_FORMULA' as const, detail },
+    };
     return { kind: 'formula', column, formula: f, ast: second.ast, firstRow: odd, start };
   }
   return refused('NON_UNIFORM_FORMULA', detail, odd, f);
+}
+
+/**
+ * A value in the first row over uniform formulas (a typed opening balance, or a blank first difference): a
+ * scan's start when the formulas read the row above (decided by the compiler), else MIXED_CONTENT.
+ */
+function valueStart(table: RecognisedTable, column: TableColumn, detail: string): ColumnPlan | undefined {
+  const row = table.firstDataRow + 1;
+  const f = getCell(table.sheet, row, column.col)?.formula ?? '';
+  const parsed = parseFormula(f);
+  if (!parsed.ast || firstNonUniformRow(table, column.col, row, f) !== undefined) return undefined;
+  const cell = getCell(table.sheet, table.firstDataRow, column.col);
+  const value = cell === undefined ? null : cell.value;
+  const start = {
+    formula: JSON.stringify(value),
+    value,
+    stray: { reason: 'MIXED_CONTENT' as const, detail },
+  };
+  return { kind: 'formula', column, formula: f, ast: parsed.ast, firstRow: row, start };
 }
 
 /** The first row after `from` whose formula is not `formula0` (the formula of row `from`) filled down. */

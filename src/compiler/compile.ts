@@ -14,7 +14,7 @@
  * Everything here is pure and deterministic: names are allocated in column order, tables are Maps.
  */
 import type { ColumnPlan } from './analyse.js';
-import { analyseColumns, Constants, KIND_ORDER, Resolver, rejection } from './analyse.js';
+import { analyseColumns, Constants, KIND_ORDER, kindsOf, Resolver, rejection } from './analyse.js';
 import type { Node, RangeNode } from '../workbook/formula/ast.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
@@ -116,7 +116,14 @@ function strayStart(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>):
   const first = scope.table.firstDataRow;
   scope.rejected.set(
     p.column.field,
-    rejection(scope.table, p.column, 'NON_UNIFORM_FORMULA', p.start.nonUniform, first + 1, p.formula),
+    rejection(
+      scope.table,
+      p.column,
+      p.start.stray.reason,
+      p.start.stray.detail,
+      first + (p.start.ast ? 1 : 0),
+      p.formula,
+    ),
   );
   return true;
 }
@@ -196,7 +203,7 @@ function columnDependencies(
       }
     };
     read(p.ast, p.firstRow);
-    if (p.start) read(p.start.ast, table.firstDataRow);
+    if (p.start?.ast) read(p.start.ast, table.firstDataRow);
     deps.set(p.column.field, [...out]);
     previous.set(p.column.field, [...above]);
   }
@@ -294,7 +301,9 @@ function compileScan(
         return isRefusal(l) ? undefined : l;
       };
       const step = one(p.ast, p.firstRow, p.formula);
-      const start = p.start ? one(p.start.ast, scope.table.firstDataRow, p.start.formula) : undefined;
+      const start = p.start
+        ? lowerStart(p.start, (ast) => one(ast, scope.table.firstDataRow, p.start!.formula))
+        : undefined;
       if (!step || (p.start && !start)) return undefined;
       lowered.set(p.column.field, { start, step });
       out.set(p.column.field, sortKinds([...step.kinds, ...(start?.kinds ?? [])]));
@@ -352,6 +361,23 @@ function compileScan(
   });
 }
 
+/** A scan's start: its formula lowered, or the typed value as a JSON literal. */
+function lowerStart(
+  start: NonNullable<FormulaPlan['start']>,
+  lower: (ast: Node) => LoweredColumn | undefined,
+): LoweredColumn | undefined {
+  if (start.ast) return lower(start.ast);
+  const value = start.value ?? null;
+  return {
+    expr: JSON.stringify(value),
+    kinds: kindsOf([value]),
+    helpers: [],
+    roots: [],
+    constants: [],
+    values: [],
+  };
+}
+
 /** The non-member fields a member reads in its row or the row above (the scan hands these over). */
 function scanInputs(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>): string[] {
   const out: string[] = [];
@@ -366,7 +392,7 @@ function scanInputs(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>):
     }
   };
   read(p.ast, p.firstRow);
-  if (p.start) read(p.start.ast, scope.table.firstDataRow);
+  if (p.start?.ast) read(p.start.ast, scope.table.firstDataRow);
   return out;
 }
 
