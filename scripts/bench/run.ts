@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { generateBenchWorkbook } from './generate.js';
+import { generateBenchWorkbook, generateRunningWorkbook } from './generate.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -21,6 +21,7 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     'no-batch': { type: 'boolean', default: false },
     'criteria-rows': { type: 'string', default: '10000' },
+    'running-rows': { type: 'string', default: '' },
   },
 });
 const sizes = args.rows.split(',').map((s) => Number(s.trim()));
@@ -251,6 +252,32 @@ if (args['criteria-rows'] !== '0') {
   console.log(
     `  ${n} rows with a per-row SUMIF and COUNTIF over locked columns: ${fmt(b)} vs ${fmt(a)} without, ` +
       `${(b.median / a.median).toFixed(2)}× (target ≤ ~2×); refused columns: ${JSON.stringify(refused)}`,
+  );
+}
+
+// The ordered scan's linear-cost check (issue 15): a running balance `=D2+B3-C3` at each size, converted end
+// to end; printed with the growth from the first size to the last, never asserted (target ≤ 11× for 10×).
+if (args['running-rows'] !== '') {
+  const ns = args['running-rows'].split(',').map((x) => Number(x.trim()));
+  const running: Record<string, Stat> = {};
+  for (const n of ns) {
+    const xs: number[] = [];
+    let refused: unknown;
+    for (let i = 0; i < reps; i++) {
+      const m = measure('convert', await generateRunningWorkbook(n));
+      xs.push(m.ms as number);
+      refused = m.refused;
+    }
+    running[n] = stat(xs);
+    console.log(
+      `  running balance, ${n} rows: ${fmt(running[n])}; refused columns: ${JSON.stringify(refused)}`,
+    );
+  }
+  const [a, b] = [running[ns[0]], running[ns[ns.length - 1]]];
+  const growth = b.median / a.median;
+  report.running = { sizes: running, growth };
+  console.log(
+    `  running balance ${ns[0]}→${ns[ns.length - 1]} rows: ${growth.toFixed(1)}× (target ≤ 11× for 10× the rows)`,
   );
 }
 

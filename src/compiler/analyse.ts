@@ -32,6 +32,8 @@ import type { RejectedColumn } from './types.js';
 import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
 import { getCell } from '../workbook/model.js';
+import type { Overrides } from './overrides.js';
+import { typedOver } from './overrides.js';
 
 /** Lookup tables larger than this many cells are refused (they would bloat the library). */
 export const MAX_LOOKUP_CELLS = 50_000;
@@ -51,6 +53,8 @@ export type ColumnPlan =
        * not to be a scan is refused as `stray` says.
        */
       start?: ScanStart;
+      /** Typed-over rows (overrides.ts), skipped by the uniformity check. */
+      overrides?: Overrides;
     }
   | { kind: 'refused'; column: TableColumn; rejected: RejectedColumn };
 
@@ -142,10 +146,41 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
     const blank = isEmpty(getCell(sheet, firstValue, column.col));
     const where = sheetCell(sheet.name, firstValue, column.col);
     const detail = `Column ${column.letter} mixes formulas and ${blank ? 'blank cells' : 'values'}: ${where} holds ${blank ? 'nothing' : 'a value'}, ${sheetCell(sheet.name, firstFormula, column.col)} a formula`;
+    const typed = typedOver(table, column);
+    if (typed?.kind === 'input')
+      return { kind: 'input', column, values: typed.values, kinds: kindsOf(typed.values) };
+    const overrides = typed?.rows;
     const start = values === 1 && firstValue === firstDataRow ? valueStart(table, column, detail) : undefined;
-    if (start) return start;
-    return refused('MIXED_CONTENT', detail, firstValue);
+    if (start?.kind === 'formula') return overrides ? { ...start, overrides } : start;
+    if (!overrides) return refused('MIXED_CONTENT', detail, firstValue);
+    return formulaPlan(table, column, firstFormula, overrides);
   }
+  return formulaPlan(table, column, firstFormula, undefined);
+}
+
+/**
+ * The plan of a formula column from its first formula row: uniform (typed-over rows skipped), or a first
+ * row of its own over uniform rows (a scan's start), else NON_UNIFORM_FORMULA; ARRAY_FORMULA and
+ * MALFORMED_FORMULA as they come.
+ */
+function formulaPlan(
+  table: RecognisedTable,
+  column: TableColumn,
+  firstFormula: number,
+  overrides: Overrides | undefined,
+): ColumnPlan {
+  const { sheet, firstDataRow, lastDataRow } = table;
+  const formula0 = getCell(sheet, firstFormula, column.col)?.formula ?? '';
+  const refused = (
+    reason: RejectedColumn['reason'],
+    detail: string,
+    row: number,
+    formula = formula0,
+  ): ColumnPlan => ({
+    kind: 'refused',
+    column,
+    rejected: rejection(table, column, reason, detail, row, formula),
+  });
   for (let r = firstDataRow; r <= lastDataRow; r++) {
     const cell = getCell(sheet, r, column.col);
     if (cell?.formulaKind === 'array' || cell?.arrayRef !== undefined) {
@@ -166,15 +201,28 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
       firstDataRow,
     );
   }
-  const odd = firstNonUniformRow(table, column.col, firstDataRow, formula0);
+  const odd = firstNonUniformRow(table, column.col, firstFormula, formula0, overrides);
   if (odd === undefined) {
-    return { kind: 'formula', column, formula: formula0, ast: parsed.ast, firstRow: firstDataRow };
+    const plan = {
+      kind: 'formula' as const,
+      column,
+      formula: formula0,
+      ast: parsed.ast,
+      firstRow: firstFormula,
+    };
+    return overrides ? { ...plan, overrides } : plan;
   }
   const f = getCell(sheet, odd, column.col)?.formula ?? '';
   const detail = `Row ${odd + 1} holds =${f}, which is not the formula of row ${firstDataRow + 1} (=${formula0}) filled down`;
   // A first row of its own (a running balance's start) over rows that are uniform among themselves.
   const second = parseFormula(f);
-  if (odd === firstDataRow + 1 && second.ast && firstNonUniformRow(table, column.col, odd, f) === undefined) {
+  if (
+    !overrides &&
+    firstFormula === firstDataRow &&
+    odd === firstDataRow + 1 &&
+    second.ast &&
+    firstNonUniformRow(table, column.col, odd, f) === undefined
+  ) {
     const start = {
       formula: formula0,
       ast: parsed.ast,
@@ -210,6 +258,7 @@ function firstNonUniformRow(
   col: number,
   from: number,
   formula0: string,
+  skip?: Overrides,
 ): number | undefined {
   const r1c1 = toR1C1(formula0, from, col);
   // Why the shift first: a row holding exactly the first formula moved down (what filling, and the reader's
@@ -218,6 +267,7 @@ function firstNonUniformRow(
   const filled = prepareStrictShift(formula0, from, col);
   const refs0 = formula0.split('#REF!').length;
   for (let r = from + 1; r <= table.lastDataRow; r++) {
+    if (skip?.has(r)) continue;
     const f = getCell(table.sheet, r, col)?.formula ?? '';
     if (f === formula0 && !/[A-Za-z]\$?[0-9]/.test(f)) continue;
     if (f === filled(r, col) && f.split('#REF!').length === refs0) continue;

@@ -14,18 +14,21 @@
  * Everything here is pure and deterministic: names are allocated in column order, tables are Maps.
  */
 import type { ColumnPlan } from './analyse.js';
-import { analyseColumns, Constants, KIND_ORDER, kindsOf, Resolver, rejection } from './analyse.js';
-import type { Node, RangeNode } from '../workbook/formula/ast.js';
-import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
-import { isRefusal, refuse } from './lower/contract.js';
-import { lowerFormula } from './lower/lower.js';
+import { analyseColumns, Constants, kindsOf, Resolver, rejection } from './analyse.js';
+import type { Node } from '../workbook/formula/ast.js';
+import type { Refusal, ValueKind } from './lower/contract.js';
+import { isRefusal } from './lower/contract.js';
+import type { LoweredColumn } from './lower-column.js';
+import { lowerColumn, lowerSummary, sortKinds } from './lower-column.js';
+import { topoOrder } from './topo-order.js';
 import type { MemberExpr } from './cross-row.js';
 import { fixKinds, memberExpression, SCAN_VARS, scanExpression, scanMembers } from './cross-row.js';
 import { NameAllocator } from './fields.js';
+import type { Overrides } from './overrides.js';
+import { overrideFieldName, withOverride } from './overrides.js';
 import { references, sheetCell } from './refs.js';
 import { LibraryValues, Roots } from './roots.js';
-import type { RecognisedTable, RecogniseFailure, RecogniseOptions, TableColumn } from './table.js';
-import { isRecogniseFailure, recogniseTable } from './table.js';
+import type { RecognisedTable, TableColumn } from './table.js';
 import type { RejectedColumn, Warning } from './types.js';
 
 /** A formula column that lowered. */
@@ -76,6 +79,8 @@ export interface Compilation {
   libraryValues: Map<string, unknown>;
   /** The items' sheet-row field (`row`), set when an ordered scan needs it (cross-row.ts). */
   rowField?: string;
+  /** The typed-over cells of formula columns (overrides.ts): the column's field, the override field, its rows. */
+  overrides: Array<{ field: string; name: string; rows: Overrides }>;
 }
 
 /**
@@ -84,22 +89,40 @@ export interface Compilation {
  */
 export function compileRecognised(
   table: RecognisedTable,
-  plans: ColumnPlan[] = analyseColumns(table),
+  analysed: ColumnPlan[] = analyseColumns(table),
 ): Compilation {
-  const scope = newScope(table, plans);
+  const first = analysed.filter((p): p is FormulaPlan => p.kind === 'formula');
+  const constants = new Constants();
+  const { deps, previous } = columnDependencies(table, constants, first);
+  const members = scanMembers(first, deps, previous);
+  // A typed first row that starts no scan is a typed-over cell like any other.
+  const plans = analysed.map((p) =>
+    p.kind === 'formula' && p.start?.value !== undefined && p.overrides && !members.has(p.column.field)
+      ? { ...p, start: undefined }
+      : p,
+  );
+  const scope = newScope(table, plans, constants);
   const all = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
-  const { deps, previous } = columnDependencies(table, scope.constants, all);
-  const members = scanMembers(all, deps, previous);
   const formulas = all.filter((p) => !strayStart(scope, p, members));
+  const names = new NameAllocator(table.columns.map((c) => c.field));
   if (members.size > 0) {
-    scope.rowField = new NameAllocator(table.columns.map((c) => c.field)).allocate('row');
+    scope.rowField = names.allocate('row');
     scope.kinds.set(scope.rowField, ['number']);
   }
+  for (const p of formulas) {
+    if (p.overrides)
+      scope.overrideFields.set(p.column.field, names.allocate(overrideFieldName(p.column.field)));
+  }
   const columns = compileColumns(scope, formulas, scanOrderDeps(deps, previous, members), members);
-  const warnings = [...table.warnings, ...compileSummary(scope)];
+  const warnings = [...table.warnings, ...overrideWarnings(scope, formulas), ...compileSummary(scope)];
   return {
     table,
     plans,
+    overrides: formulas.flatMap((p) =>
+      p.overrides
+        ? [{ field: p.column.field, name: scope.overrideFields.get(p.column.field)!, rows: p.overrides }]
+        : [],
+    ),
     columns,
     roots: scope.roots.list(),
     rejected: rejectionsInColumnOrder(table, scope.rejected),
@@ -108,6 +131,24 @@ export function compileRecognised(
     libraryValues: scope.values.map,
     ...(scope.rowField === undefined ? {} : { rowField: scope.rowField }),
   };
+}
+
+/** TYPED_OVER_CELLS for each formula column with typed-over rows, naming the cells. */
+function overrideWarnings(scope: Scope, formulas: readonly FormulaPlan[]): Warning[] {
+  return formulas.flatMap((p) => {
+    if (!p.overrides) return [];
+    const rows = [...p.overrides.keys()];
+    const cells = rows.map((r) => `${p.column.letter}${r + 1}`);
+    const shown =
+      cells.length > 10 ? `${cells.slice(0, 10).join(', ')} and ${cells.length - 10} more` : cells.join(', ');
+    return [
+      {
+        code: 'TYPED_OVER_CELLS' as const,
+        message: `Column ${p.column.letter} "${p.column.header}": ${shown} hold typed values instead of =${p.formula}; kept as ${scope.overrideFields.get(p.column.field)}, which the derivation takes where present`,
+        cell: sheetCell(scope.table.sheet.name, rows[0], p.column.col),
+      },
+    ];
+  });
 }
 
 /** A column whose first row differs but that reads no row above: NON_UNIFORM_FORMULA after all. */
@@ -158,17 +199,20 @@ interface Scope {
   roots: Roots;
   values: LibraryValues;
   rowField?: string;
+  /** The override field of each formula column with typed-over rows. */
+  overrideFields: Map<string, string>;
 }
 
-function newScope(table: RecognisedTable, plans: ColumnPlan[]): Scope {
+function newScope(table: RecognisedTable, plans: ColumnPlan[], constants: Constants): Scope {
   const scope: Scope = {
     table,
-    constants: new Constants(),
+    constants,
     kinds: new Map(),
     rejected: new Map(),
     planByField: new Map(),
     roots: new Roots(),
     values: new LibraryValues(),
+    overrideFields: new Map(),
   };
   for (const p of plans) {
     scope.planByField.set(p.column.field, p);
@@ -253,7 +297,9 @@ function compileColumns(
       continue;
     }
     scope.kinds.set(field, lowered.kinds);
-    columns.push(compiledColumn(scope.table, p, lowered, deps.get(field) ?? []));
+    columns.push(
+      compiledColumn(scope.table, p, overridden(scope, p, lowered, '$parent'), deps.get(field) ?? []),
+    );
   }
   return columns;
 }
@@ -300,7 +346,8 @@ function compileScan(
         if (isRefusal(l)) failed = { plan: p, refusal: l, formula, row };
         return isRefusal(l) ? undefined : l;
       };
-      const step = one(p.ast, p.firstRow, p.formula);
+      const raw = one(p.ast, p.firstRow, p.formula);
+      const step = raw && overridden(scope, p, raw, SCAN_VARS.row);
       const start = p.start
         ? lowerStart(p.start, (ast) => one(ast, scope.table.firstDataRow, p.start!.formula))
         : undefined;
@@ -336,7 +383,7 @@ function compileScan(
     expr,
     kinds: [],
     helpers: [...new Set(used.flatMap((l) => l.helpers))].sort(),
-    deps: [...new Set([...outside, ...inputs])],
+    deps: [...new Set([...outside, ...inputs])].filter((f) => scope.planByField.has(f)),
     constants: [...new Set(used.flatMap((l) => l.constants))],
     values: [...new Set(used.flatMap((l) => l.values))],
     description: `Columns ${plans.map((p) => p.column.letter).join(', ')} of sheet "${scope.table.sheet.name}" computed in order, row by row (the items' order is the rows' order), keyed by each item's ${rowField}`,
@@ -359,6 +406,14 @@ function compileScan(
       description: `Column ${p.column.letter} "${p.column.header}" of sheet "${scope.table.sheet.name}": ${first}=${p.formula} filled down; read from $.${name}, computed in the items' order`,
     };
   });
+}
+
+/** A lowered column taking the row's override where present (overrides.ts); `row` reads the row. */
+function overridden(scope: Scope, p: FormulaPlan, l: LoweredColumn, row: string): LoweredColumn {
+  const name = scope.overrideFields.get(p.column.field);
+  if (!name || !p.overrides) return l;
+  const kinds = sortKinds([...l.kinds, ...kindsOf([...p.overrides.values()])]);
+  return { ...l, expr: withOverride(`${row}.${name}`, l.expr), kinds };
 }
 
 /** A scan's start: its formula lowered, or the typed value as a JSON literal. */
@@ -393,6 +448,8 @@ function scanInputs(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>):
   };
   read(p.ast, p.firstRow);
   if (p.start?.ast) read(p.start.ast, scope.table.firstDataRow);
+  const override = scope.overrideFields.get(p.column.field);
+  if (override) out.push(override);
   return out;
 }
 
@@ -487,10 +544,6 @@ function capitalise(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
 }
 
-function sortKinds(kinds: readonly ValueKind[]): ValueKind[] {
-  return KIND_ORDER.filter((k) => kinds.includes(k));
-}
-
 function withCell(
   table: RecognisedTable,
   column: TableColumn,
@@ -502,230 +555,4 @@ function withCell(
   return `${r.detail}${at}; first offending cell ${sheetCell(table.sheet.name, row, column.col)}`;
 }
 
-interface LoweredColumn {
-  expr: string;
-  kinds: readonly ValueKind[];
-  helpers: string[];
-  roots: string[];
-  constants: string[];
-  values: string[];
-}
-
-/** One column's formula, with what it resolves against (the compilation's scope). */
-interface ColumnToLower {
-  table: RecognisedTable;
-  column: TableColumn;
-  ast: Node;
-  /** The first data row: references are resolved there. */
-  row: number;
-  constants: Constants;
-  kinds: ReadonlyMap<string, readonly ValueKind[]>;
-  roots: Roots;
-  values: LibraryValues;
-  /** Set when lowering a scan member: the members, read as `$scan_<field>` / `$scanLast.<field>`. */
-  scan?: ReadonlySet<string>;
-}
-
-/** What a column's lowering used, so it can be committed or rolled back. */
-interface ColumnUse {
-  roots: Array<{ name: string; root: Omit<RootDerivation, 'name'> }>;
-  constants: Set<string>;
-  values: Set<string>;
-  pendingValues: string[];
-  columnDeps: Set<string>;
-}
-
-/** Lowers one column's formula with a context that resolves references against the table. */
-function lowerColumn(c: ColumnToLower): LoweredColumn | Refusal {
-  const use: ColumnUse = {
-    roots: [],
-    constants: new Set(),
-    values: new Set(),
-    pendingValues: [],
-    columnDeps: new Set(),
-  };
-  const lowered = lowerSafely(c.ast, columnContext(c, use));
-  if (isRefusal(lowered)) {
-    c.roots.rollback(use.roots.map((u) => u.name));
-    c.values.rollback(use.pendingValues);
-    return lowered;
-  }
-  for (const u of use.roots) c.roots.commit(u.name, { ...u.root, helpers: lowered.helpers });
-  return {
-    expr: lowered.expr,
-    kinds: lowered.kinds,
-    helpers: lowered.helpers,
-    roots: c.roots.inCreationOrder(lowered.roots),
-    constants: [...use.constants],
-    values: [...use.values],
-  };
-}
-
-/** The lowering context of one column: references to fields, constants, whole columns, lookup tables. */
-function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
-  const resolver = new Resolver(c.table, c.constants, c.column, c.row, c.scan !== undefined);
-  const fieldKinds = (f: string): readonly ValueKind[] => c.kinds.get(f) ?? KIND_ORDER;
-  const field = (f: string): Operand => ({ expr: fieldExpr(c.scan, f, false), kinds: fieldKinds(f) });
-  return {
-    cell(node) {
-      const t = resolver.cell(node);
-      if (isRefusal(t)) return t;
-      if (t.kind === 'const') {
-        use.constants.add(t.name);
-        return { expr: `$const.${t.name}`, kinds: ['number'] };
-      }
-      if (t.kind === 'previous') {
-        return { expr: fieldExpr(c.scan, t.column.field, true), kinds: fieldKinds(t.column.field) };
-      }
-      return field(t.column.field);
-    },
-    range(node: RangeNode): RangeOperand | Refusal {
-      const t = resolver.range(node);
-      if (isRefusal(t)) return t;
-      if (t.kind === 'cells') {
-        return { kind: 'cells', cells: t.columns.map((col) => field(col.field)) };
-      }
-      if (t.kind === 'column' && c.scan?.has(t.column.field)) {
-        return refuse(
-          'CROSS_ROW_REFERENCE',
-          `The whole column ${t.column.letter} is computed in order, row by row, so it cannot be read whole from one of its rows`,
-          node.span,
-        );
-      }
-      if (t.kind === 'column') {
-        use.columnDeps.add(t.column.field);
-        const f = t.column.field;
-        return { kind: 'column', expr: `$$.items.${f}`, kinds: fieldKinds(f), field: f, items: '$$.items' };
-      }
-      return { kind: 'table', rows: t.rows, nameHint: t.nameHint };
-    },
-    hoist(operand: Operand, nameHint: string): Operand {
-      const name = c.roots.hoist(nameHint, operand.expr, (n) =>
-        use.roots.push({ name: n, root: hoistedRoot(c, use, operand) }),
-      );
-      return { expr: `$$.${name}`, kinds: operand.kinds, root: name };
-    },
-    date1904: c.table.date1904,
-    libraryValue(nameHint: string, value: unknown): string {
-      const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
-      use.values.add(name);
-      return name;
-    },
-  };
-}
-
-/** How a lowering reads a field: `$parent.<f>`, or in a scan the row's or the row above's value. */
-function fieldExpr(scan: ReadonlySet<string> | undefined, f: string, above: boolean): string {
-  if (!scan) return `$parent.${f}`;
-  if (scan.has(f)) return above ? `${SCAN_VARS.previous}.${f}` : SCAN_VARS.member(f);
-  return `${above ? SCAN_VARS.previousRow : SCAN_VARS.row}.${f}`;
-}
-
-function hoistedRoot(c: ColumnToLower, use: ColumnUse, operand: Operand): Omit<RootDerivation, 'name'> {
-  return {
-    expr: operand.expr,
-    kinds: sortKinds(operand.kinds),
-    helpers: [],
-    deps: [...use.columnDeps],
-    constants: [...use.constants],
-    values: [...use.values],
-    description: `Computed once for column ${c.column.letter} "${c.column.header}" of sheet "${c.table.sheet.name}"`,
-  };
-}
-
-/** `lowerFormula`, with a thrown bug refusing this column instead of the whole file. */
-function lowerSafely(ast: Node, ctx: LowerContext): ReturnType<typeof lowerFormula> {
-  try {
-    return lowerFormula(ast, ctx);
-  } catch (e) {
-    // Why: the lowering promises not to throw on user input; if it does, refuse this column, not the file.
-    return refuse('UNSUPPORTED_CONSTRUCT', `Internal error while lowering: ${(e as Error).message}`);
-  }
-}
-
-/** Lowers a summary cell's aggregate: its range is the target column, and nothing is hoisted. */
-function lowerSummary(
-  table: RecognisedTable,
-  ast: Node,
-  target: number,
-  kinds: Map<string, readonly ValueKind[]>,
-  values: LibraryValues,
-): (LoweredColumn & { kinds: readonly ValueKind[] }) | Refusal {
-  const column = table.columns.find((c) => c.col === target)!;
-  const ctx: LowerContext = {
-    cell: (node) =>
-      refuse('UNRESOLVED_REFERENCE', 'A summary cell may only aggregate a table column', node.span),
-    range: (node) =>
-      node.start.col === target
-        ? {
-            kind: 'column',
-            expr: `$$.items.${column.field}`,
-            kinds: kinds.get(column.field) ?? KIND_ORDER,
-            field: column.field,
-            items: '$$.items',
-          }
-        : refuse('UNSUPPORTED_RANGE_SHAPE', 'A summary cell may only aggregate a table column', node.span),
-    hoist: (operand) => operand,
-    libraryValue: (nameHint, value) => values.register(nameHint, value, () => {}),
-  };
-  const lowered = lowerSafely(ast, ctx);
-  if (isRefusal(lowered)) return lowered;
-  return { ...lowered, roots: [], constants: [], values: [] };
-}
-
-/**
- * Kahn's algorithm with ties broken by the given order. `cyclic` maps each node that could not be ordered to
- * the cycle it lies on (empty when it only depends on a cycle).
- */
-export function topoOrder(
-  nodes: readonly string[],
-  depsOf: (n: string) => readonly string[],
-): { order: string[]; cyclic: Map<string, string[]> } {
-  const remaining = new Set(nodes);
-  const order: string[] = [];
-  let progress = true;
-  while (progress) {
-    progress = false;
-    for (const n of nodes) {
-      if (!remaining.has(n)) continue;
-      if (depsOf(n).every((d) => !remaining.has(d))) {
-        remaining.delete(n);
-        order.push(n);
-        progress = true;
-        break; // restart from the first node so ties keep column order
-      }
-    }
-  }
-  const cyclic = new Map<string, string[]>();
-  for (const n of nodes) {
-    if (!remaining.has(n)) continue;
-    cyclic.set(n, cycleThrough(n, depsOf, remaining) ?? []);
-  }
-  // Cyclic nodes still get visited (to be refused) in column order after the ordered ones.
-  return { order: [...order, ...nodes.filter((n) => remaining.has(n))], cyclic };
-}
-
-function cycleThrough(
-  start: string,
-  depsOf: (n: string) => readonly string[],
-  within: Set<string>,
-): string[] | undefined {
-  const path: string[] = [];
-  const seen = new Set<string>();
-  const dfs = (n: string): boolean => {
-    path.push(n);
-    for (const d of depsOf(n)) {
-      if (!within.has(d)) continue;
-      if (d === start) {
-        path.push(d);
-        return true;
-      }
-      if (seen.has(d)) continue;
-      seen.add(d);
-      if (dfs(d)) return true;
-    }
-    path.pop();
-    return false;
-  };
-  return dfs(start) ? path : undefined;
-}
+export { topoOrder };

@@ -129,13 +129,13 @@ export function scanExpression(
     `    ${v.previousRow} := $scanAcc.row;`,
     ...assign,
     `    $scanValues := {${values}};`,
-    `    $scanCur := $merge([$scanAcc.cur, {$string(${v.row}.${rowField}): $scanValues}]);`,
+    `    $scanCur := $append($scanAcc.cur, {$string(${v.row}.${rowField}): $scanValues});`,
     `    $scanAcc.n % ${SCAN_CHUNK} = ${SCAN_CHUNK - 1}`,
-    `      ? ${next('$append($scanAcc.done, $scanCur)', '{}')}`,
+    `      ? ${next('$append($scanAcc.done, $merge($scanCur))', '[]')}`,
     `      : ${next('$scanAcc.done', '$scanCur')}`,
     '  )};',
-    `  $scanEnd := $reduce(${rows}, $scanStep, {"n": 0, "done": [], "cur": {}});`,
-    '  $merge($append($scanEnd.done, $scanEnd.cur))',
+    `  $scanEnd := $reduce(${rows}, $scanStep, {"n": 0, "done": [], "cur": []});`,
+    '  $merge($append($scanEnd.done, $merge($scanEnd.cur)))',
     ')',
   ].join('\n');
 }

@@ -17,6 +17,7 @@
 import type { CompiledColumn, Compilation, RootDerivation } from './compile.js';
 import type { ValueKind } from './lower/contract.js';
 import type { ColumnPlan } from './analyse.js';
+import { kindsOf } from './analyse.js';
 import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
 import type { Warning } from './types.js';
@@ -34,6 +35,15 @@ export const ERROR_VALUE_SCHEMA = {
   properties: { error: { type: 'string', pattern: '^#' } },
   additionalProperties: false,
 } as const;
+
+/** A typed-over column's override field (overrides.ts): the typed values' types, optional. */
+function overrideSchema(header: string, rows: ReadonlyMap<number, CellValue>): Record<string, unknown> {
+  return {
+    title: `${header} (typed over)`,
+    description: `A value typed over the formula of "${header}": where present, the row takes it instead of the formula`,
+    ...typeSchema(kindsOf([...rows.values()])),
+  };
+}
 
 /** The items' sheet-row field of a spec with an ordered scan (cross-row.ts). */
 const ROW_FIELD_SCHEMA = {
@@ -123,6 +133,10 @@ export function seedDocument(c: Compilation, rowField = c.rowField): { items: Re
   for (let i = 0; i < n; i++) {
     const item: Record<string, CellValue> = {};
     if (rowField !== undefined) item[rowField] = c.table.firstDataRow + i + 1;
+    for (const o of c.overrides) {
+      const r = c.table.firstDataRow + i;
+      if (o.rows.has(r)) item[o.name] = o.rows.get(r)!;
+    }
     for (const p of inputs) item[p.column.field] = p.values[i];
     items.push(item);
   }
@@ -180,6 +194,8 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
       };
     } else if (keptByField.has(f)) {
       properties[f] = { title: p.column.header, ...typeSchema(keptByField.get(f)!.kinds), readOnly: true };
+      const o = c.overrides.find((x) => x.field === f);
+      if (o) properties[o.name] = overrideSchema(p.column.header, o.rows);
     }
   }
   // Why required: an input column without a blank is typed without null, and the lowering's fast paths rely on

@@ -145,11 +145,6 @@ describe('cross-row formulas that stay refused', () => {
     expect(refusals(await verified(g))).toEqual([{ column: 'D', reason: 'NON_UNIFORM_FORMULA' }]);
   });
 
-  it('a typed first row over formulas that read no row above is MIXED_CONTENT', async () => {
-    const g = ledger(5).map((row, i) => (i < 2 ? row : [...row.slice(0, 3), `=B${i + 1}-C${i + 1}`]));
-    expect(refusals(await verified(g))).toEqual([{ column: 'D', reason: 'MIXED_CONTENT' }]);
-  });
-
   it('a scan member reading its own column whole is CIRCULAR_REFERENCE', async () => {
     const g = ledger('=B2-C2').map((row, i) =>
       i < 2 ? row : [...row.slice(0, 3), `=D${i}+B${i + 1}/SUM($D$2:$D$7)`],
