@@ -2,13 +2,16 @@
  * Column analysis: what each table column is, and what each reference in a formula column points at.
  *
  * A column is an input column (values only; blanks kept as null) or a formula column holding the same formula
- * in every data row, compared in R1C1 form (`B2*C2` in row 2 and `B3*C3` in row 3 are both `RC[-2]*RC[-1]`).
- * Anything else is refused for that column only (MIXED_CONTENT, ARRAY_FORMULA, NON_UNIFORM_FORMULA,
- * MALFORMED_FORMULA).
+ * in every data row, compared in R1C1 form (`B2*C2` in row 2 and `B3*C3` in row 3 are both `RC[-2]*RC[-1]`),
+ * except: a first row of its own (formula, typed value or blank) over uniform rows is kept as a `start`
+ * (a running balance's, cross-row.ts; the compiler refuses it when no row above is read), and a few typed
+ * values are overrides (overrides.ts; more than a third make the column an input column). Anything else is
+ * refused for that column only (MIXED_CONTENT, ARRAY_FORMULA, NON_UNIFORM_FORMULA, MALFORMED_FORMULA).
  *
  * References are resolved against the first data row's formula (uniformity makes it stand for every row):
  * - a same-row cell in a table column → that field; in the column itself → CIRCULAR_REFERENCE;
- * - a cell in another row of the table → CROSS_ROW_REFERENCE;
+ * - a relative cell in the row above, for a scan's resolver → `previous` (cross-row.ts); a cell in any other
+ *   row of the table → CROSS_ROW_REFERENCE;
  * - a row-locked cell outside the table holding a number, with a text label to its left → a constant named
  *   from the label (`Tax rate` → `taxRate`); anything else outside → UNRESOLVED_REFERENCE;
  * - a same-row range → its cells; a row-locked range covering exactly one table column's data rows → that
