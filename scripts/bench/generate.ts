@@ -155,6 +155,34 @@ export async function generateWideWorkbook(rows: number): Promise<string> {
   return file;
 }
 
+/**
+ * The running-balance ledger (issue 15): Id | Debit | Credit | Balance, the balance `=B2-C2` in row 2 and
+ * `=D2+B3-C3` filled down (one shared formula from row 3): the ordered scan's linear-cost check.
+ */
+export async function generateRunningWorkbook(rows: number): Promise<string> {
+  const file = path.join(CACHE_DIR, `bench-v${VERSION}-running-${rows}.xlsx`);
+  if (existsSync(file)) return file;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const rnd = prng(rows);
+  const wb = new ExcelJS.Workbook();
+  wb.created = new Date(Date.UTC(2026, 0, 1));
+  wb.modified = wb.created;
+  const ws = wb.addWorksheet('Ledger');
+  ws.addRow(['Id', 'Debit', 'Credit', 'Balance']);
+  for (let i = 0; i < rows; i++) {
+    const r = i + 2;
+    const row = ws.getRow(r);
+    row.getCell(1).value = i + 1;
+    row.getCell(2).value = Math.round(rnd() * 100000) / 100;
+    row.getCell(3).value = Math.round(rnd() * 90000) / 100;
+    const formula =
+      r === 2 ? { formula: 'B2-C2' } : r === 3 ? { formula: 'D2+B3-C3' } : { sharedFormula: 'D3' };
+    row.getCell(4).value = formula as ExcelJS.CellValue;
+  }
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = (process.argv[2] ?? '1000').split(',').map(Number);
   for (const n of sizes) console.log(await generateBenchWorkbook(n));

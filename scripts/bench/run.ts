@@ -1,13 +1,14 @@
 /**
  * `npm run bench [-- --rows 1000,10000,100000] [--reps 3] [--workbooks wide,bench] [--json out.json]
- * [--no-batch] [--no-baselines] [--no-startup] [--criteria-rows 0]`
+ * [--no-batch] [--no-baselines] [--no-startup] [--criteria-rows 0] [--running-rows 1000,10000]`
  *
  * For each workbook (`wide`: issue 19's 12-column shape; `bench`: the first bench workbook) and size:
  * sheetspec convert end to end with its stages and peak RSS, paired in the same repetition with LibreOffice's
  * headless recalculation of the same file (when `soffice` is installed; the output says so when it is not),
  * and exceljs reading and HyperFormula evaluating alone; then the command line's startup (`--help`,
  * `--version`), one 1k-row convert end to end, a `convert_spreadsheet` call on a running server, and batch
- * throughput (50 copies of the 1k wide workbook, --jobs 1 and 2). Every measurement runs in its own process;
+ * throughput (50 copies of the 1k wide workbook, --jobs 1 and 2); with --running-rows, a running balance
+ * (issue 15's ordered scan) converted at each size, with its growth. Every measurement runs in its own process;
  * each is repeated and reported as median with min–max. Prints the tables and the target ratios.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { generateBenchWorkbook, generateWideWorkbook } from './generate.js';
+import { generateBenchWorkbook, generateRunningWorkbook, generateWideWorkbook } from './generate.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     workbooks: { type: 'string', default: 'wide,bench' },
     'no-baselines': { type: 'boolean', default: false },
     'no-startup': { type: 'boolean', default: false },
+    'running-rows': { type: 'string', default: '' },
   },
 });
 const sizes = args.rows.split(',').map((s) => Number(s.trim()));
@@ -380,6 +382,32 @@ if (args['criteria-rows'] !== '0') {
   console.log(
     `  ${n} rows with a per-row SUMIF, COUNTIF and MATCH over locked columns: ${fmt(b)} vs ${fmt(a)} without, ` +
       `${(b.median / a.median).toFixed(2)}× (target ≤ ~2×); refused columns: ${JSON.stringify(refused)}`,
+  );
+}
+
+// The ordered scan's linear-cost check (issue 15): a running balance `=D2+B3-C3` at each size, converted end
+// to end; printed with the growth from the first size to the last, never asserted (target ≤ 11× for 10×).
+if (args['running-rows'] !== '') {
+  const ns = args['running-rows'].split(',').map((x) => Number(x.trim()));
+  const running: Record<string, Stat> = {};
+  for (const n of ns) {
+    const xs: number[] = [];
+    let refused: unknown;
+    for (let i = 0; i < reps; i++) {
+      const m = measure('convert', await generateRunningWorkbook(n));
+      xs.push(m.ms as number);
+      refused = m.refused;
+    }
+    running[n] = stat(xs);
+    console.log(
+      `  running balance, ${n} rows: ${fmt(running[n])}; refused columns: ${JSON.stringify(refused)}`,
+    );
+  }
+  const [a, b] = [running[ns[0]], running[ns[ns.length - 1]]];
+  const growth = b.median / a.median;
+  report.running = { sizes: running, growth };
+  console.log(
+    `  running balance ${ns[0]}→${ns[ns.length - 1]} rows: ${growth.toFixed(1)}× (target ≤ 11× for 10× the rows)`,
   );
 }
 

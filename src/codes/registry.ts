@@ -106,7 +106,8 @@ export const CODES = {
   EXTERNAL_REFERENCE: { kinds: ['refusal'], meaning: 'reads another workbook' },
   CROSS_ROW_REFERENCE: {
     kinds: ['refusal'],
-    meaning: 'reads another row of the table (running totals, `A3` from row 2, `SUM($A$2:A2)`)',
+    meaning:
+      'reads another row of the table than its own or the one above (a fixed row `$B$5`, a row below, an expanding range `SUM($A$2:A2)`); the row above compiles as an ordered scan',
   },
   UNSUPPORTED_RANGE_SHAPE: {
     kinds: ['refusal'],
@@ -193,6 +194,17 @@ export const CODES = {
     kinds: ['warning'],
     meaning:
       "the oracle (HyperFormula) gives an error for a cell; Excel's saved value is the reference there",
+  },
+  // Issue 15 (t15b): typed-over cells and the table's extent.
+  TYPED_OVER_CELLS: {
+    kinds: ['warning'],
+    meaning:
+      'cells of a formula column hold typed values instead of the formula (named in the message); each is kept as an input override field (`totalOverride`) the derivation takes where present',
+  },
+  ROWS_LEFT_OUT: {
+    kinds: ['warning'],
+    meaning:
+      'the table ends at an empty row, and rows further down hold data in its columns that is left out (the rows named)',
   },
 
   // Spec validation findings.

@@ -2,13 +2,16 @@
  * Column analysis: what each table column is, and what each reference in a formula column points at.
  *
  * A column is an input column (values only; blanks kept as null) or a formula column holding the same formula
- * in every data row, compared in R1C1 form (`B2*C2` in row 2 and `B3*C3` in row 3 are both `RC[-2]*RC[-1]`).
- * Anything else is refused for that column only (MIXED_CONTENT, ARRAY_FORMULA, NON_UNIFORM_FORMULA,
- * MALFORMED_FORMULA).
+ * in every data row, compared in R1C1 form (`B2*C2` in row 2 and `B3*C3` in row 3 are both `RC[-2]*RC[-1]`),
+ * except: a first row of its own (formula, typed value or blank) over uniform rows is kept as a `start`
+ * (a running balance's, cross-row.ts; the compiler refuses it when no row above is read), and a few typed
+ * values are overrides (overrides.ts; more than a third make the column an input column). Anything else is
+ * refused for that column only (MIXED_CONTENT, ARRAY_FORMULA, NON_UNIFORM_FORMULA, MALFORMED_FORMULA).
  *
  * References are resolved against the first data row's formula (uniformity makes it stand for every row):
  * - a same-row cell in a table column → that field; in the column itself → CIRCULAR_REFERENCE;
- * - a cell in another row of the table → CROSS_ROW_REFERENCE;
+ * - a relative cell in the row above, for a scan's resolver → `previous` (cross-row.ts); a cell in any other
+ *   row of the table → CROSS_ROW_REFERENCE;
  * - a row-locked cell outside the table holding a number, labelled by a defined name pointing at it, else the
  *   text to its left, else the text above → a constant named from the label (`Tax rate` → `taxRate`), on this
  *   sheet or another (other-sheets.ts); anything else outside → UNRESOLVED_REFERENCE;
@@ -37,13 +40,40 @@ import type { RejectedColumn } from './types.js';
 import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
 import { getCell, type SheetModel } from '../workbook/model.js';
+import type { Overrides } from './overrides.js';
+import { typedOver } from './overrides.js';
 
 export { MAX_LOOKUP_CELLS } from './other-sheets.js';
 
 export type ColumnPlan =
   | { kind: 'input'; column: TableColumn; values: CellValue[]; kinds: ValueKind[] }
-  | { kind: 'formula'; column: TableColumn; formula: string; ast: Node; firstRow: number }
+  | {
+      kind: 'formula';
+      column: TableColumn;
+      formula: string;
+      ast: Node;
+      firstRow: number;
+      /**
+       * Set when the first data row holds another formula than the rows under it (`=D2`, then `=F2+D3`), or
+       * a value (a typed opening balance; `ast` then absent, `value` set): the start of a running balance
+       * (cross-row.ts). `formula`/`ast`/`firstRow` are then those of the second row. A column that turns out
+       * not to be a scan is refused as `stray` says.
+       */
+      start?: ScanStart;
+      /** Typed-over rows (overrides.ts), skipped by the uniformity check. */
+      overrides?: Overrides;
+    }
   | { kind: 'refused'; column: TableColumn; rejected: RejectedColumn };
+
+/** A scan column's first row: its own formula, or a value typed there. */
+export interface ScanStart {
+  /** The first row's formula without `=`, or the value's text. */
+  formula: string;
+  ast?: Node;
+  value?: CellValue;
+  /** The refusal when the column is not a scan after all. */
+  stray: { reason: 'NON_UNIFORM_FORMULA' | 'MIXED_CONTENT'; detail: string };
+}
 
 /** The kinds of a list of values, in a fixed order. */
 export function kindsOf(values: readonly CellValue[]): ValueKind[] {
@@ -81,18 +111,33 @@ export function rejection(
 
 /** Classifies every table column (input, formula, or refused). */
 export function analyseColumns(table: RecognisedTable): ColumnPlan[] {
-  return table.columns.map((column) => analyseColumn(table, column));
+  return table.columns.map((column) => withNames(table, analyseColumn(table, column)));
+}
+
+/** A formula plan whose names standing for references read as those references from here on (names.ts). */
+function withNames(table: RecognisedTable, plan: ColumnPlan): ColumnPlan {
+  if (plan.kind !== 'formula') return plan;
+  const names = table.workbook?.definedNames ?? [];
+  if (names.length === 0) return plan;
+  const sub = (ast: Node) => substituteNames(ast, names, table.sheet.name);
+  const ast = sub(plan.ast);
+  const start = plan.start?.ast ? { ...plan.start, ast: sub(plan.start.ast) } : plan.start;
+  return start ? { ...plan, ast, start } : { ...plan, ast };
 }
 
 function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan {
   const { sheet, firstDataRow, lastDataRow } = table;
   let firstFormula = -1;
   let firstValue = -1;
+  let values = 0;
   for (let r = firstDataRow; r <= lastDataRow; r++) {
     const cell = getCell(sheet, r, column.col);
     if (cell?.formula !== undefined) {
       if (firstFormula < 0) firstFormula = r;
-    } else if (firstValue < 0) firstValue = r;
+    } else {
+      values++;
+      if (firstValue < 0) firstValue = r;
+    }
   }
   if (firstFormula < 0) {
     const values: CellValue[] = [];
@@ -118,12 +163,42 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
   if (firstValue >= 0) {
     const blank = isEmpty(getCell(sheet, firstValue, column.col));
     const where = sheetCell(sheet.name, firstValue, column.col);
-    return refused(
-      'MIXED_CONTENT',
-      `Column ${column.letter} mixes formulas and ${blank ? 'blank cells' : 'values'}: ${where} holds ${blank ? 'nothing' : 'a value'}, ${sheetCell(sheet.name, firstFormula, column.col)} a formula`,
-      firstValue,
-    );
+    const detail = `Column ${column.letter} mixes formulas and ${blank ? 'blank cells' : 'values'}: ${where} holds ${blank ? 'nothing' : 'a value'}, ${sheetCell(sheet.name, firstFormula, column.col)} a formula`;
+    const typed = typedOver(table, column);
+    if (typed?.kind === 'input')
+      return { kind: 'input', column, values: typed.values, kinds: kindsOf(typed.values) };
+    const overrides = typed?.rows;
+    const start = values === 1 && firstValue === firstDataRow ? valueStart(table, column, detail) : undefined;
+    if (start?.kind === 'formula') return overrides ? { ...start, overrides } : start;
+    if (!overrides) return refused('MIXED_CONTENT', detail, firstValue);
+    return formulaPlan(table, column, firstFormula, overrides);
   }
+  return formulaPlan(table, column, firstFormula, undefined);
+}
+
+/**
+ * The plan of a formula column from its first formula row: uniform (typed-over rows skipped), or a first
+ * row of its own over uniform rows (a scan's start), else NON_UNIFORM_FORMULA; ARRAY_FORMULA and
+ * MALFORMED_FORMULA as they come.
+ */
+function formulaPlan(
+  table: RecognisedTable,
+  column: TableColumn,
+  firstFormula: number,
+  overrides: Overrides | undefined,
+): ColumnPlan {
+  const { sheet, firstDataRow, lastDataRow } = table;
+  const formula0 = getCell(sheet, firstFormula, column.col)?.formula ?? '';
+  const refused = (
+    reason: RejectedColumn['reason'],
+    detail: string,
+    row: number,
+    formula = formula0,
+  ): ColumnPlan => ({
+    kind: 'refused',
+    column,
+    rejected: rejection(table, column, reason, detail, row, formula),
+  });
   for (let r = firstDataRow; r <= lastDataRow; r++) {
     const cell = getCell(sheet, r, column.col);
     if (cell?.formulaKind === 'array' || cell?.arrayRef !== undefined) {
@@ -144,32 +219,87 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
       firstDataRow,
     );
   }
-  const r1c1 = toR1C1(formula0, firstDataRow, column.col);
+  const odd = firstNonUniformRow(table, column.col, firstFormula, formula0, overrides);
+  if (odd === undefined) {
+    const plan = {
+      kind: 'formula' as const,
+      column,
+      formula: formula0,
+      ast: parsed.ast,
+      firstRow: firstFormula,
+    };
+    return overrides ? { ...plan, overrides } : plan;
+  }
+  const f = getCell(sheet, odd, column.col)?.formula ?? '';
+  const detail = `Row ${odd + 1} holds =${f}, which is not the formula of row ${firstDataRow + 1} (=${formula0}) filled down`;
+  // A first row of its own (a running balance's start) over rows that are uniform among themselves.
+  const second = parseFormula(f);
+  if (
+    !overrides &&
+    firstFormula === firstDataRow &&
+    odd === firstDataRow + 1 &&
+    second.ast &&
+    firstNonUniformRow(table, column.col, odd, f) === undefined
+  ) {
+    const start = {
+      formula: formula0,
+      ast: parsed.ast,
+      stray: { reason: 'NON_UNIFORM_FORMULA' as const, detail },
+    };
+    return { kind: 'formula', column, formula: f, ast: second.ast, firstRow: odd, start };
+  }
+  return refused('NON_UNIFORM_FORMULA', detail, odd, f);
+}
+
+/**
+ * A value in the first row over uniform formulas (a typed opening balance, or a blank first difference): a
+ * scan's start when the formulas read the row above (decided by the compiler), else MIXED_CONTENT.
+ */
+function valueStart(table: RecognisedTable, column: TableColumn, detail: string): ColumnPlan | undefined {
+  const row = table.firstDataRow + 1;
+  const f = getCell(table.sheet, row, column.col)?.formula ?? '';
+  const parsed = parseFormula(f);
+  if (!parsed.ast || firstNonUniformRow(table, column.col, row, f) !== undefined) return undefined;
+  const cell = getCell(table.sheet, table.firstDataRow, column.col);
+  const value = cell === undefined ? null : cell.value;
+  const start = {
+    formula: JSON.stringify(value),
+    value,
+    stray: { reason: 'MIXED_CONTENT' as const, detail },
+  };
+  return { kind: 'formula', column, formula: f, ast: parsed.ast, firstRow: row, start };
+}
+
+/** The first row after `from` whose formula is not `formula0` (the formula of row `from`) filled down. */
+function firstNonUniformRow(
+  table: RecognisedTable,
+  col: number,
+  from: number,
+  formula0: string,
+  skip?: Overrides,
+): number | undefined {
+  const r1c1 = toR1C1(formula0, from, col);
   // Why the shift first: a row holding exactly the first formula moved down (what filling, and the reader's
   // shared formulas, produce) has its R1C1 form, unless the move pushed a reference off the grid (#REF!).
   // Comparing texts avoids translating every row to R1C1; any other row is translated and compared.
-  const filled = prepareStrictShift(formula0, firstDataRow, column.col);
+  const filled = prepareStrictShift(formula0, from, col);
   const refs0 = formula0.split('#REF!').length;
-  for (let r = firstDataRow + 1; r <= lastDataRow; r++) {
-    const f = getCell(sheet, r, column.col)?.formula ?? '';
+  for (let r = from + 1; r <= table.lastDataRow; r++) {
+    if (skip?.has(r)) continue;
+    const f = getCell(table.sheet, r, col)?.formula ?? '';
     if (f === formula0 && !/[A-Za-z]\$?[0-9]/.test(f)) continue;
-    if (f === filled(r, column.col) && f.split('#REF!').length === refs0) continue;
-    if (toR1C1(f, r, column.col) !== r1c1) {
-      return refused(
-        'NON_UNIFORM_FORMULA',
-        `Row ${r + 1} holds =${f}, which is not the formula of row ${firstDataRow + 1} (=${formula0}) filled down`,
-        r,
-        f,
-      );
-    }
+    if (f === filled(r, col) && f.split('#REF!').length === refs0) continue;
+    if (toR1C1(f, r, col) !== r1c1) return r;
   }
-  // Names standing for references read as those references from here on (names.ts).
-  const ast = substituteNames(parsed.ast, table.workbook?.definedNames ?? [], sheet.name);
-  return { kind: 'formula', column, formula: formula0, ast, firstRow: firstDataRow };
+  return undefined;
 }
 
 /** What a single-cell reference resolves to. */
-export type CellTarget = { kind: 'field'; column: TableColumn } | ({ kind: 'const' } & ParameterEntry);
+export type CellTarget =
+  | { kind: 'field'; column: TableColumn }
+  /** The row above, in a table column (`F2` read from row 3): only for a resolver of a scan (cross-row.ts). */
+  | { kind: 'previous'; column: TableColumn }
+  | ({ kind: 'const' } & ParameterEntry);
 
 /** What a range reference resolves to. */
 export type RangeTarget =
@@ -190,6 +320,8 @@ export class Resolver {
     /** The column whose formula is being resolved, and the row it is read in (the first data row). */
     readonly self: TableColumn | undefined,
     readonly row: number,
+    /** Accept a relative reference to the row above (`F2` from row 3) as a `previous` target. */
+    readonly previous = false,
   ) {
     for (const c of table.columns) this.byCol.set(c.col, c);
   }
@@ -217,6 +349,9 @@ export class Resolver {
         return refuse('CIRCULAR_REFERENCE', `${where} is the formula's own cell`, node.span);
       }
       return { kind: 'field', column };
+    }
+    if (column && isData && this.previous && node.row === this.row - 1 && !node.rowAbs) {
+      return { kind: 'previous', column };
     }
     if (column && isData) {
       return refuse(

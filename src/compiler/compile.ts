@@ -17,22 +17,26 @@ import type { ColumnPlan } from './analyse.js';
 import {
   analyseColumns,
   Constants,
-  KIND_ORDER,
+  kindsOf,
   type ParameterEntry,
   type ParametersAs,
   Resolver,
   rejection,
 } from './analyse.js';
+import type { Node } from '../workbook/formula/ast.js';
+import type { Refusal, ValueKind } from './lower/contract.js';
+import { isRefusal } from './lower/contract.js';
+import type { LoweredColumn } from './lower-column.js';
+import { lowerColumn, lowerSummary, sortKinds } from './lower-column.js';
+import { topoOrder } from './topo-order.js';
+import type { MemberExpr } from './cross-row.js';
+import { fixKinds, memberExpression, SCAN_VARS, scanExpression, scanMembers } from './cross-row.js';
 import { NameAllocator } from './fields.js';
-import type { Node, RangeNode } from '../workbook/formula/ast.js';
-import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
-import { isRefusal, refuse } from './lower/contract.js';
-import { lowerFormula } from './lower/lower.js';
-import { resolveName } from './names.js';
+import type { Overrides } from './overrides.js';
+import { overrideFieldName, typedOverWarning, withOverride } from './overrides.js';
 import { references, sheetCell } from './refs.js';
 import { LibraryValues, Roots } from './roots.js';
-import type { RecognisedTable, RecogniseFailure, RecogniseOptions, TableColumn } from './table.js';
-import { isRecogniseFailure, recogniseTable } from './table.js';
+import type { RecognisedTable, TableColumn } from './table.js';
 import type { RejectedColumn, Warning } from './types.js';
 
 /** A formula column that lowered. */
@@ -51,6 +55,8 @@ export interface CompiledColumn {
   /** Library values (lookup tables) it reads. */
   values: string[];
   description: string;
+  /** Set for a column computed by an ordered scan (cross-row.ts): the scan's root derivation. */
+  scan?: string;
 }
 
 /** A root derivation: a hoisted row-invariant aggregate or a summary-row aggregate. */
@@ -88,6 +94,10 @@ export interface Compilation {
    * is refused too: that refusal, found by a trial lowering, so the draft can give every reason.
    */
   ownRefusals: Map<string, RejectedColumn>;
+  /** The items' sheet-row field (`row`), set when an ordered scan needs it (cross-row.ts). */
+  rowField?: string;
+  /** The typed-over cells of formula columns (overrides.ts): the column's field, the override field, its rows. */
+  overrides: Array<{ field: string; name: string; rows: Overrides }>;
 }
 
 /**
@@ -96,18 +106,45 @@ export interface Compilation {
  */
 export function compileRecognised(
   table: RecognisedTable,
-  plans: ColumnPlan[] = analyseColumns(table),
+  analysed: ColumnPlan[] = analyseColumns(table),
   options: { parameters?: ParametersAs } = {},
 ): Compilation {
-  const scope = newScope(table, plans, options.parameters ?? 'constants');
-  const formulas = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
-  const deps = columnDependencies(table, scope.constants, formulas);
+  // Why one allocator for inputs: parameters are then root fields beside the root derivations.
+  const rootNames = new NameAllocator(['items']);
+  const constants = options.parameters === 'inputs' ? new Constants('inputs', rootNames) : new Constants();
+  const first = analysed.filter((p): p is FormulaPlan => p.kind === 'formula');
+  const { deps, previous } = columnDependencies(table, constants, first);
+  const members = scanMembers(first, deps, previous);
+  // A typed first row that starts no scan is a typed-over cell like any other.
+  const plans = analysed.map((p) =>
+    p.kind === 'formula' && p.start?.value !== undefined && p.overrides && !members.has(p.column.field)
+      ? { ...p, start: undefined }
+      : p,
+  );
+  const scope = newScope(table, plans, constants, rootNames);
+  const all = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
+  const formulas = all.filter((p) => !strayStart(scope, p, members));
+  const itemNames = new NameAllocator(table.columns.map((c) => c.field));
+  if (members.size > 0) {
+    scope.rowField = itemNames.allocate('row');
+    scope.kinds.set(scope.rowField, ['number']);
+  }
+  for (const p of formulas) {
+    if (p.overrides)
+      scope.overrideFields.set(p.column.field, itemNames.allocate(overrideFieldName(p.column.field)));
+  }
   const ownRefusals = new Map<string, RejectedColumn>();
-  const columns = compileColumns(scope, formulas, deps, ownRefusals);
-  const warnings = [...table.warnings, ...compileSummary(scope)];
+  const order = scanOrderDeps(deps, previous, members);
+  const columns = compileColumns(scope, formulas, order, members, ownRefusals);
+  const warnings = [...table.warnings, ...overrideWarnings(scope, formulas), ...compileSummary(scope)];
   return {
     table,
     plans,
+    overrides: formulas.flatMap((p) =>
+      p.overrides
+        ? [{ field: p.column.field, name: scope.overrideFields.get(p.column.field)!, rows: p.overrides }]
+        : [],
+    ),
     columns,
     roots: scope.roots.list(),
     rejected: rejectionsInColumnOrder(table, scope.rejected),
@@ -115,9 +152,64 @@ export function compileRecognised(
     constants: scope.constants.entries(),
     parameters: scope.constants.as,
     libraryValues: scope.values.map,
-    columnDeps: deps,
+    columnDeps: readDeps(deps, previous),
     ownRefusals,
+    ...(scope.rowField === undefined ? {} : { rowField: scope.rowField }),
   };
+}
+
+/** TYPED_OVER_CELLS for each formula column with typed-over rows, naming the cells. */
+function overrideWarnings(scope: Scope, formulas: readonly FormulaPlan[]): Warning[] {
+  return formulas.flatMap((p) =>
+    p.overrides
+      ? [typedOverWarning(scope.table, p, p.overrides, scope.overrideFields.get(p.column.field)!)]
+      : [],
+  );
+}
+
+/** A column whose first row differs but that reads no row above: NON_UNIFORM_FORMULA after all. */
+function strayStart(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>): boolean {
+  if (!p.start || members.has(p.column.field)) return false;
+  const first = scope.table.firstDataRow;
+  scope.rejected.set(
+    p.column.field,
+    rejection(
+      scope.table,
+      p.column,
+      p.start.stray.reason,
+      p.start.stray.detail,
+      first + (p.start.ast ? 1 : 0),
+      p.formula,
+    ),
+  );
+  return true;
+}
+
+/**
+ * Dependencies for ordering: the row above does not order columns, and every scan member waits for what
+ * any member reads outside the scan (the scan computes them all at once).
+ */
+function scanOrderDeps(
+  deps: ReadonlyMap<string, string[]>,
+  previous: ReadonlyMap<string, string[]>,
+  members: ReadonlySet<string>,
+): Map<string, string[]> {
+  const outside = [...members].flatMap((m) =>
+    [...(deps.get(m) ?? []), ...(previous.get(m) ?? [])].filter((d) => !members.has(d)),
+  );
+  const out = new Map(deps);
+  for (const m of members) out.set(m, [...new Set([...(deps.get(m) ?? []), ...outside])]);
+  return out;
+}
+
+/** What each formula column reads, in its own row, whole or in the row above (the draft's reasons). */
+function readDeps(
+  deps: ReadonlyMap<string, string[]>,
+  previous: ReadonlyMap<string, string[]>,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [f, d] of deps) out.set(f, [...new Set([...d, ...(previous.get(f) ?? [])])]);
+  return out;
 }
 
 type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;
@@ -132,19 +224,26 @@ interface Scope {
   planByField: Map<string, ColumnPlan>;
   roots: Roots;
   values: LibraryValues;
+  rowField?: string;
+  /** The override field of each formula column with typed-over rows. */
+  overrideFields: Map<string, string>;
 }
 
-function newScope(table: RecognisedTable, plans: ColumnPlan[], parameters: ParametersAs): Scope {
-  // Why one allocator for inputs: parameters are then root fields beside the root derivations.
-  const rootNames = new NameAllocator(['items']);
+function newScope(
+  table: RecognisedTable,
+  plans: ColumnPlan[],
+  constants: Constants,
+  rootNames: NameAllocator,
+): Scope {
   const scope: Scope = {
     table,
-    constants: parameters === 'inputs' ? new Constants('inputs', rootNames) : new Constants(),
+    constants,
     kinds: new Map(),
     rejected: new Map(),
     planByField: new Map(),
     roots: new Roots(rootNames),
     values: new LibraryValues(),
+    overrideFields: new Map(),
   };
   for (const p of plans) {
     scope.planByField.set(p.column.field, p);
@@ -154,25 +253,36 @@ function newScope(table: RecognisedTable, plans: ColumnPlan[], parameters: Param
   return scope;
 }
 
-/** Step 2: the table columns each formula column reads, from the references the resolver accepts. */
+/**
+ * Step 2: the table columns each formula column reads, from the references the resolver accepts: in its own
+ * row or whole (`deps`), and in the row above (`previous`, a scan's recurrence; cross-row.ts).
+ */
 function columnDependencies(
   table: RecognisedTable,
   constants: Constants,
   formulas: readonly FormulaPlan[],
-): Map<string, string[]> {
+): { deps: Map<string, string[]>; previous: Map<string, string[]> } {
   const deps = new Map<string, string[]>();
+  const previous = new Map<string, string[]>();
   for (const p of formulas) {
-    const resolver = new Resolver(table, constants, p.column, p.firstRow);
     const out = new Set<string>();
-    for (const ref of references(p.ast)) {
-      const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
-      if (isRefusal(t)) continue;
-      if (t.kind === 'field' || t.kind === 'column') out.add(t.column.field);
-      else if (t.kind === 'cells') for (const c of t.columns) out.add(c.field);
-    }
+    const above = new Set<string>();
+    const read = (ast: Node, row: number) => {
+      const resolver = new Resolver(table, constants, p.column, row, true);
+      for (const ref of references(ast)) {
+        const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
+        if (isRefusal(t)) continue;
+        if (t.kind === 'previous') above.add(t.column.field);
+        else if (t.kind === 'field' || t.kind === 'column') out.add(t.column.field);
+        else if (t.kind === 'cells') for (const c of t.columns) out.add(c.field);
+      }
+    };
+    read(p.ast, p.firstRow);
+    if (p.start?.ast) read(p.start.ast, table.firstDataRow);
     deps.set(p.column.field, [...out]);
+    previous.set(p.column.field, [...above]);
   }
-  return deps;
+  return { deps, previous };
 }
 
 /** Step 3: each formula column in dependency order, refused when on a cycle or downstream of a refusal. */
@@ -180,6 +290,7 @@ function compileColumns(
   scope: Scope,
   formulas: readonly FormulaPlan[],
   deps: ReadonlyMap<string, string[]>,
+  members: ReadonlySet<string>,
   ownRefusals: Map<string, RejectedColumn>,
 ): CompiledColumn[] {
   const { order, cyclic } = topoOrder(
@@ -188,8 +299,23 @@ function compileColumns(
   );
   const formulaOf = new Map(formulas.map((p) => [p.column.field, p]));
   const columns: CompiledColumn[] = [];
+  let scanned = false;
   for (const field of order) {
-    const p = formulaOf.get(field)!;
+    const p = formulaOf.get(field);
+    if (!p) continue;
+    if (members.has(field)) {
+      if (!scanned)
+        columns.push(
+          ...compileScan(
+            scope,
+            order.filter((f) => members.has(f)).map((f) => formulaOf.get(f)!),
+            deps,
+            cyclic,
+          ),
+        );
+      scanned = true;
+      continue;
+    }
     const reject = (reason: RejectedColumn['reason'], detail: string) =>
       scope.rejected.set(field, rejection(scope.table, p.column, reason, detail, p.firstRow, p.formula));
     const blocked = blockedBy(scope, field, deps.get(field) ?? [], cyclic);
@@ -210,9 +336,160 @@ function compileColumns(
       continue;
     }
     scope.kinds.set(field, lowered.kinds);
-    columns.push(compiledColumn(scope.table, p, lowered, deps.get(field) ?? []));
+    columns.push(
+      compiledColumn(scope.table, p, overridden(scope, p, lowered, '$parent'), deps.get(field) ?? []),
+    );
   }
   return columns;
+}
+
+/**
+ * The scan members (cross-row.ts), in dependency order within a row: lowered together, each formula with
+ * `$scanRow`/`$scanLast` references, into one root derivation and one row derivation per member that reads
+ * it. A refusal refuses every member: the first for its reason, the others as depending on it.
+ */
+function compileScan(
+  scope: Scope,
+  plans: readonly FormulaPlan[],
+  deps: ReadonlyMap<string, string[]>,
+  cyclic: ReadonlyMap<string, string[]>,
+): CompiledColumn[] {
+  const fields = plans.map((p) => p.column.field);
+  const members = new Set(fields);
+  const refuseAll = (first: FormulaPlan, reason: RejectedColumn['reason'], detail: string): [] => {
+    for (const p of plans) {
+      const [why, text] =
+        p === first
+          ? [reason, detail]
+          : ([
+              'DEPENDS_ON_REJECTED_COLUMN',
+              `It is computed in order with column ${first.column.letter} ("${first.column.header}"), which was refused`,
+            ] as const);
+      scope.rejected.set(p.column.field, rejection(scope.table, p.column, why, text, p.firstRow, p.formula));
+    }
+    return [];
+  };
+  for (const p of plans) {
+    const own = (deps.get(p.column.field) ?? []).filter((d) => !members.has(d));
+    const blocked = blockedBy(scope, p.column.field, own, cyclic);
+    if (blocked) return refuseAll(p, blocked.reason, blocked.detail);
+  }
+  const lowered = new Map<string, { start?: LoweredColumn; step: LoweredColumn }>();
+  let failed: { plan: FormulaPlan; refusal: Refusal; formula: string; row: number } | undefined;
+  const lowerAll = (assumed: ReadonlyMap<string, readonly ValueKind[]>) => {
+    const kinds = new Map([...scope.kinds, ...assumed]);
+    const out = new Map<string, ValueKind[]>();
+    for (const p of plans) {
+      const one = (ast: Node, row: number, formula: string) => {
+        const l = lowerColumn({ ...scope, kinds, column: p.column, ast, row, scan: members });
+        if (isRefusal(l)) failed = { plan: p, refusal: l, formula, row };
+        return isRefusal(l) ? undefined : l;
+      };
+      const raw = one(p.ast, p.firstRow, p.formula);
+      const step = raw && overridden(scope, p, raw, SCAN_VARS.row);
+      const start = p.start
+        ? lowerStart(p.start, (ast) => one(ast, scope.table.firstDataRow, p.start!.formula))
+        : undefined;
+      if (!step || (p.start && !start)) return undefined;
+      lowered.set(p.column.field, { start, step });
+      out.set(p.column.field, sortKinds([...step.kinds, ...(start?.kinds ?? [])]));
+    }
+    return out;
+  };
+  const fixed = fixKinds(fields, lowerAll);
+  if (!fixed) {
+    const f = failed!;
+    return refuseAll(
+      f.plan,
+      f.refusal.code,
+      withCell(scope.table, f.plan.column, f.row, f.formula, f.refusal),
+    );
+  }
+  const parts = plans.map((p) => ({ p, l: lowered.get(p.column.field)! }));
+  const used = parts.flatMap(({ l }) => (l.start ? [l.start, l.step] : [l.step]));
+  const outside = [...new Set(fields.flatMap((f) => deps.get(f) ?? []))].filter((d) => !members.has(d));
+  const exprs: MemberExpr[] = parts.map(({ p, l }) => ({
+    field: p.column.field,
+    step: l.step.expr,
+    ...(l.start ? { start: l.start.expr } : {}),
+  }));
+  const rowField = scope.rowField!;
+  const inputs = [...new Set(plans.flatMap((p) => scanInputs(scope, p, members)))];
+  const expr = scanExpression(exprs, inputs, rowField);
+  const seed = plans.find((p) => p.start) ?? plans[0];
+  const name = scope.roots.hoist(`${seed.column.field}Scan`, expr, () => {});
+  scope.roots.commit(name, {
+    expr,
+    kinds: [],
+    helpers: [...new Set(used.flatMap((l) => l.helpers))].sort(),
+    deps: [...new Set([...outside, ...inputs])].filter((f) => scope.planByField.has(f)),
+    constants: [...new Set(used.flatMap((l) => l.constants))],
+    values: [...new Set(used.flatMap((l) => l.values))],
+    description: `Columns ${plans.map((p) => p.column.letter).join(', ')} of sheet "${scope.table.sheet.name}" computed in order, row by row (the items' order is the rows' order), keyed by each item's ${rowField}`,
+  });
+  const hoisted = [...new Set(used.flatMap((l) => l.roots))];
+  return parts.map(({ p }) => {
+    scope.kinds.set(p.column.field, fixed.kinds.get(p.column.field)!);
+    const col = compiledColumn(
+      scope.table,
+      p,
+      { ...lowered.get(p.column.field)!.step, helpers: [], kinds: fixed.kinds.get(p.column.field)! },
+      [...outside, ...fields.filter((f) => f !== p.column.field)],
+    );
+    const first = p.start ? `=${p.start.formula} in row ${scope.table.firstDataRow + 1}, then ` : '';
+    return {
+      ...col,
+      expr: memberExpression(name, rowField, p.column.field),
+      roots: scope.roots.inCreationOrder([...hoisted, name]),
+      scan: name,
+      description: `Column ${p.column.letter} "${p.column.header}" of sheet "${scope.table.sheet.name}": ${first}=${p.formula} filled down; read from $.${name}, computed in the items' order`,
+    };
+  });
+}
+
+/** A lowered column taking the row's override where present (overrides.ts); `row` reads the row. */
+function overridden(scope: Scope, p: FormulaPlan, l: LoweredColumn, row: string): LoweredColumn {
+  const name = scope.overrideFields.get(p.column.field);
+  if (!name || !p.overrides) return l;
+  const kinds = sortKinds([...l.kinds, ...kindsOf([...p.overrides.values()])]);
+  return { ...l, expr: withOverride(`${row}.${name}`, l.expr), kinds };
+}
+
+/** A scan's start: its formula lowered, or the typed value as a JSON literal. */
+function lowerStart(
+  start: NonNullable<FormulaPlan['start']>,
+  lower: (ast: Node) => LoweredColumn | undefined,
+): LoweredColumn | undefined {
+  if (start.ast) return lower(start.ast);
+  const value = start.value ?? null;
+  return {
+    expr: JSON.stringify(value),
+    kinds: kindsOf([value]),
+    helpers: [],
+    roots: [],
+    constants: [],
+    values: [],
+  };
+}
+
+/** The non-member fields a member reads in its row or the row above (the scan hands these over). */
+function scanInputs(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const read = (ast: Node, row: number) => {
+    const resolver = new Resolver(scope.table, scope.constants, p.column, row, true);
+    for (const ref of references(ast)) {
+      const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
+      if (isRefusal(t)) continue;
+      const cols =
+        t.kind === 'field' || t.kind === 'previous' ? [t.column] : t.kind === 'cells' ? t.columns : [];
+      for (const c of cols) if (!members.has(c.field)) out.push(c.field);
+    }
+  };
+  read(p.ast, p.firstRow);
+  if (p.start?.ast) read(p.start.ast, scope.table.firstDataRow);
+  const override = scope.overrideFields.get(p.column.field);
+  if (override) out.push(override);
+  return out;
 }
 
 /** Why a column cannot be lowered before trying: it lies on a cycle, or reads a refused column. */
@@ -306,10 +583,6 @@ function capitalise(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
 }
 
-function sortKinds(kinds: readonly ValueKind[]): ValueKind[] {
-  return KIND_ORDER.filter((k) => kinds.includes(k));
-}
-
 function withCell(
   table: RecognisedTable,
   column: TableColumn,
@@ -321,232 +594,4 @@ function withCell(
   return `${r.detail}${at}; first offending cell ${sheetCell(table.sheet.name, row, column.col)}`;
 }
 
-interface LoweredColumn {
-  expr: string;
-  kinds: readonly ValueKind[];
-  helpers: string[];
-  roots: string[];
-  constants: string[];
-  values: string[];
-}
-
-/** One column's formula, with what it resolves against (the compilation's scope). */
-interface ColumnToLower {
-  table: RecognisedTable;
-  column: TableColumn;
-  ast: Node;
-  /** The first data row: references are resolved there. */
-  row: number;
-  constants: Constants;
-  kinds: ReadonlyMap<string, readonly ValueKind[]>;
-  roots: Roots;
-  values: LibraryValues;
-}
-
-/** What a column's lowering used, so it can be committed or rolled back. */
-interface ColumnUse {
-  roots: Array<{ name: string; root: Omit<RootDerivation, 'name'> }>;
-  constants: Set<string>;
-  values: Set<string>;
-  pendingValues: string[];
-  columnDeps: Set<string>;
-}
-
-/**
- * Lowers one column's formula with a context that resolves references against the table. `commit: false`
- * is a trial (what would its own formula give?): whatever it named is rolled back either way.
- */
-function lowerColumn(c: ColumnToLower, commit = true): LoweredColumn | Refusal {
-  const use: ColumnUse = {
-    roots: [],
-    constants: new Set(),
-    values: new Set(),
-    pendingValues: [],
-    columnDeps: new Set(),
-  };
-  const lowered = lowerSafely(c.ast, columnContext(c, use));
-  if (isRefusal(lowered) || !commit) {
-    c.roots.rollback(use.roots.map((u) => u.name));
-    c.values.rollback(use.pendingValues);
-    return isRefusal(lowered) ? lowered : { ...lowered, roots: [], constants: [], values: [] };
-  }
-  for (const u of use.roots) c.roots.commit(u.name, { ...u.root, helpers: lowered.helpers });
-  return {
-    expr: lowered.expr,
-    kinds: lowered.kinds,
-    helpers: lowered.helpers,
-    roots: c.roots.inCreationOrder(lowered.roots),
-    constants: [...use.constants],
-    values: [...use.values],
-  };
-}
-
-/** The lowering context of one column: references to fields, constants, whole columns, lookup tables. */
-function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
-  const resolver = new Resolver(c.table, c.constants, c.column, c.row);
-  const fieldKinds = (f: string): readonly ValueKind[] => c.kinds.get(f) ?? KIND_ORDER;
-  return {
-    cell(node) {
-      const t = resolver.cell(node);
-      if (isRefusal(t)) return t;
-      if (t.kind === 'const') {
-        use.constants.add(t.name);
-        return { expr: c.constants.read(t.name), kinds: ['number'] };
-      }
-      return { expr: `$parent.${t.column.field}`, kinds: fieldKinds(t.column.field) };
-    },
-    range(node: RangeNode): RangeOperand | Refusal {
-      const t = resolver.range(node);
-      if (isRefusal(t)) return t;
-      if (t.kind === 'cells') {
-        return {
-          kind: 'cells',
-          cells: t.columns.map((col) => ({ expr: `$parent.${col.field}`, kinds: fieldKinds(col.field) })),
-        };
-      }
-      if (t.kind === 'column') {
-        use.columnDeps.add(t.column.field);
-        const f = t.column.field;
-        return { kind: 'column', expr: `$$.items.${f}`, kinds: fieldKinds(f), field: f, items: '$$.items' };
-      }
-      return { kind: 'table', rows: t.rows, nameHint: t.nameHint };
-    },
-    hoist(operand: Operand, nameHint: string): Operand {
-      const name = c.roots.hoist(nameHint, operand.expr, (n) =>
-        use.roots.push({ name: n, root: hoistedRoot(c, use, operand) }),
-      );
-      return { expr: `$$.${name}`, kinds: operand.kinds, root: name };
-    },
-    date1904: c.table.date1904,
-    name(node) {
-      const t = resolveName(c.table.workbook?.definedNames ?? [], node, c.table.sheet.name);
-      if (isRefusal(t)) return t;
-      if (t.kind === 'ref') {
-        if (t.node.kind === 'cell') return this.cell(t.node);
-        return refuse(
-          'UNSUPPORTED_RANGE_SHAPE',
-          `${t.name} is a range where a single value is needed`,
-          node.span,
-        );
-      }
-      const name = c.constants.named(t.name, t.value);
-      use.constants.add(name);
-      return { expr: c.constants.read(name), kinds: ['number'] };
-    },
-    constantText: (node) => resolver.constantText(node),
-    libraryValue(nameHint: string, value: unknown): string {
-      const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
-      use.values.add(name);
-      return name;
-    },
-  };
-}
-
-function hoistedRoot(c: ColumnToLower, use: ColumnUse, operand: Operand): Omit<RootDerivation, 'name'> {
-  return {
-    expr: operand.expr,
-    kinds: sortKinds(operand.kinds),
-    helpers: [],
-    deps: [...use.columnDeps],
-    constants: [...use.constants],
-    values: [...use.values],
-    description: `Computed once for column ${c.column.letter} "${c.column.header}" of sheet "${c.table.sheet.name}"`,
-  };
-}
-
-/** `lowerFormula`, with a thrown bug refusing this column instead of the whole file. */
-function lowerSafely(ast: Node, ctx: LowerContext): ReturnType<typeof lowerFormula> {
-  try {
-    return lowerFormula(ast, ctx);
-  } catch (e) {
-    // Why: the lowering promises not to throw on user input; if it does, refuse this column, not the file.
-    return refuse('UNSUPPORTED_CONSTRUCT', `Internal error while lowering: ${(e as Error).message}`);
-  }
-}
-
-/** Lowers a summary cell's aggregate: its range is the target column, and nothing is hoisted. */
-function lowerSummary(
-  table: RecognisedTable,
-  ast: Node,
-  target: number,
-  kinds: Map<string, readonly ValueKind[]>,
-  values: LibraryValues,
-): (LoweredColumn & { kinds: readonly ValueKind[] }) | Refusal {
-  const column = table.columns.find((c) => c.col === target)!;
-  const ctx: LowerContext = {
-    cell: (node) =>
-      refuse('UNRESOLVED_REFERENCE', 'A summary cell may only aggregate a table column', node.span),
-    range: (node) =>
-      node.start.col === target
-        ? {
-            kind: 'column',
-            expr: `$$.items.${column.field}`,
-            kinds: kinds.get(column.field) ?? KIND_ORDER,
-            field: column.field,
-            items: '$$.items',
-          }
-        : refuse('UNSUPPORTED_RANGE_SHAPE', 'A summary cell may only aggregate a table column', node.span),
-    hoist: (operand) => operand,
-    libraryValue: (nameHint, value) => values.register(nameHint, value, () => {}),
-  };
-  const lowered = lowerSafely(ast, ctx);
-  if (isRefusal(lowered)) return lowered;
-  return { ...lowered, roots: [], constants: [], values: [] };
-}
-
-/**
- * Kahn's algorithm with ties broken by the given order. `cyclic` maps each node that could not be ordered to
- * the cycle it lies on (empty when it only depends on a cycle).
- */
-export function topoOrder(
-  nodes: readonly string[],
-  depsOf: (n: string) => readonly string[],
-): { order: string[]; cyclic: Map<string, string[]> } {
-  const remaining = new Set(nodes);
-  const order: string[] = [];
-  let progress = true;
-  while (progress) {
-    progress = false;
-    for (const n of nodes) {
-      if (!remaining.has(n)) continue;
-      if (depsOf(n).every((d) => !remaining.has(d))) {
-        remaining.delete(n);
-        order.push(n);
-        progress = true;
-        break; // restart from the first node so ties keep column order
-      }
-    }
-  }
-  const cyclic = new Map<string, string[]>();
-  for (const n of nodes) {
-    if (!remaining.has(n)) continue;
-    cyclic.set(n, cycleThrough(n, depsOf, remaining) ?? []);
-  }
-  // Cyclic nodes still get visited (to be refused) in column order after the ordered ones.
-  return { order: [...order, ...nodes.filter((n) => remaining.has(n))], cyclic };
-}
-
-function cycleThrough(
-  start: string,
-  depsOf: (n: string) => readonly string[],
-  within: Set<string>,
-): string[] | undefined {
-  const path: string[] = [];
-  const seen = new Set<string>();
-  const dfs = (n: string): boolean => {
-    path.push(n);
-    for (const d of depsOf(n)) {
-      if (!within.has(d)) continue;
-      if (d === start) {
-        path.push(d);
-        return true;
-      }
-      if (seen.has(d)) continue;
-      seen.add(d);
-      if (dfs(d)) return true;
-    }
-    path.pop();
-    return false;
-  };
-  return dfs(start) ? path : undefined;
-}
+export { topoOrder };

@@ -20,6 +20,7 @@
 import type { CompiledColumn, Compilation, RootDerivation } from './compile.js';
 import type { ValueKind } from './lower/contract.js';
 import type { ColumnPlan } from './analyse.js';
+import { kindsOf } from './analyse.js';
 import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
 import type { Warning } from './types.js';
@@ -36,6 +37,23 @@ export const ERROR_VALUE_SCHEMA = {
   required: ['error'],
   properties: { error: { type: 'string', pattern: '^#' } },
   additionalProperties: false,
+} as const;
+
+/** A typed-over column's override field (overrides.ts): the typed values' types, optional. */
+function overrideSchema(header: string, rows: ReadonlyMap<number, CellValue>): Record<string, unknown> {
+  return {
+    title: `${header} (typed over)`,
+    description: `A value typed over the formula of "${header}": where present, the row takes it instead of the formula`,
+    ...typeSchema(kindsOf([...rows.values()])),
+  };
+}
+
+/** The items' sheet-row field of a spec with an ordered scan (cross-row.ts). */
+const ROW_FIELD_SCHEMA = {
+  title: 'Row',
+  description:
+    "The item's row on the sheet: each running column is computed in the items' order and stored under this number, so every item needs its own",
+  type: 'integer',
 } as const;
 
 /** The derivations and roots that survive a set of refused fields, in emission order. */
@@ -55,10 +73,13 @@ export function keptParts(c: Compilation, refused: ReadonlySet<string>): KeptPar
   const rootFine = (r: RootDerivation) =>
     !refused.has(`$.${r.name}`) && r.deps.every((d) => keptFields.has(d));
   const columns: CompiledColumn[] = [];
+  const scanFine = scanCheck(c, refused, keptFields);
   for (const col of c.columns) {
     const field = col.column.field;
     if (refused.has(field)) continue;
-    if (!col.deps.every((d) => keptFields.has(d))) continue;
+    if (col.scan !== undefined) {
+      if (!scanFine(col.scan)) continue;
+    } else if (!col.deps.every((d) => keptFields.has(d))) continue;
     if (!col.roots.every((n) => rootFine(rootByName.get(n)!))) continue;
     keptFields.add(field);
     columns.push(col);
@@ -66,6 +87,29 @@ export function keptParts(c: Compilation, refused: ReadonlySet<string>): KeptPar
   const used = new Set(columns.flatMap((col) => col.roots));
   const roots = c.roots.filter((r) => rootFine(r) && (used.has(r.name) || r.summary !== undefined));
   return { columns, roots };
+}
+
+/**
+ * Whether a scan's members (cross-row.ts) are all kept: none refused, and what they read outside the scan
+ * kept. All or none: the scan computes them together. Decided at the first member, after what they read.
+ */
+function scanCheck(
+  c: Compilation,
+  refused: ReadonlySet<string>,
+  keptFields: ReadonlySet<string>,
+): (scan: string) => boolean {
+  const decided = new Map<string, boolean>();
+  return (scan) => {
+    const known = decided.get(scan);
+    if (known !== undefined) return known;
+    const members = c.columns.filter((k) => k.scan === scan);
+    const names = new Set(members.map((k) => k.column.field));
+    const fine = members.every(
+      (k) => !refused.has(k.column.field) && k.deps.every((d) => names.has(d) || keptFields.has(d)),
+    );
+    decided.set(scan, fine);
+    return fine;
+  };
 }
 
 export interface BuildSpecInput {
@@ -87,12 +131,18 @@ export interface BuiltSpec {
 /** The input rows as a document: `{"items": [{<input field>: value, ...}, ...]}`. */
 export function seedDocument(
   c: Compilation,
+  rowField = c.rowField,
 ): { items: Record<string, CellValue>[] } & Record<string, unknown> {
   const inputs = c.plans.filter((p): p is Extract<ColumnPlan, { kind: 'input' }> => p.kind === 'input');
   const n = c.table.lastDataRow - c.table.firstDataRow + 1;
   const items: Record<string, CellValue>[] = [];
   for (let i = 0; i < n; i++) {
     const item: Record<string, CellValue> = {};
+    if (rowField !== undefined) item[rowField] = c.table.firstDataRow + i + 1;
+    for (const o of c.overrides) {
+      const r = c.table.firstDataRow + i;
+      if (o.rows.has(r)) item[o.name] = o.rows.get(r)!;
+    }
     for (const p of inputs) item[p.column.field] = p.values[i];
     items.push(item);
   }
@@ -148,6 +198,9 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   const keptByField = new Map(kept.columns.map((k) => [k.column.field, k]));
 
   const properties: Record<string, unknown> = {};
+  // The items' sheet rows, when a scan keyed by them is kept (cross-row.ts).
+  const rowField = kept.columns.some((k) => k.scan !== undefined) ? c.rowField : undefined;
+  if (rowField !== undefined) properties[rowField] = ROW_FIELD_SCHEMA;
   for (const p of c.plans) {
     const f = p.column.field;
     if (p.kind === 'input') {
@@ -159,14 +212,19 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
       };
     } else if (keptByField.has(f)) {
       properties[f] = { title: p.column.header, ...typeSchema(keptByField.get(f)!.kinds), readOnly: true };
+      const o = c.overrides.find((x) => x.field === f);
+      if (o) properties[o.name] = overrideSchema(p.column.header, o.rows);
     }
   }
   // Why required: an input column without a blank is typed without null, and the lowering's fast paths rely on
   // that type (`$parent.a + $parent.b`); a row without the field must be refused by the schema, not computed
   // (docs/semantics.md, "A field missing from a row").
-  const required = c.plans.flatMap((p) =>
-    p.kind === 'input' && p.kinds.length > 0 && !p.kinds.includes('blank') ? [p.column.field] : [],
-  );
+  const required = [
+    ...(rowField === undefined ? [] : [rowField]),
+    ...c.plans.flatMap((p) =>
+      p.kind === 'input' && p.kinds.length > 0 && !p.kinds.includes('blank') ? [p.column.field] : [],
+    ),
+  ];
   const schemaProps: Record<string, unknown> = {
     items: {
       type: 'array',
@@ -224,7 +282,7 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   const constants: Record<string, unknown> = {};
   if (c.parameters === 'constants') for (const k of parameters) constants[k.name] = k.value;
 
-  const seed = { items: seedDocument(c).items };
+  const seed = { items: seedDocument(c, rowField).items };
   const seedText = JSON.stringify(seed);
   const first = `${table.columns[0].letter}${table.firstDataRow + 1}`;
   const last = `${table.columns[table.columns.length - 1].letter}${table.lastDataRow + 1}`;

@@ -216,7 +216,45 @@ function buildTable(
   if (rows > maxRows) {
     return { reason: 'TOO_MANY_ROWS', error: `The table has more than ${maxRows} data rows (the limit)` };
   }
+  const left = rowsLeftOut(sheet, run, end, summary?.row);
+  if (left.length > 0) {
+    warnings.push({
+      code: 'ROWS_LEFT_OUT',
+      message: `The table ends at the empty row ${end + 1}; rows below it hold data in its columns and are left out: ${rowList(left)}`,
+      cell: sheetCell(sheet.name, left[0], run[0]),
+    });
+  }
   return { sheet, headerRow, firstDataRow, lastDataRow, columns, summary, warnings };
+}
+
+/**
+ * Rows below the table's end (`end`, its first empty row) with something in the table's columns, other than
+ * the summary row: data a blank row cut off, named so it is never dropped silently.
+ */
+function rowsLeftOut(
+  sheet: SheetModel,
+  run: number[],
+  end: number,
+  summaryRow: number | undefined,
+): number[] {
+  const out: number[] = [];
+  for (const [r, cells] of sheet.rows) {
+    if (r <= end || r === summaryRow) continue;
+    if (run.some((c) => !isEmpty(cells.get(c)))) out.push(r);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** 1-based row numbers as ranges: `7-9, 12`. */
+function rowList(rows: number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < rows.length; ) {
+    let j = i;
+    while (j + 1 < rows.length && rows[j + 1] === rows[j] + 1) j++;
+    parts.push(i === j ? `${rows[i] + 1}` : `${rows[i] + 1}-${rows[j] + 1}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
 }
 
 /** The summary formulas of a row, or undefined when the row is not a summary row. */

@@ -85,10 +85,10 @@ describe('column refusals (in-memory grids)', () => {
     });
   });
 
-  it('refuses values mixed with formulas, blanks included', async () => {
-    expect(refusals(await compileWorkbook(withC('=A{r}*2', (g) => (g[3][2] = 7))))).toEqual([
-      { column: 'C', reason: 'MIXED_CONTENT', cell: 'Sheet1!C4' },
-    ]);
+  it('refuses blanks mixed with formulas; a typed value is an override (typed-over cells)', async () => {
+    const typed = await compileWorkbook(withC('=A{r}*2', (g) => (g[3][2] = 7)));
+    expect(refusals(typed)).toEqual([]);
+    expect(typed.warnings?.map((w) => w.code)).toContain('TYPED_OVER_CELLS');
     expect(refusals(await compileWorkbook(withC('=A{r}*2', (g) => (g[2][2] = undefined))))).toEqual([
       { column: 'C', reason: 'MIXED_CONTENT', cell: 'Sheet1!C3' },
     ]);

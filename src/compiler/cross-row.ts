@@ -1,0 +1,146 @@
+/**
+ * Running balances and other cross-row formulas, compiled as one ordered scan (docs/compiler.md "Running
+ * balances and cross-row formulas").
+ *
+ * A formula column that reads the row above (`=F2+D3-E3` in row 3, `=E3-E2`), usually under a first row of
+ * its own (`=D2`, a loan's opening balance), is a recurrence: row i needs row i-1. A row derivation cannot
+ * name another row (a row has no position in the binding convention), so the columns of the recurrence (the
+ * "members": the columns reading the row above and every formula column they read in the same or the row
+ * above) are computed by ONE root derivation, `$.<field>Scan`, a `$reduce` over the rows in the items' order
+ * that evaluates each member's formula for one row from that row's inputs and the previous row's values.
+ * Its value is an object keyed by each item's sheet row (the `row` input field): `{"3": {"balance": 12}}`.
+ * Each member's row derivation reads its own value from it: `$lookup($$.balanceScan, $string($parent.row)).balance`.
+ *
+ * Why linear: JSONata has no mutable arrays, and `$append` copies, so collecting n values one by one costs
+ * n²/2 copies. The scan collects its rows in chunks of `SCAN_CHUNK` keys (`$merge` of the chunk and the new
+ * row: at most SCAN_CHUNK copies per row), closes a chunk into a list every SCAN_CHUNK rows (n/SCAN_CHUNK
+ * appends of at most n/SCAN_CHUNK items), and merges the chunks once at the end: O(n·SCAN_CHUNK + (n/SCAN_CHUNK)²),
+ * linear up to the row limit (the second term is 150,000 copies at 100,000 rows). `$lookup` on the object is
+ * constant time.
+ *
+ * Why the rows are handed over as `[$$.items.{"row": row, "qty": qty}]`: the runtime's dependency analysis reads
+ * a rows' constructor as a read of those fields only; handing over the rows whole (`$reduce($$.items, …)`) would
+ * read the members' own fields and make a cycle.
+ */
+import type { ValueKind } from './lower/contract.js';
+import type { ColumnPlan } from './analyse.js';
+import { KIND_ORDER } from './analyse.js';
+
+type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;
+
+/** Rows per chunk of the scan's result (see the header). */
+export const SCAN_CHUNK = 256;
+
+/** The names the scan's expression binds; a member's value in the current row is `$scan_<field>`. */
+export const SCAN_VARS = {
+  /** The current row (its input fields). */
+  row: '$scanRow',
+  /** The row above (its input fields). */
+  previousRow: '$scanPrevRow',
+  /** The members' values in the row above. */
+  previous: '$scanLast',
+  member: (field: string) => `$scan_${field}`,
+} as const;
+
+/**
+ * The formula columns the scan computes: those reading the row above and, transitively, every formula
+ * column they read in their own row or the row above. Empty when no column reads the row above.
+ */
+export function scanMembers(
+  formulas: readonly FormulaPlan[],
+  sameRow: ReadonlyMap<string, readonly string[]>,
+  previous: ReadonlyMap<string, readonly string[]>,
+): Set<string> {
+  const isFormula = new Set(formulas.map((p) => p.column.field));
+  const members = new Set<string>();
+  const visit = (f: string) => {
+    if (members.has(f) || !isFormula.has(f)) return;
+    members.add(f);
+    for (const d of [...(sameRow.get(f) ?? []), ...(previous.get(f) ?? [])]) visit(d);
+  };
+  for (const p of formulas) if ((previous.get(p.column.field) ?? []).length > 0) visit(p.column.field);
+  return members;
+}
+
+/** One member's lowered formulas: the first row's (when it has its own) and the other rows'. */
+export interface MemberExpr {
+  field: string;
+  start?: string;
+  step: string;
+}
+
+/**
+ * The kinds each member is assumed to take, grown until every lowering's result lies inside the assumption
+ * (a fixpoint: row 0 is inside by the start's kinds, row i by induction). `lowerAll` lowers every member
+ * under an assumption and gives each member's result kinds (start and step joined), or undefined on a refusal.
+ * After `MAX_ROUNDS` rounds every kind is assumed, which is always sound.
+ */
+export function fixKinds(
+  fields: readonly string[],
+  lowerAll: (assumed: ReadonlyMap<string, readonly ValueKind[]>) => Map<string, ValueKind[]> | undefined,
+): { assumed: Map<string, readonly ValueKind[]>; kinds: Map<string, ValueKind[]> } | undefined {
+  const MAX_ROUNDS = 4;
+  let assumed = new Map<string, readonly ValueKind[]>(fields.map((f) => [f, ['number']]));
+  for (let round = 0; ; round++) {
+    const kinds = lowerAll(assumed);
+    if (!kinds) return undefined;
+    const grown = fields.some((f) => kinds.get(f)!.some((k) => !assumed.get(f)!.includes(k)));
+    if (!grown) return { assumed, kinds };
+    assumed =
+      round + 1 >= MAX_ROUNDS
+        ? new Map(fields.map((f) => [f, KIND_ORDER]))
+        : new Map(
+            fields.map((f) => [
+              f,
+              KIND_ORDER.filter((k) => assumed.get(f)!.includes(k) || kinds.get(f)!.includes(k)),
+            ]),
+          );
+  }
+}
+
+/** A field as a bare name in a JSONata object constructor (backticks for the operator words). */
+function bare(field: string): string {
+  return /^(and|or|in)$/.test(field) ? `\`${field}\`` : field;
+}
+
+/**
+ * The scan's root expression: members in `members` order (dependency order within a row), `inputs` the
+ * non-member fields the formulas read (the row field among them).
+ */
+export function scanExpression(
+  members: readonly MemberExpr[],
+  inputs: readonly string[],
+  rowField: string,
+): string {
+  const v = SCAN_VARS;
+  const fields = [...new Set([rowField, ...inputs])];
+  const rows = `[$$.items.{${fields.map((f) => `${JSON.stringify(f)}: ${bare(f)}`).join(', ')}}]`;
+  const values = members.map((m) => `${JSON.stringify(m.field)}: ${v.member(m.field)}`).join(', ');
+  const assign = members.map((m) => {
+    const expr = m.start === undefined ? `(${m.step})` : `$scanAcc.n = 0 ? (${m.start}) : (${m.step})`;
+    return `    ${v.member(m.field)} := ${expr};`;
+  });
+  const next = (done: string, cur: string) =>
+    `{"n": $scanAcc.n + 1, "done": ${done}, "cur": ${cur}, "last": $scanValues, "row": ${v.row}}`;
+  return [
+    '(',
+    `  $scanStep := function($scanAcc, ${v.row}) {(`,
+    `    ${v.previous} := $scanAcc.last;`,
+    `    ${v.previousRow} := $scanAcc.row;`,
+    ...assign,
+    `    $scanValues := {${values}};`,
+    `    $scanCur := $append($scanAcc.cur, {$string(${v.row}.${rowField}): $scanValues});`,
+    `    $scanAcc.n % ${SCAN_CHUNK} = ${SCAN_CHUNK - 1}`,
+    `      ? ${next('$append($scanAcc.done, $merge($scanCur))', '[]')}`,
+    `      : ${next('$scanAcc.done', '$scanCur')}`,
+    '  )};',
+    `  $scanEnd := $reduce(${rows}, $scanStep, {"n": 0, "done": [], "cur": []});`,
+    '  $merge($append($scanEnd.done, $merge($scanEnd.cur)))',
+    ')',
+  ].join('\n');
+}
+
+/** A member's row derivation: its value in the scan's entry for this row. */
+export function memberExpression(root: string, rowField: string, field: string): string {
+  return `$lookup($$.${root}, $string($parent.${rowField})).${field}`;
+}

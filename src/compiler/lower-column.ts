@@ -1,0 +1,212 @@
+/**
+ * Lowering one column's formula (or a summary cell's) against the table: the LowerContext that maps
+ * references to `$parent.<field>`, `$const.<name>`, whole columns (`$$.items.<field>`) and lookup tables
+ * (library values), hoists row-invariant aggregates into root derivations, and, for a scan member
+ * (cross-row.ts), reads the scan's row and the row above instead of `$parent`. Split from compile.ts, which
+ * orders the columns and assembles the compilation.
+ */
+import type { Node, RangeNode } from '../workbook/formula/ast.js';
+import type { Constants } from './analyse.js';
+import { KIND_ORDER, Resolver } from './analyse.js';
+import type { RootDerivation } from './compile.js';
+import { SCAN_VARS } from './cross-row.js';
+import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
+import { isRefusal, refuse } from './lower/contract.js';
+import { lowerFormula } from './lower/lower.js';
+import { resolveName } from './names.js';
+import type { LibraryValues, Roots } from './roots.js';
+import type { RecognisedTable, TableColumn } from './table.js';
+
+export function sortKinds(kinds: readonly ValueKind[]): ValueKind[] {
+  return KIND_ORDER.filter((k) => kinds.includes(k));
+}
+
+export interface LoweredColumn {
+  expr: string;
+  kinds: readonly ValueKind[];
+  helpers: string[];
+  roots: string[];
+  constants: string[];
+  values: string[];
+}
+
+/** One column's formula, with what it resolves against (the compilation's scope). */
+export interface ColumnToLower {
+  table: RecognisedTable;
+  column: TableColumn;
+  ast: Node;
+  /** The first data row: references are resolved there. */
+  row: number;
+  constants: Constants;
+  kinds: ReadonlyMap<string, readonly ValueKind[]>;
+  roots: Roots;
+  values: LibraryValues;
+  /** Set when lowering a scan member: the members, read as `$scan_<field>` / `$scanLast.<field>`. */
+  scan?: ReadonlySet<string>;
+}
+
+/** What a column's lowering used, so it can be committed or rolled back. */
+interface ColumnUse {
+  roots: Array<{ name: string; root: Omit<RootDerivation, 'name'> }>;
+  constants: Set<string>;
+  values: Set<string>;
+  pendingValues: string[];
+  columnDeps: Set<string>;
+}
+
+/**
+ * Lowers one column's formula with a context that resolves references against the table. `commit: false`
+ * is a trial (what would its own formula give?): whatever it named is rolled back either way.
+ */
+export function lowerColumn(c: ColumnToLower, commit = true): LoweredColumn | Refusal {
+  const use: ColumnUse = {
+    roots: [],
+    constants: new Set(),
+    values: new Set(),
+    pendingValues: [],
+    columnDeps: new Set(),
+  };
+  const lowered = lowerSafely(c.ast, columnContext(c, use));
+  if (isRefusal(lowered) || !commit) {
+    c.roots.rollback(use.roots.map((u) => u.name));
+    c.values.rollback(use.pendingValues);
+    return isRefusal(lowered) ? lowered : { ...lowered, roots: [], constants: [], values: [] };
+  }
+  for (const u of use.roots) c.roots.commit(u.name, { ...u.root, helpers: lowered.helpers });
+  return {
+    expr: lowered.expr,
+    kinds: lowered.kinds,
+    helpers: lowered.helpers,
+    roots: c.roots.inCreationOrder(lowered.roots),
+    constants: [...use.constants],
+    values: [...use.values],
+  };
+}
+
+/** The lowering context of one column: references to fields, constants, whole columns, lookup tables. */
+function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
+  const resolver = new Resolver(c.table, c.constants, c.column, c.row, c.scan !== undefined);
+  const fieldKinds = (f: string): readonly ValueKind[] => c.kinds.get(f) ?? KIND_ORDER;
+  const field = (f: string): Operand => ({ expr: fieldExpr(c.scan, f, false), kinds: fieldKinds(f) });
+  return {
+    cell(node) {
+      const t = resolver.cell(node);
+      if (isRefusal(t)) return t;
+      if (t.kind === 'const') {
+        use.constants.add(t.name);
+        return { expr: c.constants.read(t.name), kinds: ['number'] };
+      }
+      if (t.kind === 'previous') {
+        return { expr: fieldExpr(c.scan, t.column.field, true), kinds: fieldKinds(t.column.field) };
+      }
+      return field(t.column.field);
+    },
+    range(node: RangeNode): RangeOperand | Refusal {
+      const t = resolver.range(node);
+      if (isRefusal(t)) return t;
+      if (t.kind === 'cells') {
+        return { kind: 'cells', cells: t.columns.map((col) => field(col.field)) };
+      }
+      if (t.kind === 'column' && c.scan?.has(t.column.field)) {
+        return refuse(
+          'CROSS_ROW_REFERENCE',
+          `The whole column ${t.column.letter} is computed in order, row by row, so it cannot be read whole from one of its rows`,
+          node.span,
+        );
+      }
+      if (t.kind === 'column') {
+        use.columnDeps.add(t.column.field);
+        const f = t.column.field;
+        return { kind: 'column', expr: `$$.items.${f}`, kinds: fieldKinds(f), field: f, items: '$$.items' };
+      }
+      return { kind: 'table', rows: t.rows, nameHint: t.nameHint };
+    },
+    hoist(operand: Operand, nameHint: string): Operand {
+      const name = c.roots.hoist(nameHint, operand.expr, (n) =>
+        use.roots.push({ name: n, root: hoistedRoot(c, use, operand) }),
+      );
+      return { expr: `$$.${name}`, kinds: operand.kinds, root: name };
+    },
+    date1904: c.table.date1904,
+    name(node) {
+      const t = resolveName(c.table.workbook?.definedNames ?? [], node, c.table.sheet.name);
+      if (isRefusal(t)) return t;
+      if (t.kind === 'ref') {
+        if (t.node.kind === 'cell') return this.cell(t.node);
+        return refuse(
+          'UNSUPPORTED_RANGE_SHAPE',
+          `${t.name} is a range where a single value is needed`,
+          node.span,
+        );
+      }
+      const name = c.constants.named(t.name, t.value);
+      use.constants.add(name);
+      return { expr: c.constants.read(name), kinds: ['number'] };
+    },
+    constantText: (node) => resolver.constantText(node),
+    libraryValue(nameHint: string, value: unknown): string {
+      const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
+      use.values.add(name);
+      return name;
+    },
+  };
+}
+
+/** How a lowering reads a field: `$parent.<f>`, or in a scan the row's or the row above's value. */
+function fieldExpr(scan: ReadonlySet<string> | undefined, f: string, above: boolean): string {
+  if (!scan) return `$parent.${f}`;
+  if (scan.has(f)) return above ? `${SCAN_VARS.previous}.${f}` : SCAN_VARS.member(f);
+  return `${above ? SCAN_VARS.previousRow : SCAN_VARS.row}.${f}`;
+}
+
+function hoistedRoot(c: ColumnToLower, use: ColumnUse, operand: Operand): Omit<RootDerivation, 'name'> {
+  return {
+    expr: operand.expr,
+    kinds: sortKinds(operand.kinds),
+    helpers: [],
+    deps: [...use.columnDeps],
+    constants: [...use.constants],
+    values: [...use.values],
+    description: `Computed once for column ${c.column.letter} "${c.column.header}" of sheet "${c.table.sheet.name}"`,
+  };
+}
+
+/** `lowerFormula`, with a thrown bug refusing this column instead of the whole file. */
+export function lowerSafely(ast: Node, ctx: LowerContext): ReturnType<typeof lowerFormula> {
+  try {
+    return lowerFormula(ast, ctx);
+  } catch (e) {
+    // Why: the lowering promises not to throw on user input; if it does, refuse this column, not the file.
+    return refuse('UNSUPPORTED_CONSTRUCT', `Internal error while lowering: ${(e as Error).message}`);
+  }
+}
+
+/** Lowers a summary cell's aggregate: its range is the target column, and nothing is hoisted. */
+export function lowerSummary(
+  table: RecognisedTable,
+  ast: Node,
+  target: number,
+  kinds: Map<string, readonly ValueKind[]>,
+  values: LibraryValues,
+): (LoweredColumn & { kinds: readonly ValueKind[] }) | Refusal {
+  const column = table.columns.find((c) => c.col === target)!;
+  const ctx: LowerContext = {
+    cell: (node) =>
+      refuse('UNRESOLVED_REFERENCE', 'A summary cell may only aggregate a table column', node.span),
+    range: (node) =>
+      node.start.col === target
+        ? {
+            kind: 'column',
+            expr: `$$.items.${column.field}`,
+            kinds: kinds.get(column.field) ?? KIND_ORDER,
+            field: column.field,
+            items: '$$.items',
+          }
+        : refuse('UNSUPPORTED_RANGE_SHAPE', 'A summary cell may only aggregate a table column', node.span),
+    hoist: (operand) => operand,
+    libraryValue: (nameHint, value) => values.register(nameHint, value, () => {}),
+  };
+  const lowered = lowerSafely(ast, ctx);
+  if (isRefusal(lowered)) return lowered;
+  return { ...lowered, roots: [], constants: [], values: [] };
+}
