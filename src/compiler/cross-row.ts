@@ -40,6 +40,14 @@ export const SCAN_VARS = {
   /** The members' values in the row above. */
   previous: '$scanLast',
   member: (field: string) => `$scan_${field}`,
+  /**
+   * A member's key in the scan's values (`~balance`). Why not the field's own name: a dependency analysis
+   * reads `$scanLast.balance` inside the root as a read of the derived field `balance`, which reads the root:
+   * a cycle (test/modelspec/converted.test.ts). No field name holds `~` (fields.ts).
+   */
+  key: (field: string) => `~${field}`,
+  /** The member's value read from one row's entry of the scan: `` .`~balance` ``. */
+  read: (field: string) => `.\`~${field}\``,
 } as const;
 
 /**
@@ -115,7 +123,7 @@ export function scanExpression(
   const v = SCAN_VARS;
   const fields = [...new Set([rowField, ...inputs])];
   const rows = `[$$.items.{${fields.map((f) => `${JSON.stringify(f)}: ${bare(f)}`).join(', ')}}]`;
-  const values = members.map((m) => `${JSON.stringify(m.field)}: ${v.member(m.field)}`).join(', ');
+  const values = members.map((m) => `${JSON.stringify(v.key(m.field))}: ${v.member(m.field)}`).join(', ');
   const assign = members.map((m) => {
     const expr = m.start === undefined ? `(${m.step})` : `$scanAcc.n = 0 ? (${m.start}) : (${m.step})`;
     return `    ${v.member(m.field)} := ${expr};`;
@@ -142,5 +150,5 @@ export function scanExpression(
 
 /** A member's row derivation: its value in the scan's entry for this row. */
 export function memberExpression(root: string, rowField: string, field: string): string {
-  return `$lookup($$.${root}, $string($parent.${rowField})).${field}`;
+  return `$lookup($$.${root}, $string($parent.${rowField}))${SCAN_VARS.read(field)}`;
 }

@@ -155,7 +155,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
 /** How a lowering reads a field: `$parent.<f>`, or in a scan the row's or the row above's value. */
 function fieldExpr(scan: ReadonlySet<string> | undefined, f: string, above: boolean): string {
   if (!scan) return `$parent.${f}`;
-  if (scan.has(f)) return above ? `${SCAN_VARS.previous}.${f}` : SCAN_VARS.member(f);
+  if (scan.has(f)) return above ? `${SCAN_VARS.previous}${SCAN_VARS.read(f)}` : SCAN_VARS.member(f);
   return `${above ? SCAN_VARS.previousRow : SCAN_VARS.row}.${f}`;
 }
 

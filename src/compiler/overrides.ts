@@ -41,9 +41,9 @@ export function typedOver(
   return rows.size > n * OVERRIDE_SHARE ? { kind: 'input', values } : { kind: 'overrides', rows };
 }
 
-/** A derivation that takes the row's override where present, else the formula. */
+/** A derivation that takes the row's override where present and not null, else the formula. */
 export function withOverride(read: string, expr: string): string {
-  return `$exists(${read}) ? ${read} : (${expr})`;
+  return `$exists(${read}) and ${read} != null ? ${read} : (${expr})`;
 }
 
 /** The override field's name for a column's field. */

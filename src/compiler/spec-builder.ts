@@ -39,12 +39,15 @@ export const ERROR_VALUE_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-/** A typed-over column's override field (overrides.ts): the typed values' types, optional. */
+/**
+ * A typed-over column's override field (overrides.ts): the typed values' types, optional and nullable (absent
+ * or null, the row takes the formula), so a row added without it computes as the formula does.
+ */
 function overrideSchema(header: string, rows: ReadonlyMap<number, CellValue>): Record<string, unknown> {
   return {
     title: `${header} (typed over)`,
-    description: `A value typed over the formula of "${header}": where present, the row takes it instead of the formula`,
-    ...typeSchema(kindsOf([...rows.values()])),
+    description: `A value typed over the formula of "${header}": where present and not null, the row takes it instead of the formula`,
+    ...typeSchema(kindsOf([...rows.values(), null])),
   };
 }
 

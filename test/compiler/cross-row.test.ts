@@ -52,7 +52,7 @@ describe('running balances compile as one ordered scan', () => {
     expect(r.spec.derivations?.[0].expr).toContain(
       '$reduce([$$.items.{"row": row, "debit": debit, "credit": credit}]',
     );
-    expect(r.spec.derivations?.[1].expr).toBe('$lookup($$.balanceScan, $string($parent.row)).balance');
+    expect(r.spec.derivations?.[1].expr).toBe('$lookup($$.balanceScan, $string($parent.row)).`~balance`');
     const doc = await run(r.spec, {
       items: [
         { row: 2, debit: 5, credit: 1 },

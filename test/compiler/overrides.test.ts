@@ -36,7 +36,7 @@ describe('typed-over cells in a formula column', () => {
     expect(w?.cell).toBe('Sheet1!C4');
     expect(w?.message).toContain('C4, C8');
     expect(r.spec.derivations?.[0].expr).toMatch(
-      /^\$exists\(\$parent\.totalOverride\) \? \$parent\.totalOverride : \(/,
+      /^\$exists\(\$parent\.totalOverride\) and \$parent\.totalOverride != null \? \$parent\.totalOverride : \(/,
     );
     const items = JSON.parse(r.spec.defaultValues![0].expr).items;
     expect(items[2]).toEqual({ qty: 4, price: 1.5, totalOverride: 100 });
