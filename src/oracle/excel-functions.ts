@@ -272,11 +272,11 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     });
   }
 
-  /** An aggregate's argument that may be a picked cell's text (rewrite.ts mayPickText): text undetermined. */
-  ssxTextUnsure(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.TEXTUNSURE', ast, state, (a) => {
+  /** An aggregate's argument that may be a picked cell (rewrite.ts picksValue): its text or blank undetermined. */
+  ssxPicked(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.PICKED', ast, state, (a) => {
       const v = raw(a);
-      return typeof v === 'string' ? UNKNOWN() : v;
+      return typeof v === 'string' || v === EmptyValue ? UNKNOWN() : v;
     });
   }
 

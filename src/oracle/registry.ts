@@ -189,7 +189,7 @@ export const SSX_FUNCTIONS = {
   'SSX.NUMARG': { plugin: set, method: 'ssxNumArg', parameters: scalar(1) },
   'SSX.COUNTARG': { plugin: set, method: 'ssxCountArg', parameters: scalar(1) },
   'SSX.NUM': { plugin: set, method: 'ssxNum', parameters: scalar(1) },
-  'SSX.TEXTUNSURE': { plugin: set, method: 'ssxTextUnsure', parameters: scalar(1) },
+  'SSX.PICKED': { plugin: set, method: 'ssxPicked', parameters: scalar(1) },
   'SSX.SUMPRODUCT': {
     plugin: set,
     method: 'ssxSumproduct',

@@ -390,7 +390,7 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
   };
   const unsure = (a: Node) => {
     p.changed = true;
-    return `SSX.TEXTUNSURE(${printArg(a)})`;
+    return `SSX.PICKED(${printArg(a)})`;
   };
   switch (route?.args) {
     case 'number':
@@ -406,7 +406,7 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
           ? printArg(a)
           : yieldsDirectText(p.body, a)
             ? wrap(a)
-            : mayPickText(p.body, a)
+            : picksValue(p.body, a)
               ? unsure(a)
               : printArg(a),
       );
@@ -421,11 +421,12 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
 }
 
 /**
- * A direct aggregate argument that picks one of its arguments' values (SWITCH): whether the aggregate reads
- * a text it picks as written text (a number) or as a cell's text (ignored) is not established (fuzz: MAX of
- * SWITCH(…, D1) with D1 "9007199254740993"), so a text it gives is undetermined (SSX.TEXTUNSURE).
+ * A direct aggregate argument that picks one of its arguments' values (SWITCH, XLOOKUP): whether the
+ * aggregate reads a text or blank it picks as a written value (a number, 0) or as a cell's (ignored) is not
+ * established (fuzz: MAX of SWITCH(…, D1) with D1 "9007199254740993"; AVERAGE(A1:B1, XLOOKUP(…, A1)) with
+ * A1 blank), so a text or blank it gives is undetermined (SSX.PICKED).
  */
-function mayPickText(body: string, a: Node): boolean {
+function picksValue(body: string, a: Node): boolean {
   return (
     a.kind === 'call' &&
     PICKING_CALLS.has(
@@ -435,7 +436,7 @@ function mayPickText(body: string, a: Node): boolean {
     )
   );
 }
-const PICKING_CALLS = new Set(['SWITCH']);
+const PICKING_CALLS = new Set(['SWITCH', 'XLOOKUP']);
 
 /** A direct aggregate argument that can be text (a text literal, `&`, a text function), never an array. */
 function yieldsDirectText(body: string, a: Node): boolean {

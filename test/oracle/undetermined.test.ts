@@ -40,6 +40,9 @@ const CASES: Array<[string, CellValue[], CellValue]> = [
   // fuzz seed 20261267: SWITCH's picked cell text in MAX (read as written text, or ignored as a cell's?).
   ['=MAX(SWITCH(A1,0,FALSE,D1),A1:A1)', [59, null, null, '9007199254740993', null], UNKNOWN],
   ['=MAX(SWITCH(A1,59,D1),1)', [59, null, null, 7, null], 7],
+  // fuzz seed 53: XLOOKUP's if_not_found a blank cell, in AVERAGE (a blank reference ignored, or a 0?).
+  ['=AVERAGE(A1:B1,XLOOKUP(0,A1:A1,A1:A1,A1,0,1))', [null, 1, null, null, null], UNKNOWN],
+  ['=AVERAGE(B1,XLOOKUP(1,B1:B1,B1:B1))', [null, 1, null, null, null], 1],
   // fuzz seed 20261275/20261296: an exact-match key past 255 characters (#VALUE! for MATCH/VLOOKUP, said not
   // to be for XLOOKUP; no saved cell shows either).
   ['=XLOOKUP(REPT("a",256),A1:A1,A1:A1,"none")', ['a', null, null, null, null], UNKNOWN],
