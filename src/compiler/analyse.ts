@@ -125,6 +125,15 @@ function withNames(table: RecognisedTable, plan: ColumnPlan): ColumnPlan {
   return start ? { ...plan, ast, start } : { ...plan, ast };
 }
 
+/** The refused plan of a column, its formula defaulting to the column's first. */
+function refuser(table: RecognisedTable, column: TableColumn, formula0: string) {
+  return (reason: RejectedColumn['reason'], detail: string, row: number, formula = formula0): ColumnPlan => ({
+    kind: 'refused',
+    column,
+    rejected: rejection(table, column, reason, detail, row, formula),
+  });
+}
+
 function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan {
   const { sheet, firstDataRow, lastDataRow } = table;
   let firstFormula = -1;
@@ -150,16 +159,7 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
     return { kind: 'input', column, values, kinds: kindsOf(values) };
   }
   const formula0 = getCell(sheet, firstFormula, column.col)?.formula ?? '';
-  const refused = (
-    reason: RejectedColumn['reason'],
-    detail: string,
-    row: number,
-    formula = formula0,
-  ): ColumnPlan => ({
-    kind: 'refused',
-    column,
-    rejected: rejection(table, column, reason, detail, row, formula),
-  });
+  const refused = refuser(table, column, formula0);
   if (firstValue >= 0) {
     const blank = isEmpty(getCell(sheet, firstValue, column.col));
     const where = sheetCell(sheet.name, firstValue, column.col);
@@ -189,16 +189,7 @@ function formulaPlan(
 ): ColumnPlan {
   const { sheet, firstDataRow, lastDataRow } = table;
   const formula0 = getCell(sheet, firstFormula, column.col)?.formula ?? '';
-  const refused = (
-    reason: RejectedColumn['reason'],
-    detail: string,
-    row: number,
-    formula = formula0,
-  ): ColumnPlan => ({
-    kind: 'refused',
-    column,
-    rejected: rejection(table, column, reason, detail, row, formula),
-  });
+  const refused = refuser(table, column, formula0);
   for (let r = firstDataRow; r <= lastDataRow; r++) {
     const cell = getCell(sheet, r, column.col);
     if (cell?.formulaKind === 'array' || cell?.arrayRef !== undefined) {

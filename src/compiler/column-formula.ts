@@ -17,7 +17,7 @@ import type { CellValue } from '../workbook/values.js';
 import { compileExpression, evaluateExpression, specBindings } from '../modelspec/bind.js';
 import type { Derivation, LibraryObject } from '../modelspec/types.js';
 import { KIND_ORDER } from './analyse.js';
-import { literal, toCellValue } from './formula-command.js';
+import { literal, parseFailure, toCellValue } from './formula-command.js';
 import {
   isRefusal,
   type LowerContext,
@@ -65,13 +65,7 @@ export async function translateColumnFormula(
   input: ColumnModeInput,
 ): Promise<ColumnTranslation> {
   const parsed = parseFormula(formula);
-  if (!parsed.ast) {
-    const d = parsed.diagnostics.find((x) => x.severity === 'error') ?? parsed.diagnostics[0];
-    return {
-      formula,
-      error: { code: d?.code ?? 'MALFORMED_FORMULA', message: d?.message ?? 'cannot parse', span: d?.span },
-    };
-  }
+  if (!parsed.ast) return parseFailure(formula, parsed.diagnostics);
   const columns = upperKeys(input.columns);
   const cells = upperKeys(input.cells ?? {});
   const reads = new Set<string>();

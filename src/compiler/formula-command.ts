@@ -73,6 +73,18 @@ export function toCellValue(v: unknown): CellValue {
   throw new Error(`the expression returned a non-Excel value: ${JSON.stringify(v)}`);
 }
 
+/** A formula that does not parse, as the translators answer it: its first error, coded. */
+export function parseFailure(
+  formula: string,
+  diagnostics: ReturnType<typeof parseFormula>['diagnostics'],
+): { formula: string; error: { code: string; message: string; span?: { start: number; end: number } } } {
+  const d = diagnostics.find((x) => x.severity === 'error') ?? diagnostics[0];
+  return {
+    formula,
+    error: { code: d?.code ?? 'MALFORMED_FORMULA', message: d?.message ?? 'cannot parse', span: d?.span },
+  };
+}
+
 /**
  * Lowers one formula with the given cell values and evaluates it with the spec binding convention.
  * Never throws on user input: a parse failure or a refusal comes back as `{formula, error}`.
@@ -83,13 +95,7 @@ export async function translateFormula(
   options: { names?: readonly DefinedName[]; sheet?: string } = {},
 ): Promise<TranslateResult> {
   const parsed = parseFormula(formula);
-  if (!parsed.ast) {
-    const d = parsed.diagnostics.find((x) => x.severity === 'error') ?? parsed.diagnostics[0];
-    return {
-      formula,
-      error: { code: d?.code ?? 'MALFORMED_FORMULA', message: d?.message ?? 'cannot parse', span: d?.span },
-    };
-  }
+  if (!parsed.ast) return parseFailure(formula, parsed.diagnostics);
   const upper: Record<string, CellValue> = {};
   const sheets = new Set<string>();
   for (const [k, v] of Object.entries(cells)) {
