@@ -3,16 +3,10 @@
  * ../shared/corpus/excel/xlcalculator/BASES.xlsx (sheet!cell named), Microsoft's DEC2BIN/BIN2DEC pages, and
  * `#ERROR!` where Excel's answer is not established.
  */
-import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
-import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
-import type { CellValue } from '../../src/workbook/values.js';
-
-const UNKNOWN = { error: '#ERROR!' } as unknown as CellValue;
-const err = (error: string) => ({ error }) as unknown as CellValue;
+import { describeOracleCases, err, type OracleCase, UNKNOWN } from './oracle-cases.js';
 
 // Inputs in A..B of each row; the formula in D.
-const CASES: Array<[string, CellValue[], CellValue]> = [
+const CASES: OracleCase[] = [
   ['=DEC2BIN(A1)', [-1], '1111111111'], // dec2!L3
   ['=DEC2BIN(A1)', [512], err('#NUM!')],
   ['=DEC2OCT(A1)', [536870911], '3777777777'], // dec2!AH41
@@ -67,26 +61,4 @@ const CASES: Array<[string, CellValue[], CellValue]> = [
   ['=RADIANS(A1)', [-534], UNKNOWN], // x·(π/180) and x·π/180 differ
 ];
 
-describe('oracle: the bases correction', () => {
-  const grid = CASES.map(([f], row) => [
-    undefined,
-    undefined,
-    undefined,
-    f.replace(/\b([A-C])1\b/g, `$1${row + 1}`),
-  ]);
-  const sheet = gridSheet('S', grid);
-  CASES.forEach(([, inputs], row) => {
-    inputs.forEach((value, col) => {
-      if (value !== null) sheet.rows.get(row)?.set(col, { row, col, value });
-    });
-  });
-  const wb: WorkbookModel = { sheets: [sheet], definedNames: [], tables: [] };
-  const values = evaluateWorkbook(wb);
-  CASES.forEach(([f, inputs, expected], row) => {
-    it(`${f} with ${JSON.stringify(inputs)}`, () => {
-      const got = values.get('S', row, 3);
-      if (expected !== null && typeof expected === 'object') expect(got).toMatchObject(expected);
-      else expect(got).toBe(expected);
-    });
-  });
-});
+describeOracleCases('oracle: the bases correction', CASES);

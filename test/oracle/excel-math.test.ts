@@ -3,16 +3,10 @@
  * values from ../shared/corpus where there is one, the fuzzer's findings (HyperFormula differing from Excel),
  * and `#ERROR!` where Excel's answer is not established.
  */
-import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
-import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
-import type { CellValue } from '../../src/workbook/values.js';
-
-const UNKNOWN = { error: '#ERROR!' } as unknown as CellValue;
-const err = (error: string) => ({ error }) as unknown as CellValue;
+import { describeOracleCases, err, type OracleCase, UNKNOWN } from './oracle-cases.js';
 
 // Inputs in A..C of each row; the formula in D.
-const CASES: Array<[string, CellValue[], CellValue]> = [
+const CASES: OracleCase[] = [
   // PI: Excel saves 3.1415926535897931 (FormulaEvalTestData_Copy.xlsx EverythingTests!D1048).
   ['=PI()', [], Math.PI],
   // ROUNDUP / ROUNDDOWN / TRUNC on the 15-digit decimal form.
@@ -80,26 +74,4 @@ const CASES: Array<[string, CellValue[], CellValue]> = [
   ['=INT(A1)', [8.000000000000002], 8],
 ];
 
-describe('oracle: the math correction', () => {
-  const grid = CASES.map(([f], row) => [
-    undefined,
-    undefined,
-    undefined,
-    f.replace(/\b([A-C])1\b/g, `$1${row + 1}`),
-  ]);
-  const sheet = gridSheet('S', grid);
-  CASES.forEach(([, inputs], row) => {
-    inputs.forEach((value, col) => {
-      if (value !== null) sheet.rows.get(row)?.set(col, { row, col, value });
-    });
-  });
-  const wb: WorkbookModel = { sheets: [sheet], definedNames: [], tables: [] };
-  const values = evaluateWorkbook(wb);
-  CASES.forEach(([f, inputs, expected], row) => {
-    it(`${f} with ${JSON.stringify(inputs)}`, () => {
-      const got = values.get('S', row, 3);
-      if (expected !== null && typeof expected === 'object') expect(got).toMatchObject(expected);
-      else expect(got).toBe(expected);
-    });
-  });
-});
+describeOracleCases('oracle: the math correction', CASES);
