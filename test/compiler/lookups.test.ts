@@ -1,7 +1,6 @@
 /**
  * The lookup functions in a workbook: a search over a locked side table becomes one indexed library value
- * (the form VLOOKUP uses), a per-row search of a column of the table itself is refused (it would be
- * quadratic), and an approximate match compiles only over a table sorted as Excel's binary search assumes.
+ * (the form VLOOKUP uses), a per-row exact MATCH over a column of the table itself is grouped once, and an approximate match compiles only over a table sorted as Excel's binary search assumes.
  */
 import { describe, expect, it } from 'vitest';
 import type { ConversionResult } from '../../src/pipeline/index.js';

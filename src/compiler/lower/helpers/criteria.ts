@@ -161,7 +161,13 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
     // The per-row form over a group ($xlIfGroup): a plain equality criterion (a number, a boolean, an error,
     // text without wildcards) is one lookup; any other criterion scans the columns (documented: linear only
     // for equality criteria).
+    // Why the first branch: plain text (no operator, number, murky start or wildcard) is the common per-row
+    // key; its group key is "s" and its lower case, exactly what $xlCrit then $xlCritKey give, without them.
     fn: `function($grp, $c, $agg) {(
+  $type($c) = "string" and $c != "" and $not($contains($c, ${SPECIAL})) and $not($contains($c, /[*?~]/)) ? (
+    $h := $lookup($grp.g, "s" & $lowercase($c));
+    $exists($h) ? $h : $xlIfAgg($agg, [], 0)
+  ) : (
   $p := $xlCrit($c);
   $p.op = "=" and $p.k in ["n", "b", "e", "s"] and $not($p.w = true) ? (
     $p.k != "s" and $grp.mn ? {"error": "#VALUE!"} : (
@@ -169,6 +175,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
       $exists($h) ? $h : $xlIfAgg($agg, [], 0)
     )
   ) : $xlIfs($agg, {"a": $grp.v}, [{"c": $c, "r": $grp.r}])
+  )
 )}`,
     doc: 'a conditional aggregate for one row through a grouped column (the "share of my category" form)',
   },
