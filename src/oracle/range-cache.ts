@@ -63,11 +63,7 @@ class RangeCache {
   }
 
   /** The call's result, computed once per function, ranges and criteria. */
-  result(
-    agg: CriteriaAggregate | 'countblank',
-    args: readonly CriteriaArg[],
-    compute: () => unknown,
-  ): unknown {
+  result(agg: CriteriaAggregate, args: readonly CriteriaArg[], compute: () => unknown): unknown {
     if (args.some((a) => a.key === '')) return compute();
     const key = `${agg}\u0000${args.map((a) => a.key).join('\u0000')}`;
     if (this.results.has(key)) return this.results.get(key);

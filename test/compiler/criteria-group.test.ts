@@ -34,8 +34,8 @@ describe('per-row criteria over a whole column', () => {
     const exprs = (r.spec.derivations ?? []).map((d) => d.expr).join('\n');
     expect(exprs).toContain('$xlIfPick(');
     expect(exprs).toContain('$xlMatchPick(');
-    expect(r.verification.cellsChecked).toBe(keys.length * 3);
-    expect(r.verification.matched).toBe(keys.length * 3);
+    expect(r.verification?.cellsChecked).toBe(keys.length * 3);
+    expect(r.verification?.matched).toBe(keys.length * 3);
   });
 
   it('refuses, never mismatches, a column whose range holds text Excel reads in a way not established', async () => {
