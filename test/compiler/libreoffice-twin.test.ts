@@ -51,3 +51,56 @@ describe.each(['vlookup-rates', 'named-parameters', 'other-sheet-parameters'])(
     });
   },
 );
+
+const formulaCells = (wb: Awaited<ReturnType<typeof readWorkbook>>) =>
+  wb.sheets.flatMap((s) => [...s.rows.values()].flatMap((r) => [...r.values()])).filter((c) => c.formula);
+
+// Running balances (part 4), typed-over cells (part 5) and summary shapes (part 8): LibreOffice writes Excel's
+// shared formulas out per cell, with the same text, and saves its own cached values. Neither changes the spec:
+// the compiler reads each cell's formula either way (a shared child is shifted by the reader), so the spec is the
+// same to the byte, descriptions included; the cached values are checked as another engine's and all agree.
+describe.each(['running-ledger', 'loan-schedule', 'typed-over', 'summary-shapes', 'summary-aggregates'])(
+  'LibreOffice-saved %s',
+  (name) => {
+    it('writes each shared formula out, with the same text and its own cached value', async () => {
+      const excel = await readWorkbook(bytes(`${name}.xlsx`));
+      const libre = await readWorkbook(bytes(`libreoffice/${name}.xlsx`));
+      expect(libre.application).toMatch(/LibreOffice/);
+      expect(formulaCells(excel).some((c) => c.formulaKind === 'shared')).toBe(true);
+      expect(formulaCells(libre).every((c) => c.formulaKind === 'normal')).toBe(true);
+      expect(formulaCells(libre).map((c) => c.formula)).toEqual(formulaCells(excel).map((c) => c.formula));
+      expect(formulaCells(excel).every((c) => c.cached === undefined)).toBe(true);
+      expect(formulaCells(libre).every((c) => c.cached !== undefined)).toBe(true);
+    });
+
+    it('compiles to the Excel-shaped spec, its saved values agreeing', async () => {
+      const excel = await convert(bytes(`${name}.xlsx`), { filename: `${name}.xlsx` });
+      const libre = await convert(bytes(`libreoffice/${name}.xlsx`), { filename: `${name}.xlsx` });
+      expect(excel.valid && libre.valid).toBe(true);
+      if (!excel.valid || !libre.valid) return;
+      expect(libre.rejectedColumns).toEqual(excel.rejectedColumns);
+      expect(libre.warnings.map((w) => w.code)).toEqual(excel.warnings.map((w) => w.code));
+      expect(JSON.stringify(libre.spec)).toBe(JSON.stringify(excel.spec));
+      expect(libre.verification?.savedValues.standing).toBe('other-engine');
+      expect(libre.verification?.cachedChecked).toBeGreaterThan(0);
+      expect(libre.verification?.disagreements).toBe(0);
+    });
+  },
+);
+
+// Parameters as inputs (part 7): the same option on both files gives the same spec, each parameter a root input.
+describe('LibreOffice-saved named-parameters with parameters: "inputs"', () => {
+  it('compiles to the Excel-shaped spec converted the same way', async () => {
+    const options = { filename: 'named-parameters.xlsx', parameters: 'inputs' } as const;
+    const excel = await convert(bytes('named-parameters.xlsx'), options);
+    const libre = await convert(bytes('libreoffice/named-parameters.xlsx'), options);
+    expect(excel.valid && libre.valid).toBe(true);
+    if (!excel.valid || !libre.valid) return;
+    const withoutDescriptions = (spec: unknown) =>
+      JSON.stringify(spec, (k, v) => (k === 'description' ? undefined : v));
+    expect(withoutDescriptions(libre.spec)).toBe(withoutDescriptions(excel.spec));
+    expect(JSON.stringify(libre.spec)).toMatch(/"taxRate"/);
+    expect(JSON.stringify(libre.spec)).not.toMatch(/\$const\.taxRate/);
+    expect(libre.verification?.disagreements).toBe(0);
+  });
+});
