@@ -11,6 +11,11 @@
  * reported apart (their cached values are another engine's, or nobody vouched for them). Any folder with an
  * `expected-cells.jsonl` works: `npm run expected-cells -- <folder>` builds one for a user's own workbooks.
  *
+ * A "Layouts" table (scripts/conformance-layouts.ts) counts the cells of each layout of issue 15 (structured
+ * reference, sheet-qualified reference, defined name, running/cross-row, typed-over): tried and their
+ * outcomes, skipped and why. A running/cross-row cell reads the formula cells it needs (the row above) as the
+ * values Excel saved for them; every other cell reading a formula cell is skipped.
+ *
  * Exit 1 when the corpus is absent or on any mismatch not listed in conformance-exceptions.json
  * (`[{file, cell, reason}]`, each reason saying why it is Excel's quirk and not our bug).
  */
@@ -19,6 +24,7 @@ import { join, resolve } from 'node:path';
 import type { Node } from '../src/workbook/formula/ast.js';
 import { a1 } from '../src/workbook/formula/ast.js';
 import { parseFormula } from '../src/workbook/formula/parser.js';
+import { someNode } from '../src/workbook/formula/walk.js';
 import { prepareA1Twin, tableBoxes } from '../src/workbook/formula/structured.js';
 import { translateFormula } from '../src/compiler/formula-command.js';
 import { isRefusal } from '../src/compiler/lower/contract.js';
@@ -28,6 +34,14 @@ import type { CellValue } from '../src/workbook/values.js';
 import { getCell, type SheetModel, type WorkbookModel } from '../src/workbook/model.js';
 import { producerOf } from '../src/workbook/producer.js';
 import { readWorkbook } from '../src/workbook/reader.js';
+import {
+  type Layout,
+  layoutTallies,
+  SAVED_ABOVE,
+  layoutsOf,
+  layoutsReport,
+  tallyLayouts,
+} from './conformance-layouts.js';
 import { type ExpectedCell, readExpectedCells, savedValue } from './corpus.js';
 
 type Expected = ExpectedCell;
@@ -66,19 +80,29 @@ function parseA1(ref: string): { row: number; col: number } {
 
 /**
  * Why a formula cannot be tried, or the cell values it reads: cells of its own sheet by address, another
- * sheet's as `Sheet!A1`; a defined name is read as the cell, range or number it stands for.
+ * sheet's as `Sheet!A1`; a defined name is read as the cell, range or number it stands for. A formula cell
+ * read is a skip, except with `savedAbove` (the row of a running/cross-row formula: the row above is a formula
+ * cell by nature): a formula cell of its own sheet in a row above it reads as the value Excel saved for it
+ * (not one below: that is a cycle Excel iterates, or rows the compiler refuses), unless SUBTOTAL reads a
+ * SUBTOTAL cell (Excel's SUBTOTAL leaves such cells out, which a saved value cannot say).
  */
 function collect(
   ast: Node,
   sheet: SheetModel,
   wb: WorkbookModel,
   fns: Set<string>,
+  savedAbove: { row: number; used: boolean } | undefined,
 ): string | Record<string, CellValue> {
   const cells: Record<string, CellValue> = {};
   let on = sheet;
   const bind = (row: number, col: number): string | undefined => {
     const c = getCell(on, row, col);
-    if (c?.formula !== undefined) return 'reads a formula cell';
+    if (c?.formula !== undefined) {
+      const above = savedAbove !== undefined && on === sheet && row < savedAbove.row;
+      if (!above || c.cached === undefined) return 'reads a formula cell';
+      if (fns.has('SUBTOTAL') && callsSubtotal(c.formula)) return 'SUBTOTAL reads a SUBTOTAL cell';
+      savedAbove.used = true;
+    }
     cells[on === sheet ? a1(row, col) : `${on.name}!${a1(row, col)}`] = c ? c.value : null;
     return undefined;
   };
@@ -144,6 +168,11 @@ function collect(
   return walk(ast) ?? cells;
 }
 
+function callsSubtotal(formula: string): boolean {
+  const { ast } = parseFormula(formula);
+  return ast !== undefined && someNode(ast, (n) => n.kind === 'call' && n.name === 'SUBTOTAL');
+}
+
 function sameAt15(a: number, b: number): boolean {
   return a.toPrecision(15) === b.toPrecision(15);
 }
@@ -167,6 +196,7 @@ const otherAppTally: Tally = { tried: 0, exact: 0, match15: 0, mismatch: 0 };
 /** Per producer (`<Application>` of docProps/app.xml), Excel's platforms and the others alike. */
 const perProducer = new Map<string, Tally & { files: number }>();
 const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
+const perLayout = layoutTallies();
 
 for (const [file, cells] of byFile) {
   let wb: WorkbookModel;
@@ -198,11 +228,19 @@ for (const [file, cells] of byFile) {
     }
     const { row, col } = parseA1(e.cell);
     const model = getCell(sheet, row, col);
+    const written = model?.formula ?? e.formula;
+    const writtenAst = parseFormula(written).ast;
+    const layouts: ReadonlySet<Layout> = writtenAst
+      ? layoutsOf(written, writtenAst, { sheet, row, col })
+      : new Set();
+    const skipCell = (why: string) => {
+      skip(why);
+      tallyLayouts(perLayout, layouts, { skipped: why });
+    };
     if (e.kind === 'array' || model?.formulaKind === 'array') {
-      skip('array formula');
+      skipCell('array formula');
       continue;
     }
-    const written = model?.formula ?? e.formula;
     // Structured references are read as their A1 twins (what the compiler lowers; the table part's ranges).
     const twin = written.includes('[')
       ? prepareA1Twin(written, tables)({ sheet: sheet.name, row, col })
@@ -210,23 +248,24 @@ for (const [file, cells] of byFile) {
     const formula = 'text' in twin ? twin.text : written;
     const want = expectedValue(e.cached);
     if (want === undefined) {
-      skip('no cached value');
+      skipCell('no cached value');
       continue;
     }
-    const parsed = parseFormula(formula);
+    const parsed = formula === written ? { ast: writtenAst } : parseFormula(formula);
     if (!parsed.ast) {
-      skip('does not parse');
+      skipCell('does not parse');
       continue;
     }
     const fns = new Set<string>();
-    const got = collect(parsed.ast, sheet, wb, fns);
+    const savedAbove = layouts.has('running/cross-row') ? { row, used: false } : undefined;
+    const got = collect(parsed.ast, sheet, wb, fns, savedAbove);
     if (typeof got === 'string') {
-      skip(got);
+      skipCell(got);
       continue;
     }
     const r = await translateFormula(formula, got, { names: wb.definedNames, sheet: sheet.name });
     if ('error' in r) {
-      skip(`refused: ${r.error.code}`);
+      skipCell(`refused: ${r.error.code}`);
       continue;
     }
     let outcome: 'exact' | 'match15' | 'mismatch';
@@ -250,6 +289,9 @@ for (const [file, cells] of byFile) {
       t.tried++;
       t[outcome]++;
     }
+    tallyLayouts(perLayout, savedAbove?.used ? new Set([...layouts, SAVED_ABOVE]) : layouts, {
+      tried: outcome,
+    });
     if (outcome === 'match15')
       near.push(
         `${file} ${e.sheet}!${e.cell} =${formula} expected ${JSON.stringify(want)} got ${JSON.stringify(r.value)}`,
@@ -275,6 +317,8 @@ if (otherApps.length > 0) {
   console.log(`\nFiles not saved by Microsoft Excel (reported apart): ${otherApps.length}`);
   console.log(fmt('  their cells', otherAppTally));
 }
+console.log('');
+for (const line of layoutsReport(perLayout)) console.log(line);
 console.log('\nSkipped:');
 for (const [why, n] of [...skipped].sort((a, b) => b[1] - a[1]))
   console.log(`  ${String(n).padStart(6)}  ${why}`);
