@@ -19,7 +19,7 @@ async function cellsByLayout(name: string): Promise<Partial<Record<Layout, strin
         const ast = parseFormula(cell.formula).ast;
         if (!ast) continue;
         for (const l of layoutsOf(cell.formula, ast, { sheet, row, col }))
-          (out[l] ??= []).push(`${sheet.name}!${a1(row, col)}`);
+          out[l] = [...(out[l] ?? []), `${sheet.name}!${a1(row, col)}`];
       }
   return out;
 }
