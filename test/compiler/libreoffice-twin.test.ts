@@ -99,6 +99,10 @@ describe('LibreOffice-saved named-parameters with parameters: "inputs"', () => {
     const withoutDescriptions = (spec: unknown) =>
       JSON.stringify(spec, (k, v) => (k === 'description' ? undefined : v));
     expect(withoutDescriptions(libre.spec)).toBe(withoutDescriptions(excel.spec));
+    const golden = JSON.parse(
+      readFileSync(path.join(fixtures, 'libreoffice/named-parameters.inputs.spec.json'), 'utf8'),
+    );
+    expect(libre.spec).toEqual(golden); // scripts/fixtures/libreoffice.ts writes it
     expect(JSON.stringify(libre.spec)).toMatch(/"taxRate"/);
     expect(JSON.stringify(libre.spec)).not.toMatch(/\$const\.taxRate/);
     expect(libre.verification?.disagreements).toBe(0);
