@@ -19,8 +19,13 @@ export const TEXT_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'LEN in UTF-16 code units',
   },
   xlUnits: {
-    // UTF-16 units [start, start+len) of a string; `$substring` would count code points.
-    fn: `function($s, $start, $len) {( $r := $join($filter($split($s, ""), function($c, $i) { $i >= $start and $i < $start + $len }), ""); $exists($r) ? $r : "" )}`,
+    // UTF-16 units [start, start+len) of a string (start and len integers >= 0); `$substring` counts code
+    // points, which are the units exactly when the text holds no surrogate (the fast path: no lambda per unit).
+    fn: String.raw`function($s, $start, $len) {
+  $contains($s, /[\uD800-\uDFFF]/) ?
+    ( $r := $join($filter($split($s, ""), function($c, $i) { $i >= $start and $i < $start + $len }), ""); $exists($r) ? $r : "" ) :
+    $substring($s, $start, $len)
+}`,
     doc: 'substring in UTF-16 units (internal)',
   },
   xlLeft: {
