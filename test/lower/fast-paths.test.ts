@@ -335,6 +335,14 @@ describe('rewritten helpers equal the reference helpers', () => {
       many,
     );
   });
+  it('xlLeft, on every value and count', async () => {
+    await fc.assert(
+      fc.asyncProperty(excelValues, excelValues, async (v, c) => {
+        expectSame(await callWith('xlLeft', [v, c]), await callWith('refXlLeft', [v, c]), [v, c]);
+      }),
+      many,
+    );
+  });
   it('xlSumProduct, on arrays of every value, sizes equal or not, scalars and missing arguments', async () => {
     const cell = fc.oneof(
       { arbitrary: numbers, weight: 5 },

@@ -29,7 +29,11 @@ export const TEXT_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'substring in UTF-16 units (internal)',
   },
   xlLeft: {
-    fn: `function($v, $c) {( $s := $xlText($v); $n := $xlNum($c); $xlIsErr($s) ? $s : $xlIsErr($n) ? $n : $n < 0 ? {"error": "#VALUE!"} : $xlUnits($s, 0, $xlTrunc($n)) )}`,
+    // Fast path, exactly the general body: text and a count of at least 0 (truncation is the floor there).
+    fn: `function($v, $c) {
+  $type($v) = "string" and $type($c) = "number" and $c >= 0 ? $xlUnits($v, 0, $floor($c)) :
+    ( $s := $xlText($v); $n := $xlNum($c); $xlIsErr($s) ? $s : $xlIsErr($n) ? $n : $n < 0 ? {"error": "#VALUE!"} : $xlUnits($s, 0, $xlTrunc($n)) )
+}`,
     doc: 'LEFT (count truncated, negative #VALUE!)',
   },
   xlRight: {
