@@ -326,6 +326,23 @@ describe('rewritten helpers equal the reference helpers', () => {
       many,
     );
   });
+  it('xlUnits, on text with and without surrogates, at every start and length', async () => {
+    const start = fc.oneof(fc.integer({ min: 0, max: 12 }), fc.constantFrom(1e9, 2 ** 53));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(texts, fc.string({ unit: 'binary' })), start, start, async (s, a, n) => {
+        expectSame(await callWith('xlUnits', [s, a, n]), await callWith('refXlUnits', [s, a, n]), [s, a, n]);
+      }),
+      many,
+    );
+  });
+  it('xlLeft, on every value and count', async () => {
+    await fc.assert(
+      fc.asyncProperty(excelValues, excelValues, async (v, c) => {
+        expectSame(await callWith('xlLeft', [v, c]), await callWith('refXlLeft', [v, c]), [v, c]);
+      }),
+      many,
+    );
+  });
   it('xlSumProduct, on arrays of every value, sizes equal or not, scalars and missing arguments', async () => {
     const cell = fc.oneof(
       { arbitrary: numbers, weight: 5 },

@@ -38,6 +38,8 @@ export const REFERENCE_HELPERS: Readonly<Record<string, string>> = {
 )}`,
   refXlUpper: `function($v) {( $s := $xlText($v); $xlIsErr($s) ? $s : $refXlCase($s, true) )}`,
   refXlLower: `function($v) {( $s := $xlText($v); $xlIsErr($s) ? $s : $refXlCase($s, false) )}`,
+  refXlLeft: `function($v, $c) {( $s := $xlText($v); $n := $xlNum($c); $xlIsErr($s) ? $s : $xlIsErr($n) ? $n : $n < 0 ? {"error": "#VALUE!"} : $xlUnits($s, 0, $xlTrunc($n)) )}`,
+  refXlUnits: `function($s, $start, $len) {( $r := $join($filter($split($s, ""), function($c, $i) { $i >= $start and $i < $start + $len }), ""); $exists($r) ? $r : "" )}`,
   refXlVlookup: `function($key, $t, $col) {( $c := $type($col) = "number" ? $col : $xlNum($col);
   $xlIsErr($key) ? $key : $xlIsErr($c) ? $c : $not($exists($key)) or $key = null ? {"error": "#N/A"} : $xlTrunc($c) < 1 ? {"error": "#VALUE!"} :
   $xlTrunc($c) > $t.w ? {"error": "#REF!"} : (

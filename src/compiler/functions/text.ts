@@ -1,23 +1,30 @@
 /** CONCATENATE, LEFT, RIGHT, MID, LEN, UPPER, LOWER, TRIM: text in UTF-16 units, as Excel counts it. */
 import type { CallNode } from '../../workbook/formula/ast.js';
-import { inherit, may, only, type Val, withError } from '../lower/value.js';
+import { inherit, literalOf, may, only, type Val, withError } from '../lower/value.js';
 import type { FunctionArg, FunctionEntry, Lowering } from './types.js';
 
 function lowerLeftRight(node: CallNode, l: Lowering): Val {
   const [sNode, nNode] = node.args;
   const s = l.lower(sNode!);
   // Why: an empty num_chars (`LEFT("abc",)`) is passed as 0, not left out: "" (only an absent one is 1).
-  const n = nNode
-    ? l.lower(nNode.kind === 'missing' ? { kind: 'number', value: 0, span: nNode.span } : nNode)
-    : undefined;
-  return l.helper(
+  const count = nNode?.kind === 'missing' ? { kind: 'number' as const, value: 0, span: nNode.span } : nNode;
+  const n = count ? l.lower(count) : undefined;
+  // Kind-proven: text (or a number, written as text) with a literal count of at least 0 is never an error,
+  // and is at most that many units long.
+  const literal = count && n ? literalOf(count, n) : 1;
+  const exact = literal !== undefined && literal >= 0 && only(s.kinds, ['string', 'number']);
+  const v = l.helper(
     node.name === 'LEFT' ? 'xlLeft' : 'xlRight',
     [s.expr, n ? n.expr : '1'],
-    ['string', 'error'],
+    exact ? ['string'] : ['string', 'error'],
     s.invariant && (n?.invariant ?? true),
     n ? [s, n] : [s],
   );
+  return exact && literal <= MAX_TEXT_UNITS ? { ...v, width: Math.trunc(literal) } : v;
 }
+
+/** Excel's longest text, in UTF-16 units. */
+const MAX_TEXT_UNITS = 32767;
 
 function lowerMid(node: CallNode, l: Lowering): Val {
   const [s, a, n] = node.args.map((x) => l.lower(x)) as [Val, Val, Val];
@@ -50,7 +57,9 @@ function lowerLen(node: CallNode, l: Lowering): Val {
 function oneText(helper: string) {
   return (node: CallNode, l: Lowering): Val => {
     const s = l.lower(node.args[0]!);
-    return l.helper(helper, [s.expr], withError(['string'], may(s.kinds, 'error')), s.invariant, [s]);
+    const v = l.helper(helper, [s.expr], withError(['string'], may(s.kinds, 'error')), s.invariant, [s]);
+    // Why: UPPER and LOWER keep the length in units (a character whose mapping changes it stays), TRIM shortens.
+    return s.width === undefined ? v : { ...v, width: s.width };
   };
 }
 

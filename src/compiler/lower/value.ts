@@ -26,6 +26,8 @@ export interface Val {
   cmp?: boolean;
   /** The text holds a JSONata `and`/`or` (so, as a comparison, it is not a single one). */
   logic?: boolean;
+  /** As text, at most this many UTF-16 units (`LEFT(s, 4)`): lets `&` skip the 32,767-unit check. */
+  width?: number;
   /** The root derivations (hoisted values, `$$.sumAmount`) the text reads. */
   roots?: readonly string[];
 }

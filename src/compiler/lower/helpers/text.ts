@@ -19,12 +19,21 @@ export const TEXT_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'LEN in UTF-16 code units',
   },
   xlUnits: {
-    // UTF-16 units [start, start+len) of a string; `$substring` would count code points.
-    fn: `function($s, $start, $len) {( $r := $join($filter($split($s, ""), function($c, $i) { $i >= $start and $i < $start + $len }), ""); $exists($r) ? $r : "" )}`,
+    // UTF-16 units [start, start+len) of a string (start and len integers >= 0); `$substring` counts code
+    // points, which are the units exactly when the text holds no surrogate (the fast path: no lambda per unit).
+    fn: String.raw`function($s, $start, $len) {
+  $contains($s, /[\uD800-\uDFFF]/) ?
+    ( $r := $join($filter($split($s, ""), function($c, $i) { $i >= $start and $i < $start + $len }), ""); $exists($r) ? $r : "" ) :
+    $substring($s, $start, $len)
+}`,
     doc: 'substring in UTF-16 units (internal)',
   },
   xlLeft: {
-    fn: `function($v, $c) {( $s := $xlText($v); $n := $xlNum($c); $xlIsErr($s) ? $s : $xlIsErr($n) ? $n : $n < 0 ? {"error": "#VALUE!"} : $xlUnits($s, 0, $xlTrunc($n)) )}`,
+    // Fast path, exactly the general body: text and a count of at least 0 (truncation is the floor there).
+    fn: `function($v, $c) {
+  $type($v) = "string" and $type($c) = "number" and $c >= 0 ? $xlUnits($v, 0, $floor($c)) :
+    ( $s := $xlText($v); $n := $xlNum($c); $xlIsErr($s) ? $s : $xlIsErr($n) ? $n : $n < 0 ? {"error": "#VALUE!"} : $xlUnits($s, 0, $xlTrunc($n)) )
+}`,
     doc: 'LEFT (count truncated, negative #VALUE!)',
   },
   xlRight: {
