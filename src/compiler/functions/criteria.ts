@@ -443,7 +443,7 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     lowering:
       "the chosen function's lowering (1 AVERAGE, 2 COUNT, 3 COUNTA, 4 MAX, 5 MIN, 9 SUM; 101-105, 109 the same)",
     notes:
-      'the function number must be a literal 1-5, 9, 101-105 or 109 (6-8, 10, 11 need PRODUCT, STDEV, VAR: refused); 101-111 skip hidden rows, and a spec has none; the arguments must be references',
+      'the function number must be a literal 1-5, 9, 101-105 or 109 (6-8, 10, 11 need PRODUCT, STDEV, VAR: refused); 101-111 skip hidden rows, and a spec has none; the arguments must be references; cells whose formula calls SUBTOTAL are left out, as Excel does: a reference of only such cells adds nothing (over nothing SUM, COUNT, MAX are 0, AVERAGE #DIV/0!), one partly of them (or over an AGGREGATE) is refused',
     example: { formula: '=SUBTOTAL(9,A1:A3)', cells: { A1: 1, A2: 'x', A3: 2 }, value: 3 },
     evidence: {
       goldens: ['criteria'],
