@@ -14,6 +14,7 @@ import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './
 import { isRefusal, refuse } from './lower/contract.js';
 import { lowerFormula } from './lower/lower.js';
 import { resolveName } from './names.js';
+import { type SubtotalScope, subtotalCover } from './nested-subtotals.js';
 import type { LibraryValues, Roots } from './roots.js';
 import type { RecognisedTable, TableColumn } from './table.js';
 
@@ -128,6 +129,8 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       return { expr: `$$.${name}`, kinds: operand.kinds, root: name };
     },
     date1904: c.table.date1904,
+    subtotalCover: (node) =>
+      subtotalCover(node, subtotalScope(c.table, c.table.lastDataRow - c.table.firstDataRow)),
     name(node) {
       const t = resolveName(c.table.workbook?.definedNames ?? [], node, c.table.sheet.name);
       if (isRefusal(t)) return t;
@@ -150,6 +153,11 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       return name;
     },
   };
+}
+
+/** Where a table formula is evaluated, for the nested SUBTOTALs its references read. */
+function subtotalScope(table: RecognisedTable, rowsBelow: number): SubtotalScope {
+  return { sheet: table.sheet, sheets: table.workbook?.sheets, rowsBelow };
 }
 
 /** How a lowering reads a field: `$parent.<f>`, or in a scan the row's or the row above's value. */
@@ -205,6 +213,7 @@ export function lowerSummary(
         : refuse('UNSUPPORTED_RANGE_SHAPE', 'A summary cell may only aggregate a table column', node.span),
     hoist: (operand) => operand,
     libraryValue: (nameHint, value) => values.register(nameHint, value, () => {}),
+    subtotalCover: (node) => subtotalCover(node, subtotalScope(table, 0)),
   };
   const lowered = lowerSafely(ast, ctx);
   if (isRefusal(lowered)) return lowered;

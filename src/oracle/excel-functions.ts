@@ -47,6 +47,7 @@ import {
 } from './excel-scalars.js';
 import { textAnyCode } from './excel-text.js';
 import { excelCeilFloorMath, excelMround, excelQuotient } from './excel-multiples.js';
+import { excelSubtotal, subtotalGroups } from './excel-subtotal.js';
 import { excelSwitch } from './excel-switch.js';
 import {
   excelAddMonths,
@@ -431,42 +432,20 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
 
   /**
-   * SUBTOTAL over references, with the same readings as the functions it names: 1 AVERAGE and 9 SUM add in
-   * the grouped order of SSX.SUM (HyperFormula adds naively, so a sum whose order matters must be
-   * undetermined here too), 2 COUNT, 3 COUNTA, 4 MAX, 5 MIN (101–105, 109 the same: the oracle's sheet has no
-   * hidden rows). Other function numbers, and arguments that are not references, are not established here.
+   * SUBTOTAL over references, as excel-subtotal.ts reads them: nested SUBTOTAL cells left out, then the
+   * function the number names (101–105, 109 as 1–5, 9: the oracle's sheet has no hidden rows). Other function
+   * numbers, and arguments that are not references, are not established here.
    */
   ssxSubtotal(ast: { args: HfInternal[] }, state: HfInternal): unknown {
     if (ast.args.length < 2) return new CellError(ErrorType.NA);
     const code = raw(this.evaluateAst(ast.args[0], state) as Scalar);
-    const refs = { ...ast, args: ast.args.slice(1) };
     const unwrap = (n: HfInternal): HfInternal => (n.type === 'PARENTHESES' ? unwrap(n.expression) : n);
-    if (typeof code !== 'number' || !refs.args.every((n) => REFERENCE_NODES.has(unwrap(n).type)))
-      return UNKNOWN();
+    const refs = ast.args.slice(1).map(unwrap);
+    if (typeof code !== 'number' || !refs.every((n) => REFERENCE_NODES.has(n.type))) return UNKNOWN();
     const base = code > 100 ? code - 100 : code;
-    if (base === 1) return this.ssxAverage(refs, state);
-    if (base === 9) return this.ssxSum(refs, state);
-    if (base === 2) return this.ssxCount(refs, state);
-    if (base === 3) return this.counta(refs, state);
-    if (base === 4 || base === 5) {
-      const r = this.numbersOf(refs, state);
-      if (r instanceof CellError) return r;
-      const all = r.flat();
-      return all.length === 0 ? 0 : base === 4 ? Math.max(...all) : Math.min(...all);
-    }
-    return UNKNOWN();
+    const groups = subtotalGroups(refs, state, this.dependencyGraph, (n) => this.evaluateAst(n, state));
+    return groups instanceof CellError ? groups : excelSubtotal(base, groups);
   }
-  /** COUNTA over references: every cell that is not empty (errors and "" included). */
-  private counta(ast: { args: HfInternal[] }, state: HfInternal): number {
-    let n = 0;
-    for (const node of ast.args) {
-      const value = this.evaluateAst(node, state);
-      const cells = isRange(value) ? [...value.valuesFromTopLeftCorner()] : [value];
-      for (const v of cells) if (raw(v as Scalar) !== EmptyValue) n++;
-    }
-    return n;
-  }
-
   /**
    * The numbers SUM and AVERAGE take, grouped by argument, in order: inside a reference or an array only
    * numbers (text, booleans, blanks ignored); written directly, booleans as 1/0 and text read as a number

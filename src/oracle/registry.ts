@@ -643,7 +643,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
     {
       correction: 'aggregate',
       to: 'SSX.SUBTOTAL',
-      note: "1-5 and 9 (and 101-105, 109) as SSX.AVERAGE, SSX.COUNT, COUNTA, MAX, MIN, SSX.SUM (HyperFormula's own adds range by range: an undetermined order); other function numbers undetermined",
+      note: "1-5 and 9 (and 101-105, 109) as SSX.AVERAGE, SSX.COUNT, COUNTA, MAX, MIN, SSX.SUM (HyperFormula's own adds range by range: an undetermined order), leaving out cells whose formula calls SUBTOTAL (Microsoft, SUBTOTAL function; HyperFormula counts them; a cell calling AGGREGATE: undetermined); other function numbers undetermined",
     },
   ],
   SUMIF: criteriaCall('SSX.SUMIF'),

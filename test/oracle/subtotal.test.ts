@@ -39,4 +39,26 @@ describe('SUBTOTAL in the oracle', () => {
     );
     expect(got).toEqual([5, 5, 2.5, 2, 5, 4, 0]);
   });
+
+  it('leaves out cells whose formula calls SUBTOTAL, also nested (=1+SUBTOTAL(…))', () => {
+    // The shape of corpus excel/poi/59736.xlsx: A2 =SUBTOTAL(9,A1), A3 =SUBTOTAL(9,A1,A2) saved as 1.
+    const grid = [[1], ['=SUBTOTAL(9,A1)'], ['=1+SUBTOTAL(9,A1)']];
+    const formulas = [
+      'SUBTOTAL(9,A1,A2)',
+      'SUBTOTAL(9,A1:A3)',
+      'SUBTOTAL(2,A2:A3)',
+      'SUBTOTAL(3,A1:A3)',
+      'SUBTOTAL(1,A2:A3)',
+      'SUBTOTAL(4,A2:A3)',
+      'SUM(A1:A3)',
+    ];
+    const wb: WorkbookModel = {
+      sheets: [gridSheet('S', [...grid, ...formulas.map((f) => [`=${f}`])])],
+      definedNames: [],
+      tables: [],
+    };
+    const o = evaluateWorkbook(wb);
+    const got = formulas.map((_, i) => o.get('S', i + 3, 0));
+    expect(got).toEqual([1, 1, 0, 1, { error: '#DIV/0!' }, 0, 4]);
+  });
 });

@@ -11,7 +11,7 @@
  * - A per-row criterion over whole columns with more criteria would scan every row for every row: refused.
  * - Same-row ranges and constant tables are scanned per row (their size is fixed by the workbook).
  */
-import type { CallNode, Node } from '../../workbook/formula/ast.js';
+import type { CallNode, CellNode, Node, RangeNode } from '../../workbook/formula/ast.js';
 import { MURKY_MONTH, MURKY_NUMBERISH, PLAIN_NUMBER_RE } from '../lower/helpers/criteria.js';
 import { may, pascal, type Val } from '../lower/value.js';
 import type { FunctionEntry, Lowering } from './types.js';
@@ -206,11 +206,34 @@ function lowerSubtotal(node: CallNode, l: Lowering): Val {
       numNode!,
     );
   }
-  for (const r of refs) {
+  const kept = refs.filter((r) => {
     if (r.kind !== 'range' && r.kind !== 'cell')
       l.fail('UNSUPPORTED_CONSTRUCT', 'SUBTOTAL of a value that is not a reference', r);
-  }
-  return l.lower({ ...node, name, args: refs });
+    return !nestedSubtotalsOnly(r, l);
+  });
+  if (kept.length > 0) return l.lower({ ...node, name, args: kept });
+  // Every reference holds only nested SUBTOTALs, which Excel leaves out: the function over nothing.
+  const span = node.span;
+  return l.lower(
+    name === 'AVERAGE' ? { kind: 'error', value: '#DIV/0!', span } : { kind: 'number', value: 0, span },
+  );
+}
+
+/**
+ * True when every cell a SUBTOTAL reference reads holds a SUBTOTAL (left out by Excel, so the reference adds
+ * nothing); refuses a reference that mixes such cells with others, or reads an AGGREGATE.
+ */
+function nestedSubtotalsOnly(ref: CellNode | RangeNode, l: Lowering): boolean {
+  const cover = l.subtotalCover(ref);
+  if (cover === 'mixed')
+    l.fail(
+      'UNSUPPORTED_CONSTRUCT',
+      'SUBTOTAL over a reference whose cells are partly nested SUBTOTALs (Excel leaves those out; the range is not split)',
+      ref,
+    );
+  if (cover === 'aggregate')
+    l.fail('UNSUPPORTED_CONSTRUCT', 'SUBTOTAL over a cell that calls AGGREGATE', ref);
+  return cover === 'all';
 }
 
 const criteriaArgs = (sum: boolean) =>
@@ -420,7 +443,7 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     lowering:
       "the chosen function's lowering (1 AVERAGE, 2 COUNT, 3 COUNTA, 4 MAX, 5 MIN, 9 SUM; 101-105, 109 the same)",
     notes:
-      'the function number must be a literal 1-5, 9, 101-105 or 109 (6-8, 10, 11 need PRODUCT, STDEV, VAR: refused); 101-111 skip hidden rows, and a spec has none; the arguments must be references',
+      'the function number must be a literal 1-5, 9, 101-105 or 109 (6-8, 10, 11 need PRODUCT, STDEV, VAR: refused); 101-111 skip hidden rows, and a spec has none; the arguments must be references; cells whose formula calls SUBTOTAL are left out, as Excel does: a reference of only such cells adds nothing (over nothing SUM, COUNT, MAX are 0, AVERAGE #DIV/0!), one partly of them (or over an AGGREGATE) is refused',
     example: { formula: '=SUBTOTAL(9,A1:A3)', cells: { A1: 1, A2: 'x', A3: 2 }, value: 3 },
     evidence: {
       goldens: ['criteria'],

@@ -3,9 +3,9 @@
  * helpers that lowering may emit, its catalogue text and its evidence. The supported set, the arity check,
  * the dispatch, `listFunctions` and the generated docs are all read from these entries (functions/index.ts).
  */
-import type { CallNode, Node } from '../../workbook/formula/ast.js';
+import type { CallNode, CellNode, Node, RangeNode } from '../../workbook/formula/ast.js';
 import type { CellValue } from '../../workbook/values.js';
-import type { RangeOperand, ValueKind } from '../lower/contract.js';
+import type { RangeOperand, SubtotalCover, ValueKind } from '../lower/contract.js';
 import type { Val } from '../lower/value.js';
 import type { RefusalCode } from '../types.js';
 
@@ -64,6 +64,8 @@ export interface Lowering {
   readonly date1904: boolean;
   /** A text literal's value, or the text of a constant cell it references (`$F$1`); undefined otherwise. */
   constantText(node: Node): string | undefined;
+  /** How a SUBTOTAL reference's cells stand towards nested SUBTOTALs (LowerContext.subtotalCover). */
+  subtotalCover(node: CellNode | RangeNode): SubtotalCover;
   /** The call being lowered is the whole formula (its blank result reads as 0, as a cell's value does). */
   outermost(): boolean;
   /** Refuses the formula, naming the offending node. */

@@ -96,7 +96,15 @@ export interface LowerContext {
    * data, no formula, holding text), read at compile time (TEXT's format code); undefined otherwise.
    */
   constantText?(node: CellNode): string | undefined;
+  /**
+   * How the cells a SUBTOTAL reference reads stand towards nested SUBTOTALs, which Excel leaves out
+   * (compiler/nested-subtotals.ts); without it no cell holds a formula (`none`).
+   */
+  subtotalCover?(node: CellNode | RangeNode): SubtotalCover;
 }
+
+/** See LowerContext.subtotalCover: `none`, `all` (every cell holds a SUBTOTAL), `mixed`, `aggregate`. */
+export type SubtotalCover = 'none' | 'all' | 'mixed' | 'aggregate';
 
 export interface Lowered {
   /** JSONata expression text. */

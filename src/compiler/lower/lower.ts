@@ -15,7 +15,13 @@
  * A construct outside the supported set stops the lowering with a Refusal naming it. Internally that is a
  * thrown `Refused`, caught in `lowerFormula`; it never escapes.
  */
-import { assertNever, type CallNode, type Node } from '../../workbook/formula/ast.js';
+import {
+  assertNever,
+  type CallNode,
+  type CellNode,
+  type Node,
+  type RangeNode,
+} from '../../workbook/formula/ast.js';
 import { structuredItems } from '../../workbook/formula/structured.js';
 import { arityOf, type FunctionEntry, functionEntry, VOLATILE_FUNCTIONS } from '../functions/index.js';
 import type { Lowering, RefArray } from '../functions/types.js';
@@ -30,6 +36,7 @@ import {
   type RangeOperand,
   type Refusal,
   refuse,
+  type SubtotalCover,
   type ValueKind,
 } from './contract.js';
 import {
@@ -121,6 +128,10 @@ class Lowerer implements Lowering {
   constantText(node: Node): string | undefined {
     if (node.kind === 'string') return node.value;
     return node.kind === 'cell' ? this.ctx.constantText?.(node) : undefined;
+  }
+
+  subtotalCover(node: CellNode | RangeNode): SubtotalCover {
+    return this.ctx.subtotalCover?.(node) ?? 'none';
   }
 
   lower(node: Node): Val {
