@@ -35,7 +35,7 @@ import type { Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
 import { rangeText, sheetCell } from './refs.js';
 import type { RecognisedTable, TableColumn } from './table.js';
-import { isEmpty } from './table.js';
+import { blankRowsInside, isEmpty } from './table.js';
 import type { RejectedColumn } from './types.js';
 import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
@@ -135,11 +135,11 @@ function refuser(table: RecognisedTable, column: TableColumn, formula0: string) 
 }
 
 function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan {
-  const { sheet, firstDataRow, lastDataRow } = table;
+  const { sheet, firstDataRow } = table;
   let firstFormula = -1;
   let firstValue = -1;
   let values = 0;
-  for (let r = firstDataRow; r <= lastDataRow; r++) {
+  for (const r of table.rows) {
     const cell = getCell(sheet, r, column.col);
     if (cell?.formula !== undefined) {
       if (firstFormula < 0) firstFormula = r;
@@ -150,7 +150,7 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
   }
   if (firstFormula < 0) {
     const values: CellValue[] = [];
-    for (let r = firstDataRow; r <= lastDataRow; r++) {
+    for (const r of table.rows) {
       const cell = getCell(sheet, r, column.col);
       // Why: an empty-string constant is text to Excel (`=A2+0` is #VALUE!, not 0), so it stays "" here even
       // though isEmpty() counts it as empty when finding the table's extent.
@@ -187,10 +187,10 @@ function formulaPlan(
   firstFormula: number,
   overrides: Overrides | undefined,
 ): ColumnPlan {
-  const { sheet, firstDataRow, lastDataRow } = table;
+  const { sheet, firstDataRow } = table;
   const formula0 = getCell(sheet, firstFormula, column.col)?.formula ?? '';
   const refused = refuser(table, column, formula0);
-  for (let r = firstDataRow; r <= lastDataRow; r++) {
+  for (const r of table.rows) {
     const cell = getCell(sheet, r, column.col);
     if (cell?.formulaKind === 'array' || cell?.arrayRef !== undefined) {
       return refused(
@@ -228,7 +228,7 @@ function formulaPlan(
   if (
     !overrides &&
     firstFormula === firstDataRow &&
-    odd === firstDataRow + 1 &&
+    odd === table.rows[1] &&
     second.ast &&
     firstNonUniformRow(table, column.col, odd, f) === undefined
   ) {
@@ -247,7 +247,8 @@ function formulaPlan(
  * scan's start when the formulas read the row above (decided by the compiler), else MIXED_CONTENT.
  */
 function valueStart(table: RecognisedTable, column: TableColumn, detail: string): ColumnPlan | undefined {
-  const row = table.firstDataRow + 1;
+  const row = table.rows[1];
+  if (row === undefined) return undefined;
   const f = getCell(table.sheet, row, column.col)?.formula ?? '';
   const parsed = parseFormula(f);
   if (!parsed.ast || firstNonUniformRow(table, column.col, row, f) !== undefined) return undefined;
@@ -275,8 +276,8 @@ function firstNonUniformRow(
   // Comparing texts avoids translating every row to R1C1; any other row is translated and compared.
   const filled = prepareStrictShift(formula0, from, col);
   const refs0 = formula0.split('#REF!').length;
-  for (let r = from + 1; r <= table.lastDataRow; r++) {
-    if (skip?.has(r)) continue;
+  for (const r of table.rows) {
+    if (r <= from || skip?.has(r)) continue;
     const f = getCell(table.sheet, r, col)?.formula ?? '';
     if (f === formula0 && !/[A-Za-z]\$?[0-9]/.test(f)) continue;
     if (f === filled(r, col) && f.split('#REF!').length === refs0) continue;
@@ -342,7 +343,13 @@ export class Resolver {
       return { kind: 'field', column };
     }
     if (column && isData && this.previous && node.row === this.row - 1 && !node.rowAbs) {
-      return { kind: 'previous', column };
+      const blank = blankRowsInside(this.table);
+      if (blank === undefined) return { kind: 'previous', column };
+      return refuse(
+        'CROSS_ROW_REFERENCE',
+        `${where} is the row above, but the table's blank rows ${blank} are not items: the row above a row under them is blank in Excel`,
+        node.span,
+      );
     }
     if (column && isData) {
       return refuse(
@@ -412,6 +419,14 @@ export class Resolver {
     ) {
       if (cols[0] === this.self) {
         return refuse('CIRCULAR_REFERENCE', `${text} is the formula's own column`, node.span);
+      }
+      const blank = blankRowsInside(this.table);
+      if (blank !== undefined) {
+        return refuse(
+          'UNSUPPORTED_RANGE_SHAPE',
+          `${text} spans the table's blank rows ${blank}, which are not items (positions and blank counts would differ)`,
+          node.span,
+        );
       }
       return { kind: 'column', column: cols[0] };
     }
