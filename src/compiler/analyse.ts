@@ -546,7 +546,10 @@ export class Constants {
   }
 }
 
-/** A parameter cell's label: a defined name pointing at it, else the text to its left, else the text above. */
+/**
+ * A parameter cell's label: a defined name pointing at it, else the text to its left (or, across one empty
+ * cell, the text two to its left unless that is a cell of the table: `Shipping | | 4.5`), else the text above.
+ */
 function parameterLabel(
   table: RecognisedTable,
   sheet: SheetModel,
@@ -555,10 +558,10 @@ function parameterLabel(
 ): string | undefined {
   const named = definedNameAt(table.workbook?.definedNames ?? [], sheet.name, row, col);
   if (named !== undefined) return named;
-  for (const [r, c] of [
-    [row, col - 1],
-    [row - 1, col],
-  ]) {
+  const gap = isEmpty(getCell(sheet, row, col - 1));
+  const bottom = table.summary?.row ?? table.lastDataRow;
+  const header = row >= table.headerRow && row <= bottom && table.columns.some((c) => c.col === col - 2);
+  for (const [r, c] of [[row, col - 1], ...(gap && !header ? [[row, col - 2]] : []), [row - 1, col]]) {
     const cell = r >= 0 && c >= 0 ? getCell(sheet, r, c) : undefined;
     if (cell && cell.formula === undefined && typeof cell.value === 'string' && cell.value.trim() !== '')
       return cell.value;

@@ -25,6 +25,7 @@ import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
 import type { Warning } from './types.js';
 import type { RecognisedTable } from './table.js';
+import { blankRowsInside } from './table.js';
 import { getCell } from '../workbook/model.js';
 import type { Derivation, LibraryObject, ModelSpec, SpecTest } from '../modelspec/types.js';
 
@@ -287,7 +288,8 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   const seedText = JSON.stringify(seed);
   const first = `${table.columns[0].letter}${table.firstDataRow + 1}`;
   const last = `${table.columns[table.columns.length - 1].letter}${table.lastDataRow + 1}`;
-  const where = `sheet "${table.sheet.name}", ${first}:${last}`;
+  const blank = blankRowsInside(table);
+  const where = `sheet "${table.sheet.name}", ${first}:${last}${blank ? ` (blank rows ${blank} are not items)` : ''}`;
   const seeded = seedText.length <= budget;
   if (!seeded) {
     warnings.push({
