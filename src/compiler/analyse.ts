@@ -343,13 +343,7 @@ export class Resolver {
       return { kind: 'field', column };
     }
     if (column && isData && this.previous && node.row === this.row - 1 && !node.rowAbs) {
-      const blank = blankRowsInside(this.table);
-      if (blank === undefined) return { kind: 'previous', column };
-      return refuse(
-        'CROSS_ROW_REFERENCE',
-        `${where} is the row above, but the table's blank rows ${blank} are not items: the row above a row under them is blank in Excel`,
-        node.span,
-      );
+      return { kind: 'previous', column };
     }
     if (column && isData) {
       return refuse(
