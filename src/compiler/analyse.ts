@@ -418,7 +418,7 @@ export class Resolver {
       if (blank !== undefined) {
         return refuse(
           'UNSUPPORTED_RANGE_SHAPE',
-          `${text} spans the table's blank rows ${blank}, which are not items (positions and blank counts would differ)`,
+          `${text} spans the table's ${blank}, not items (positions and blank counts would differ)`,
           node.span,
         );
       }

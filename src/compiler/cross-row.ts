@@ -86,7 +86,7 @@ export function scansOverBlankRows(
 ): FormulaPlan[] {
   const blank = blankRowsInside(table);
   if (blank === undefined || members.size === 0) return [...formulas];
-  const detail = `The formula reads the row above, and the table's blank rows ${blank} are not items: the row above a row under them is blank in Excel, not the item before`;
+  const detail = `The formula reads the row above, and the table's ${blank} are not items: in Excel the row above a row under a blank row is that blank row, not the item before`;
   return formulas.filter((p) => {
     if (!members.has(p.column.field)) return true;
     rejected.set(

@@ -289,7 +289,7 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   const first = `${table.columns[0].letter}${table.firstDataRow + 1}`;
   const last = `${table.columns[table.columns.length - 1].letter}${table.lastDataRow + 1}`;
   const blank = blankRowsInside(table);
-  const where = `sheet "${table.sheet.name}", ${first}:${last}${blank ? ` (blank rows ${blank} are not items)` : ''}`;
+  const where = `sheet "${table.sheet.name}", ${first}:${last}${blank ? ` (${blank}: not items)` : ''}`;
   const seeded = seedText.length <= budget;
   if (!seeded) {
     warnings.push({

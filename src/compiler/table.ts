@@ -10,7 +10,9 @@
  *   under it, and that is not a title: a lone text row directly above a wider all-text row, or a text row
  *   with nothing under it, is a title row, skipped with a warning.
  * - The table spans the contiguous text cells of the header row starting at its leftmost label, and the rows
- *   under it down to the first row that is empty in every table column.
+ *   under it: the first block of non-empty rows, and each block below blank rows that continues the table's
+ *   columns (extent.ts; the blank rows are not items). The sheet's other header-row blocks are listed in
+ *   OTHER_TABLES.
  * - The last of those rows (or the row after one blank row) is a summary row, not data, when its non-empty
  *   cells are text labels or SUM/AVERAGE/MIN/MAX/COUNT/COUNTA (or SUBTOTAL with a literal function number) over
  *   exactly one table column's data rows, at least one.
@@ -171,8 +173,8 @@ export function recogniseTable(
 }
 
 /**
- * The empty rows between the first and the last data row that are not items (1-based, as `5, 8-9`), or
- * undefined when there are none. A formula reading the row above, or a whole column by position, would see
+ * The empty rows between the first and the last data row, which are not items, as a phrase (`blank row 5`,
+ * `blank rows 5, 8-9`), or undefined when there are none. A formula reading the row above, or a whole column by position, would see
  * them where the items do not (docs/compiler.md "Blank rows and the table's extent").
  */
 export function blankRowsInside(table: RecognisedTable): string | undefined {
@@ -181,7 +183,7 @@ export function blankRowsInside(table: RecognisedTable): string | undefined {
   const items = new Set(rows);
   const blank: number[] = [];
   for (let r = firstDataRow; r <= lastDataRow; r++) if (!items.has(r)) blank.push(r);
-  return rowList(blank);
+  return `blank row${blank.length > 1 ? 's' : ''} ${rowList(blank)}`;
 }
 
 export function pickSheet(wb: WorkbookModel, name: string | undefined): SheetModel | undefined {

@@ -67,7 +67,7 @@ describe('blank rows inside the data', () => {
     expect(r.verification?.matched).toBe(9);
     const seed = JSON.parse(r.spec.defaultValues?.[0]?.expr ?? '{}') as { items: unknown[] };
     expect(seed.items).toHaveLength(7);
-    expect(r.spec.defaultValues?.[0]?.description).toContain('blank rows 5, 8-9 are not items');
+    expect(r.spec.defaultValues?.[0]?.description).toContain('A2:D11 (blank rows 5, 8-9: not items)');
     expect(r.spec.tests?.[0]?.expect).toMatchObject({ '$.sumRevenue': 3087.5, '$.items[4].revenue': 0 });
   });
 
@@ -110,7 +110,7 @@ describe('blank rows inside the data', () => {
     expect(r.valid).toBe(false);
     if (!r.valid) {
       expect(r.reason).toBe('UNSUPPORTED_RANGE_SHAPE');
-      expect(r.rejectedColumns?.[0]?.detail).toContain('blank rows 3');
+      expect(r.rejectedColumns?.[0]?.detail).toContain('blank row 3, not items');
     }
   });
 });
