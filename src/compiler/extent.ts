@@ -12,7 +12,7 @@
  * - The block's last row may be the summary row instead (table.ts `summaryCells`); a block whose rows do not
  *   continue ends the table, and what it holds is named in ROWS_LEFT_OUT with the reason.
  */
-import { colName, toR1C1 } from '../workbook/formula/index.js';
+import { colName, prepareStrictShift, toR1C1 } from '../workbook/formula/index.js';
 import type { CellModel, SheetModel } from '../workbook/model.js';
 import { getCell } from '../workbook/model.js';
 import { isErrorValue } from '../workbook/values.js';
@@ -25,13 +25,19 @@ export interface Extent {
   stop?: string;
 }
 
-/** Column profile of the rows taken so far: the nearest formula (R1C1) or the kinds of values. */
-type Profile = Map<number, { r1c1?: string; formula?: string; kinds: Set<string> }>;
+/**
+ * Column profile of the rows taken so far: the nearest formula and its row, or the kinds of values. `same`
+ * (built when a block is checked) says whether a formula at (row, col) is that formula filled down.
+ */
+type Profile = Map<
+  number,
+  { formula?: string; row?: number; kinds: Set<string>; same?: (f: string, row: number) => boolean }
+>;
 
 /**
- * The table's data rows from `first`: the first block, then every later block that continues it. `isSummary`
- * says whether a row is the summary row over the rows before it; `side` holds the side cells (`row,col`).
- * Stops after `cap` rows (the caller refuses more).
+ * The table's data rows from `first`: the first block, then every later block that continues it.
+ * `isSummary(row, first, last)` says whether a row is the summary row over the data rows first..last; `side`
+ * holds the side cells (`row,col`). Stops after `cap` rows (the caller refuses more). Linear in the rows.
  */
 export function tableExtent(
   sheet: SheetModel,
@@ -39,31 +45,27 @@ export function tableExtent(
   first: number,
   side: ReadonlySet<string>,
   cap: number,
-  isSummary: (row: number, rows: number[]) => boolean,
+  isSummary: (row: number, first: number, last: number) => boolean,
 ): Extent {
   const blocks = occupiedBlocks(sheet, run, first);
   const rows: number[] = [];
   const profile: Profile = new Map(run.map((c) => [c, { kinds: new Set<string>() }]));
+  // Why only with later blocks: the profile is what a later block is checked against.
+  const learning = blocks.length > 1;
   for (const [i, [from, to]] of blocks.entries()) {
-    const last = rows[rows.length - 1];
-    if (i > 0 && isSummary(last, rows.slice(0, -1)))
-      return { rows, stop: `row ${from + 1} is below the summary row ${last + 1}` };
+    const n = rows.length;
+    if (i > 0 && n > 1 && isSummary(rows[n - 1], rows[0], rows[n - 2]))
+      return { rows, stop: `row ${from + 1} is below the summary row ${rows[n - 1] + 1}` };
     const odd = i === 0 ? undefined : firstOddRow(sheet, run, from, to, profile, side);
-    const upto = odd === undefined ? to : odd.row - 1;
-    // The block's last row may be a summary row over everything above it.
-    const lastIsSummary = odd !== undefined && odd.row === to && to > from;
-    for (let r = from; r <= upto; r++) {
+    if (odd !== undefined && !(odd.row === to && to > from && isSummary(to, rows[0], to - 1)))
+      return { rows, stop: `row ${odd.row + 1} does not continue its columns (${odd.why})` };
+    // The block continues the table; its last row may be the summary row over everything above it.
+    for (let r = from; r <= to; r++) {
       rows.push(r);
-      learn(sheet, run, r, profile);
+      if (learning) learn(sheet, run, r, profile);
       if (rows.length > cap) return { rows };
     }
-    if (odd === undefined) continue;
-    if (lastIsSummary && isSummary(to, rows)) {
-      rows.push(to);
-      return { rows };
-    }
-    for (let r = upto; r >= from; r--) rows.pop(); // a block is taken whole or not at all
-    return { rows, stop: `row ${odd.row + 1} does not continue its columns (${odd.why})` };
+    if (odd !== undefined) return { rows };
   }
   return { rows };
 }
@@ -90,9 +92,20 @@ function learn(sheet: SheetModel, run: number[], row: number, profile: Profile):
     const p = profile.get(c)!;
     if (cell?.formula !== undefined) {
       p.formula = cell.formula;
-      p.r1c1 = toR1C1(cell.formula, row, c);
+      p.row = row;
     } else if (!isEmpty(cell)) p.kinds.add(kindOf(cell!));
   }
+}
+
+/** Whether formulas in column `col` are `formula` (at `row`) filled down: the shifted text, else the R1C1. */
+function sameFormula(formula: string, row: number, col: number): (f: string, at: number) => boolean {
+  const shift = prepareStrictShift(formula, row, col);
+  let r1c1: string | undefined;
+  return (f, at) => {
+    if (f === shift(at, col) && !f.includes('#REF!')) return true;
+    r1c1 ??= toR1C1(formula, row, col);
+    return toR1C1(f, at, col) === r1c1;
+  };
 }
 
 /** The first row of the block that does not continue the table's columns, and why. */
@@ -104,6 +117,9 @@ function firstOddRow(
   profile: Profile,
   side: ReadonlySet<string>,
 ): { row: number; why: string } | undefined {
+  for (const [c, p] of profile) {
+    if (p.formula !== undefined && p.row !== undefined) p.same = sameFormula(p.formula, p.row, c);
+  }
   for (let r = from; r <= to; r++) {
     const why = whyNotContinued(sheet, run, r, profile, side);
     if (why !== undefined) return { row: r, why };
@@ -126,10 +142,9 @@ function whyNotContinued(
   for (const c of run) {
     const cell = getCell(sheet, row, c);
     const p = profile.get(c)!;
-    if (p.r1c1 !== undefined) {
+    if (p.same !== undefined) {
       if (cell?.formula === undefined) return `${at(c)} does not hold the formula of column ${colName(c)}`;
-      if (toR1C1(cell.formula, row, c) !== p.r1c1)
-        return `${at(c)} holds =${cell.formula}, not =${p.formula} filled down`;
+      if (!p.same(cell.formula, row)) return `${at(c)} holds =${cell.formula}, not =${p.formula} filled down`;
       continue;
     }
     if (cell?.formula !== undefined)

@@ -211,8 +211,8 @@ function buildTable(
   }
   const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
   const firstDataRow = headerRow + 1;
-  const isSummary = (row: number, above: number[]) =>
-    above.length > 0 && summaryCells(sheet, row, run, above[0], above[above.length - 1]) !== undefined;
+  const isSummary = (row: number, first: number, last: number) =>
+    summaryCells(sheet, row, run, first, last) !== undefined;
   // Why the cap is maxRows + 1: a summary row may be the last; more than that is refused below.
   const extent = tableExtent(sheet, run, firstDataRow, side, maxRows + 1, isSummary);
   const rows = extent.rows;
@@ -314,9 +314,11 @@ function otherBlocks(table: RecognisedTable, side: ReadonlySet<string>): string[
   const free = (r: number, c: number) => !side.has(key(r, c)) && !inBox(r, c);
   const found: string[] = [];
   for (const r of [...sheet.rows.keys()].sort((a, b) => a - b)) {
-    const cols = [...sheet.rows.get(r)!.keys()].sort((a, b) => a - b);
+    const line = sheet.rows.get(r)!;
+    // Why labels first: most cells are numbers or formulas, and the test is cheap.
+    const cols = [...line.keys()].filter((c) => isLabel(line.get(c))).sort((a, b) => a - b);
     for (const c of cols) {
-      if (!free(r, c) || !isLabel(getCell(sheet, r, c)) || isLabel(getCell(sheet, r, c - 1))) continue;
+      if (!free(r, c) || isLabel(line.get(c - 1))) continue;
       const run = headerRun(sheet, r, c).filter((x) => free(r, x));
       if (run.length < 2 || run.some((x) => !isEmpty(getCell(sheet, r - 1, x)))) continue;
       let bottom = r;
