@@ -174,8 +174,8 @@ export function recogniseTable(
 
 /**
  * The empty rows between the first and the last data row, which are not items, as a phrase (`blank row 5`,
- * `blank rows 5, 8-9`), or undefined when there are none. A formula reading the row above, or a whole column by position, would see
- * them where the items do not (docs/compiler.md "Blank rows and the table's extent").
+ * `blank rows 5, 8-9`), or undefined when there are none. A formula reading the row above, or a whole column
+ * by position, would see them where the items do not (docs/compiler.md "Blank rows and the table's extent").
  */
 export function blankRowsInside(table: RecognisedTable): string | undefined {
   const { rows, firstDataRow, lastDataRow } = table;
@@ -244,7 +244,10 @@ function buildTable(
   }
   const left = rowsLeftOut(sheet, run, end, summary?.row);
   if (left.length > 0) {
-    const why = extent.stop ?? `row ${left[0] + 1} is below the summary row`;
+    const why =
+      summary && left[0] > summary.row
+        ? `row ${left[0] + 1} is below the summary row ${summary.row + 1}`
+        : (extent.stop ?? `row ${left[0] + 1} does not continue its columns`);
     warnings.push({
       code: 'ROWS_LEFT_OUT',
       message: `The table ends at row ${lastDataRow + 1}: ${why}; rows below it hold data in its columns and are left out: ${rowList(left)}`,

@@ -82,6 +82,13 @@ describe('blank rows inside the data', () => {
       recogniseTable(book([HEAD, row(2, 'a', 1, 2), [], row(4, 'b', 3, 4), [], ['Total', '=SUM(B2:B4)']])),
     );
     expect(after).toMatchObject({ rows: [1, 3], summary: { row: 5 } });
+    const under = ok(
+      recogniseTable(book([HEAD, row(2, 'a', 1, 2), [], ['Total', '=SUM(B2:B2)'], [], row(6, 'b', 3, 4)])),
+    );
+    expect(under).toMatchObject({ rows: [1], summary: { row: 3 } });
+    expect(warning(under, 'ROWS_LEFT_OUT')?.message).toBe(
+      'The table ends at row 2: row 6 is below the summary row 4; rows below it hold data in its columns and are left out: 6',
+    );
   });
 
   it('stops at a summary row: a block under it is left out, and the warning says why', () => {
