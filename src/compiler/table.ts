@@ -242,7 +242,7 @@ function buildTable(
   if (rows.length > maxRows) {
     return { reason: 'TOO_MANY_ROWS', error: `The table has more than ${maxRows} data rows (the limit)` };
   }
-  const left = rowsLeftOut(sheet, run, end, summary?.row);
+  const left = rowsLeftOut(sheet, run, end, summary?.row, side);
   if (left.length > 0) {
     const why =
       summary && left[0] > summary.row
@@ -259,18 +259,20 @@ function buildTable(
 
 /**
  * Rows below the table's end (`end`, its first empty row) with something in the table's columns, other than
- * the summary row: data the table does not take, named so it is never dropped silently.
+ * the summary row and side cells (a parameter below the table, `Factor | 3`, is not data): data the table
+ * does not take, named so it is never dropped silently.
  */
 function rowsLeftOut(
   sheet: SheetModel,
   run: number[],
   end: number,
   summaryRow: number | undefined,
+  side: ReadonlySet<string>,
 ): number[] {
   const out: number[] = [];
   for (const [r, cells] of sheet.rows) {
     if (r <= end || r === summaryRow) continue;
-    if (run.some((c) => !isEmpty(cells.get(c)))) out.push(r);
+    if (run.some((c) => !isEmpty(cells.get(c)) && !side.has(key(r, c)))) out.push(r);
   }
   return out.sort((a, b) => a - b);
 }

@@ -154,6 +154,14 @@ describe('a table that ends early', () => {
     expect(w?.message).toMatch(/left out: 4$/);
   });
 
+  it('a labelled parameter below the table is a side cell, not a row left out', () => {
+    const t = ok(
+      recogniseTable(book([['Qty', 'Total'], [2, '=A2*$B$5'], [3, '=A3*$B$5'], [], ['Factor', 3]])),
+    );
+    expect(t.rows).toEqual([1, 2]);
+    expect(warning(t, 'ROWS_LEFT_OUT')).toBeUndefined();
+  });
+
   it('fixture table-ends-early: the notes are named, the four rows verified', async () => {
     const r = valid(await convert(fixture('table-ends-early.xlsx'), { filename: 'table-ends-early.xlsx' }));
     expect(r.verification?.cellsChecked).toBe(4);
