@@ -81,7 +81,7 @@ export const CODES = {
   OTHER_TABLES: {
     kinds: ['warning'],
     meaning:
-      'the workbook holds more than one table (Excel Tables, or the chosen one beside others); the one compiled is named, the others listed, `--table` chooses',
+      'the workbook holds more than one table (Excel Tables, or header-row blocks on the sheet); the one compiled is named, the others listed, `--table` chooses',
   },
   TABLE_PART_IGNORED: {
     kinds: ['warning'],
@@ -107,12 +107,12 @@ export const CODES = {
   CROSS_ROW_REFERENCE: {
     kinds: ['refusal'],
     meaning:
-      'reads another row of the table than its own or the one above (a fixed row `$B$5`, a row below, an expanding range `SUM($A$2:A2)`); the row above compiles as an ordered scan',
+      'reads another row of the table than its own or the one above (a fixed row `$B$5`, a row below, an expanding range `SUM($A$2:A2)`); the row above compiles as an ordered scan, except in a table with blank rows inside',
   },
   UNSUPPORTED_RANGE_SHAPE: {
     kinds: ['refusal'],
     meaning:
-      'a range that is neither same-row, one whole table column, nor a locked table outside the data (whole columns `A:A`, two table columns, ...), or a range where a single value is needed',
+      'a range that is neither same-row, one whole table column, nor a locked table outside the data (whole columns `A:A`, two table columns, ...), a whole table column over blank rows that are not items, or a range where a single value is needed',
   },
   UNRESOLVED_REFERENCE: {
     kinds: ['refusal'],
@@ -204,7 +204,7 @@ export const CODES = {
   ROWS_LEFT_OUT: {
     kinds: ['warning'],
     meaning:
-      'the table ends at an empty row, and rows further down hold data in its columns that is left out (the rows named)',
+      'the table ends above rows that hold data in its columns but do not continue them (a note, another block, rows under the summary row): those rows are named and the reason given',
   },
 
   // Spec validation findings.

@@ -35,7 +35,7 @@ import type { Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
 import { rangeText, sheetCell } from './refs.js';
 import type { RecognisedTable, TableColumn } from './table.js';
-import { isEmpty } from './table.js';
+import { blankRowsInside, isEmpty } from './table.js';
 import type { RejectedColumn } from './types.js';
 import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
@@ -135,11 +135,11 @@ function refuser(table: RecognisedTable, column: TableColumn, formula0: string) 
 }
 
 function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan {
-  const { sheet, firstDataRow, lastDataRow } = table;
+  const { sheet, firstDataRow } = table;
   let firstFormula = -1;
   let firstValue = -1;
   let values = 0;
-  for (let r = firstDataRow; r <= lastDataRow; r++) {
+  for (const r of table.rows) {
     const cell = getCell(sheet, r, column.col);
     if (cell?.formula !== undefined) {
       if (firstFormula < 0) firstFormula = r;
@@ -150,7 +150,7 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
   }
   if (firstFormula < 0) {
     const values: CellValue[] = [];
-    for (let r = firstDataRow; r <= lastDataRow; r++) {
+    for (const r of table.rows) {
       const cell = getCell(sheet, r, column.col);
       // Why: an empty-string constant is text to Excel (`=A2+0` is #VALUE!, not 0), so it stays "" here even
       // though isEmpty() counts it as empty when finding the table's extent.
@@ -187,10 +187,10 @@ function formulaPlan(
   firstFormula: number,
   overrides: Overrides | undefined,
 ): ColumnPlan {
-  const { sheet, firstDataRow, lastDataRow } = table;
+  const { sheet, firstDataRow } = table;
   const formula0 = getCell(sheet, firstFormula, column.col)?.formula ?? '';
   const refused = refuser(table, column, formula0);
-  for (let r = firstDataRow; r <= lastDataRow; r++) {
+  for (const r of table.rows) {
     const cell = getCell(sheet, r, column.col);
     if (cell?.formulaKind === 'array' || cell?.arrayRef !== undefined) {
       return refused(
@@ -228,7 +228,7 @@ function formulaPlan(
   if (
     !overrides &&
     firstFormula === firstDataRow &&
-    odd === firstDataRow + 1 &&
+    odd === table.rows[1] &&
     second.ast &&
     firstNonUniformRow(table, column.col, odd, f) === undefined
   ) {
@@ -247,7 +247,8 @@ function formulaPlan(
  * scan's start when the formulas read the row above (decided by the compiler), else MIXED_CONTENT.
  */
 function valueStart(table: RecognisedTable, column: TableColumn, detail: string): ColumnPlan | undefined {
-  const row = table.firstDataRow + 1;
+  const row = table.rows[1];
+  if (row === undefined) return undefined;
   const f = getCell(table.sheet, row, column.col)?.formula ?? '';
   const parsed = parseFormula(f);
   if (!parsed.ast || firstNonUniformRow(table, column.col, row, f) !== undefined) return undefined;
@@ -275,8 +276,8 @@ function firstNonUniformRow(
   // Comparing texts avoids translating every row to R1C1; any other row is translated and compared.
   const filled = prepareStrictShift(formula0, from, col);
   const refs0 = formula0.split('#REF!').length;
-  for (let r = from + 1; r <= table.lastDataRow; r++) {
-    if (skip?.has(r)) continue;
+  for (const r of table.rows) {
+    if (r <= from || skip?.has(r)) continue;
     const f = getCell(table.sheet, r, col)?.formula ?? '';
     if (f === formula0 && !/[A-Za-z]\$?[0-9]/.test(f)) continue;
     if (f === filled(r, col) && f.split('#REF!').length === refs0) continue;
@@ -413,6 +414,14 @@ export class Resolver {
       if (cols[0] === this.self) {
         return refuse('CIRCULAR_REFERENCE', `${text} is the formula's own column`, node.span);
       }
+      const blank = blankRowsInside(this.table);
+      if (blank !== undefined) {
+        return refuse(
+          'UNSUPPORTED_RANGE_SHAPE',
+          `${text} spans the table's ${blank}, not items (positions and blank counts would differ)`,
+          node.span,
+        );
+      }
       return { kind: 'column', column: cols[0] };
     }
     const touchesData = cols.length > 0 && start.row <= lastDataRow && end.row >= firstDataRow;
@@ -531,7 +540,10 @@ export class Constants {
   }
 }
 
-/** A parameter cell's label: a defined name pointing at it, else the text to its left, else the text above. */
+/**
+ * A parameter cell's label: a defined name pointing at it, else the text to its left (or, across one empty
+ * cell, the text two to its left unless that is a cell of the table: `Shipping | | 4.5`), else the text above.
+ */
 function parameterLabel(
   table: RecognisedTable,
   sheet: SheetModel,
@@ -540,10 +552,10 @@ function parameterLabel(
 ): string | undefined {
   const named = definedNameAt(table.workbook?.definedNames ?? [], sheet.name, row, col);
   if (named !== undefined) return named;
-  for (const [r, c] of [
-    [row, col - 1],
-    [row - 1, col],
-  ]) {
+  const gap = isEmpty(getCell(sheet, row, col - 1));
+  const bottom = table.summary?.row ?? table.lastDataRow;
+  const header = row >= table.headerRow && row <= bottom && table.columns.some((c) => c.col === col - 2);
+  for (const [r, c] of [[row, col - 1], ...(gap && !header ? [[row, col - 2]] : []), [row - 1, col]]) {
     const cell = r >= 0 && c >= 0 ? getCell(sheet, r, c) : undefined;
     if (cell && cell.formula === undefined && typeof cell.value === 'string' && cell.value.trim() !== '')
       return cell.value;

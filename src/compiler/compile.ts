@@ -31,6 +31,7 @@ import { lowerColumn, lowerSummary, sortKinds } from './lower-column.js';
 import { topoOrder } from './topo-order.js';
 import type { MemberExpr } from './cross-row.js';
 import { fixKinds, memberExpression, SCAN_VARS, scanExpression, scanMembers } from './cross-row.js';
+import { scansOverBlankRows } from './cross-row.js';
 import { NameAllocator } from './fields.js';
 import type { Overrides } from './overrides.js';
 import { overrideFieldName, typedOverWarning, withOverride } from './overrides.js';
@@ -123,9 +124,10 @@ export function compileRecognised(
   );
   const scope = newScope(table, plans, constants, rootNames);
   const all = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
-  const formulas = all.filter((p) => !strayStart(scope, p, members));
+  const kept = all.filter((p) => !strayStart(scope, p, members));
+  const formulas = scansOverBlankRows(table, kept, members, scope.rejected);
   const itemNames = new NameAllocator(table.columns.map((c) => c.field));
-  if (members.size > 0) {
+  if ([...members].some((m) => !scope.rejected.has(m))) {
     scope.rowField = itemNames.allocate('row');
     scope.kinds.set(scope.rowField, ['number']);
   }

@@ -24,7 +24,10 @@
  */
 import type { ValueKind } from './lower/contract.js';
 import type { ColumnPlan } from './analyse.js';
-import { KIND_ORDER } from './analyse.js';
+import { KIND_ORDER, rejection } from './analyse.js';
+import type { RecognisedTable } from './table.js';
+import { blankRowsInside } from './table.js';
+import type { RejectedColumn } from './types.js';
 
 type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;
 
@@ -68,6 +71,30 @@ export function scanMembers(
   };
   for (const p of formulas) if ((previous.get(p.column.field) ?? []).length > 0) visit(p.column.field);
   return members;
+}
+
+/**
+ * The formulas without the scan's members when the table has blank rows inside (docs/compiler.md "Blank rows
+ * and the table's extent"): each is refused (CROSS_ROW_REFERENCE, into `rejected`), since the items skip a
+ * blank row but Excel's row above a row under it is that blank row.
+ */
+export function scansOverBlankRows(
+  table: RecognisedTable,
+  formulas: readonly FormulaPlan[],
+  members: ReadonlySet<string>,
+  rejected: Map<string, RejectedColumn>,
+): FormulaPlan[] {
+  const blank = blankRowsInside(table);
+  if (blank === undefined || members.size === 0) return [...formulas];
+  const detail = `The formula reads the row above, and the table's ${blank} are not items: in Excel the row above a row under a blank row is that blank row, not the item before`;
+  return formulas.filter((p) => {
+    if (!members.has(p.column.field)) return true;
+    rejected.set(
+      p.column.field,
+      rejection(table, p.column, 'CROSS_ROW_REFERENCE', detail, p.firstRow, p.formula),
+    );
+    return false;
+  });
 }
 
 /** One member's lowered formulas: the first row's (when it has its own) and the other rows'. */

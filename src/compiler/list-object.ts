@@ -188,6 +188,7 @@ function buildListTable(
     headerRow: box.top,
     firstDataRow: first,
     lastDataRow: last,
+    rows: Array.from({ length: last - first + 1 }, (_, i) => first + i),
     columns,
     warnings,
   };

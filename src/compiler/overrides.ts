@@ -31,13 +31,13 @@ export function typedOver(
 ): { kind: 'overrides'; rows: Overrides } | { kind: 'input'; values: CellValue[] } | undefined {
   const rows = new Map<number, CellValue>();
   const values: CellValue[] = [];
-  for (let r = table.firstDataRow; r <= table.lastDataRow; r++) {
+  for (const r of table.rows) {
     const cell = getCell(table.sheet, r, column.col);
     if (isEmpty(cell)) return undefined;
     values.push(cell!.value);
     if (cell!.formula === undefined) rows.set(r, cell!.value);
   }
-  const n = table.lastDataRow - table.firstDataRow + 1;
+  const n = table.rows.length;
   return rows.size > n * OVERRIDE_SHARE ? { kind: 'input', values } : { kind: 'overrides', rows };
 }
 

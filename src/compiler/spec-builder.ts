@@ -25,6 +25,7 @@ import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
 import type { Warning } from './types.js';
 import type { RecognisedTable } from './table.js';
+import { blankRowsInside } from './table.js';
 import { getCell } from '../workbook/model.js';
 import type { Derivation, LibraryObject, ModelSpec, SpecTest } from '../modelspec/types.js';
 
@@ -137,13 +138,11 @@ export function seedDocument(
   rowField = c.rowField,
 ): { items: Record<string, CellValue>[] } & Record<string, unknown> {
   const inputs = c.plans.filter((p): p is Extract<ColumnPlan, { kind: 'input' }> => p.kind === 'input');
-  const n = c.table.lastDataRow - c.table.firstDataRow + 1;
   const items: Record<string, CellValue>[] = [];
-  for (let i = 0; i < n; i++) {
+  for (const [i, r] of c.table.rows.entries()) {
     const item: Record<string, CellValue> = {};
-    if (rowField !== undefined) item[rowField] = c.table.firstDataRow + i + 1;
+    if (rowField !== undefined) item[rowField] = r + 1;
     for (const o of c.overrides) {
-      const r = c.table.firstDataRow + i;
       if (o.rows.has(r)) item[o.name] = o.rows.get(r)!;
     }
     for (const p of inputs) item[p.column.field] = p.values[i];
@@ -182,7 +181,7 @@ export function typeSchema(kinds: readonly ValueKind[]): Record<string, unknown>
  */
 function dateFormat(table: RecognisedTable, col: number): string | undefined {
   let format: string | undefined;
-  for (let r = table.firstDataRow; r <= table.lastDataRow; r++) {
+  for (const r of table.rows) {
     const cell = getCell(table.sheet, r, col);
     if (typeof cell?.value !== 'number') continue;
     if (cell.numFmt === undefined || (format !== undefined && cell.numFmt !== format)) return undefined;
@@ -289,7 +288,8 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   const seedText = JSON.stringify(seed);
   const first = `${table.columns[0].letter}${table.firstDataRow + 1}`;
   const last = `${table.columns[table.columns.length - 1].letter}${table.lastDataRow + 1}`;
-  const where = `sheet "${table.sheet.name}", ${first}:${last}`;
+  const blank = blankRowsInside(table);
+  const where = `sheet "${table.sheet.name}", ${first}:${last}${blank ? ` (${blank}: not items)` : ''}`;
   const seeded = seedText.length <= budget;
   if (!seeded) {
     warnings.push({
@@ -335,7 +335,7 @@ function buildTests(
     const expect: Record<string, unknown> = {};
     for (let i = 0; i < n; i++) {
       for (const k of kept.columns)
-        expect[`$.items[${i}].${k.column.field}`] = oracle(table.firstDataRow + i, k.column.col);
+        expect[`$.items[${i}].${k.column.field}`] = oracle(table.rows[i], k.column.col);
     }
     for (const r of kept.roots) if (r.summary) expect[`$.${r.name}`] = oracle(r.summary.row, r.summary.col);
     const test: SpecTest = {
@@ -351,12 +351,11 @@ function buildTests(
   const rows = sampleRows(c, local, seed, oracle);
   const expect: Record<string, unknown> = {};
   rows.forEach((i, j) => {
-    for (const k of local)
-      expect[`$.items[${j}].${k.column.field}`] = oracle(table.firstDataRow + i, k.column.col);
+    for (const k of local) expect[`$.items[${j}].${k.column.field}`] = oracle(table.rows[i], k.column.col);
   });
   return [
     {
-      description: `Sample rows ${rows.map((i) => table.firstDataRow + i + 1).join(', ')} of ${where} as Excel computes them (the oracle's values)`,
+      description: `Sample rows ${rows.map((i) => table.rows[i] + 1).join(', ')} of ${where} as Excel computes them (the oracle's values)`,
       given: { '$.items': rows.map((i) => seed.items[i]) },
       expect,
     },
@@ -387,7 +386,7 @@ function sampleRows(
   const firstWhere = (pred: (i: number) => boolean) => {
     for (let i = 0; i < n; i++) if (pred(i)) return picked.add(i);
   };
-  firstWhere((i) => local.some((k) => isErrorValue(oracle(c.table.firstDataRow + i, k.column.col))));
+  firstWhere((i) => local.some((k) => isErrorValue(oracle(c.table.rows[i], k.column.col))));
   firstWhere((i) => inputs.some((p) => isErrorValue(p.values[i])));
   firstWhere((i) => inputs.some((p) => p.values[i] === null));
   for (const p of inputs) {

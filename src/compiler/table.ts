@@ -10,7 +10,9 @@
  *   under it, and that is not a title: a lone text row directly above a wider all-text row, or a text row
  *   with nothing under it, is a title row, skipped with a warning.
  * - The table spans the contiguous text cells of the header row starting at its leftmost label, and the rows
- *   under it down to the first row that is empty in every table column.
+ *   under it: the first block of non-empty rows, and each block below blank rows that continues the table's
+ *   columns (extent.ts; the blank rows are not items). The sheet's other header-row blocks are listed in
+ *   OTHER_TABLES.
  * - The last of those rows (or the row after one blank row) is a summary row, not data, when its non-empty
  *   cells are text labels or SUM/AVERAGE/MIN/MAX/COUNT/COUNTA (or SUBTOTAL with a literal function number) over
  *   exactly one table column's data rows, at least one.
@@ -22,6 +24,7 @@
 import type { CellNode, Node, RangeNode } from '../workbook/formula/ast.js';
 import { colName } from '../workbook/formula/ast.js';
 import { parseFormula } from '../workbook/formula/parser.js';
+import { isEmpty, tableExtent } from './extent.js';
 import { assignFieldNames } from './fields.js';
 import { substituteNames } from './names.js';
 import { recogniseListObject, tablePartWarnings } from './list-object.js';
@@ -29,6 +32,8 @@ import { references, sheetCell } from './refs.js';
 import type { FailureCode, Warning } from './types.js';
 import type { CellModel, DefinedName, SheetModel, WorkbookModel } from '../workbook/model.js';
 import { getCell } from '../workbook/model.js';
+
+export { isEmpty };
 
 export const DEFAULT_MAX_ROWS = 100_000;
 export const DEFAULT_MAX_COLUMNS = 200;
@@ -85,6 +90,11 @@ export interface RecognisedTable {
   /** 0-based first and last (inclusive) data rows; there is at least one. */
   firstDataRow: number;
   lastDataRow: number;
+  /**
+   * The item rows in order, 0-based: every row from first to last but the empty rows a layout table has
+   * between blocks of data (extent.ts; a blank row is not a record). `$.items[i]` is row `rows[i]`.
+   */
+  rows: number[];
   columns: TableColumn[];
   summary?: { row: number; cells: SummaryCell[] };
   warnings: Warning[];
@@ -149,8 +159,9 @@ export function recogniseTable(
         cell: sheetCell(sheet.name, titles[0], 0),
       });
     }
-    const table = buildTable(sheet, r, run, warnings, options);
+    const table = buildTable(sheet, r, run, side, warnings, options);
     if (isRecogniseFailure(table)) return table;
+    warnings.push(...otherBlocksWarning(wb, table, side));
     if (wb.date1904) table.date1904 = true;
     table.workbook = { sheets: wb.sheets, definedNames: wb.definedNames };
     return table;
@@ -159,6 +170,20 @@ export function recogniseTable(
     reason: 'NO_TABLE',
     error: `No header row (a row of text labels with data under it) on sheet "${sheet.name}"`,
   };
+}
+
+/**
+ * The empty rows between the first and the last data row, which are not items, as a phrase (`blank row 5`,
+ * `blank rows 5, 8-9`), or undefined when there are none. A formula reading the row above, or a whole column
+ * by position, would see them where the items do not (docs/compiler.md "Blank rows and the table's extent").
+ */
+export function blankRowsInside(table: RecognisedTable): string | undefined {
+  const { rows, firstDataRow, lastDataRow } = table;
+  if (rows.length === lastDataRow - firstDataRow + 1) return undefined;
+  const items = new Set(rows);
+  const blank: number[] = [];
+  for (let r = firstDataRow; r <= lastDataRow; r++) if (!items.has(r)) blank.push(r);
+  return `blank row${blank.length > 1 ? 's' : ''} ${rowList(blank)}`;
 }
 
 export function pickSheet(wb: WorkbookModel, name: string | undefined): SheetModel | undefined {
@@ -173,6 +198,7 @@ function buildTable(
   sheet: SheetModel,
   headerRow: number,
   run: number[],
+  side: ReadonlySet<string>,
   warnings: Warning[],
   options: RecogniseOptions,
 ): RecognisedTable | RecogniseFailure {
@@ -185,12 +211,11 @@ function buildTable(
   }
   const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
   const firstDataRow = headerRow + 1;
-  let end = firstDataRow; // exclusive
-  while (end <= sheet.maxRow && run.some((c) => !isEmpty(getCell(sheet, end, c)))) {
-    end++;
-    // Why check inside the loop: a million-row sheet is refused without walking all of it.
-    if (end - firstDataRow > maxRows + 1) break;
-  }
+  const isSummary = (row: number, first: number, last: number) =>
+    summaryCells(sheet, row, run, first, last) !== undefined;
+  // Why the cap is maxRows + 1: a summary row may be the last; more than that is refused below.
+  const extent = tableExtent(sheet, run, firstDataRow, side, maxRows + 1, isSummary);
+  const rows = extent.rows;
   const headers = run.map((c) => String(getCell(sheet, headerRow, c)?.value ?? ''));
   const fields = assignFieldNames(headers);
   const columns: TableColumn[] = run.map((col, i) => ({
@@ -199,50 +224,116 @@ function buildTable(
     header: headers[i],
     field: fields[i],
   }));
-  let lastDataRow = end - 1;
   let summary: RecognisedTable['summary'];
-  if (lastDataRow > firstDataRow) {
-    const cells = summaryCells(sheet, lastDataRow, run, firstDataRow, lastDataRow - 1);
+  if (rows.length > 1) {
+    const last = rows[rows.length - 1];
+    const cells = summaryCells(sheet, last, run, firstDataRow, rows[rows.length - 2]);
     if (cells) {
-      summary = { row: lastDataRow, cells };
-      lastDataRow--;
+      summary = { row: last, cells };
+      rows.pop();
     }
   }
+  const lastDataRow = rows[rows.length - 1];
+  const end = (summary?.row ?? lastDataRow) + 1; // the first empty row below the table
   if (!summary && end + 1 <= sheet.maxRow) {
     const cells = summaryCells(sheet, end + 1, run, firstDataRow, lastDataRow);
     if (cells) summary = { row: end + 1, cells };
   }
-  const rows = lastDataRow - firstDataRow + 1;
-  if (rows > maxRows) {
+  if (rows.length > maxRows) {
     return { reason: 'TOO_MANY_ROWS', error: `The table has more than ${maxRows} data rows (the limit)` };
   }
-  const left = rowsLeftOut(sheet, run, end, summary?.row);
+  const left = rowsLeftOut(sheet, run, end, summary?.row, side);
   if (left.length > 0) {
+    const why =
+      summary && left[0] > summary.row
+        ? `row ${left[0] + 1} is below the summary row ${summary.row + 1}`
+        : (extent.stop ?? `row ${left[0] + 1} does not continue its columns`);
     warnings.push({
       code: 'ROWS_LEFT_OUT',
-      message: `The table ends at the empty row ${end + 1}; rows below it hold data in its columns and are left out: ${rowList(left)}`,
+      message: `The table ends at row ${lastDataRow + 1}: ${why}; rows below it hold data in its columns and are left out: ${rowList(left)}`,
       cell: sheetCell(sheet.name, left[0], run[0]),
     });
   }
-  return { sheet, headerRow, firstDataRow, lastDataRow, columns, summary, warnings };
+  return { sheet, headerRow, firstDataRow, lastDataRow, rows, columns, summary, warnings };
 }
 
 /**
  * Rows below the table's end (`end`, its first empty row) with something in the table's columns, other than
- * the summary row: data a blank row cut off, named so it is never dropped silently.
+ * the summary row and side cells (a parameter below the table, `Factor | 3`, is not data): data the table
+ * does not take, named so it is never dropped silently.
  */
 function rowsLeftOut(
   sheet: SheetModel,
   run: number[],
   end: number,
   summaryRow: number | undefined,
+  side: ReadonlySet<string>,
 ): number[] {
   const out: number[] = [];
   for (const [r, cells] of sheet.rows) {
     if (r <= end || r === summaryRow) continue;
-    if (run.some((c) => !isEmpty(cells.get(c)))) out.push(r);
+    if (run.some((c) => !isEmpty(cells.get(c)) && !side.has(key(r, c)))) out.push(r);
   }
   return out.sort((a, b) => a - b);
+}
+
+/**
+ * OTHER_TABLES when the sheet holds other blocks with a header row, or the workbook Excel Tables on other
+ * sheets: the range compiled is named, the others listed, for `--table`.
+ */
+function otherBlocksWarning(wb: WorkbookModel, table: RecognisedTable, side: ReadonlySet<string>): Warning[] {
+  const others = [
+    ...otherBlocks(table, side).map((b) => `${table.sheet.name}!${b}`),
+    ...wb.tables.map((t) => `${t.name} (${t.sheet})`),
+  ];
+  if (others.length === 0) return [];
+  const { sheet, columns, headerRow } = table;
+  const bottom = (table.summary?.row ?? table.lastDataRow) + 1;
+  const range = `${sheet.name}!${columns[0].letter}${headerRow + 1}:${columns[columns.length - 1].letter}${bottom}`;
+  return [
+    {
+      code: 'OTHER_TABLES',
+      message: `Compiled range ${range} (the first header row of the sheet, its leftmost block); the workbook also holds ${others.join(', ')}: choose with --table`,
+      cell: sheetCell(sheet.name, headerRow, columns[0].col),
+    },
+  ];
+}
+
+/**
+ * The sheet's other blocks (A1 ranges), top to bottom: a run of two or more text labels outside the table,
+ * nothing above it, something under it that is not a side cell (a lookup table's header is not a block); the
+ * block reaches down to the first row empty in its columns.
+ */
+function otherBlocks(table: RecognisedTable, side: ReadonlySet<string>): string[] {
+  const { sheet } = table;
+  const boxes: Array<{ top: number; bottom: number; left: number; right: number }> = [
+    {
+      top: table.headerRow,
+      bottom: table.summary?.row ?? table.lastDataRow,
+      left: table.columns[0].col,
+      right: table.columns[table.columns.length - 1].col,
+    },
+  ];
+  const inBox = (r: number, c: number) =>
+    boxes.some((b) => r >= b.top && r <= b.bottom && c >= b.left && c <= b.right);
+  const free = (r: number, c: number) => !side.has(key(r, c)) && !inBox(r, c);
+  const found: string[] = [];
+  for (const r of [...sheet.rows.keys()].sort((a, b) => a - b)) {
+    const line = sheet.rows.get(r)!;
+    // Why labels first: most cells are numbers or formulas, and the test is cheap.
+    const cols = [...line.keys()].filter((c) => isLabel(line.get(c))).sort((a, b) => a - b);
+    for (const c of cols) {
+      if (!free(r, c) || isLabel(line.get(c - 1))) continue;
+      const run = headerRun(sheet, r, c).filter((x) => free(r, x));
+      if (run.length < 2 || run.some((x) => !isEmpty(getCell(sheet, r - 1, x)))) continue;
+      let bottom = r;
+      while (run.some((x) => free(bottom + 1, x) && !isEmpty(getCell(sheet, bottom + 1, x)))) bottom++;
+      if (bottom === r) continue;
+      boxes.push({ top: r, bottom, left: run[0], right: run[run.length - 1] });
+      found.push(`${colName(run[0])}${r + 1}:${colName(run[run.length - 1])}${bottom + 1}`);
+    }
+  }
+  return found;
 }
 
 /** 1-based row numbers as ranges: `7-9, 12`. */
@@ -335,11 +426,6 @@ function isLabel(cell: CellModel | undefined): boolean {
     typeof cell.value === 'string' &&
     cell.value.trim() !== ''
   );
-}
-
-/** A cell with no formula and no value (an empty string counts as empty). */
-export function isEmpty(cell: CellModel | undefined): boolean {
-  return cell === undefined || (cell.formula === undefined && (cell.value === null || cell.value === ''));
 }
 
 function key(row: number, col: number): string {

@@ -158,8 +158,7 @@ function withStubs(spec: ModelSpec, c: Compilation, stubs: Draft['stubs']): Mode
 /** The saved value of each data row of a column (blank when none was saved). */
 function savedValues(c: Compilation, col: number): CellValue[] {
   const out: CellValue[] = [];
-  for (let r = c.table.firstDataRow; r <= c.table.lastDataRow; r++)
-    out.push(getCell(c.table.sheet, r, col)?.cached ?? null);
+  for (const r of c.table.rows) out.push(getCell(c.table.sheet, r, col)?.cached ?? null);
   return out;
 }
 
@@ -190,9 +189,7 @@ function refusedColumn(
 }
 
 function firstFormulaRow(c: Compilation, col: number): number | undefined {
-  for (let r = c.table.firstDataRow; r <= c.table.lastDataRow; r++)
-    if (getCell(c.table.sheet, r, col)?.formula !== undefined) return r;
-  return undefined;
+  return c.table.rows.find((r) => getCell(c.table.sheet, r, col)?.formula !== undefined);
 }
 
 /** Its own reason (found by a trial lowering when it was refused for a column it reads), then its inputs'. */
@@ -226,16 +223,16 @@ function reasonsOf(
 function savedTest(c: Compilation, field: string, col: number, spec: ModelSpec): SpecTest | undefined {
   const { table } = c;
   const rows: number[] = [];
-  for (let i = 0; i <= table.lastDataRow - table.firstDataRow && rows.length < DRAFT_SAMPLE_ROWS; i++)
-    if (getCell(table.sheet, table.firstDataRow + i, col)?.cached !== undefined) rows.push(i);
+  for (let i = 0; i < table.rows.length && rows.length < DRAFT_SAMPLE_ROWS; i++)
+    if (getCell(table.sheet, table.rows[i], col)?.cached !== undefined) rows.push(i);
   if (rows.length === 0) return undefined;
   const seeded = spec.defaultValues !== undefined && spec.defaultValues.length > 0;
   const seed = seeded ? undefined : seedDocument(c);
   const expect: Record<string, unknown> = {};
   rows.forEach((i, j) => {
-    expect[`$.items[${seeded ? i : j}].${field}`] = getCell(table.sheet, table.firstDataRow + i, col)!.cached;
+    expect[`$.items[${seeded ? i : j}].${field}`] = getCell(table.sheet, table.rows[i], col)!.cached;
   });
-  const where = rows.map((i) => table.firstDataRow + i + 1).join(', ');
+  const where = rows.map((i) => table.rows[i] + 1).join(', ');
   return {
     description: `Column ${table.columns.find((x) => x.field === field)!.letter} on rows ${where} as the workbook saved it`,
     given: seed ? { '$.items': rows.map((i) => seed.items[i]) } : {},

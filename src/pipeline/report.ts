@@ -62,10 +62,10 @@ export function buildReportModel(input: ReportInput): ReportModel {
     return out;
   });
   const grid = new Grid(input);
-  const shown = shownRows(table.firstDataRow, table.lastDataRow, grid.disagreeingRows());
-  const rows: ReportRow[] = shown.map((row) => ({
-    row: row + 1,
-    cells: table.columns.map((col) => grid.cell(row, col.col, col.field, row - table.firstDataRow)),
+  const shown = shownRows(table.rows.length, grid.disagreeingRows());
+  const rows: ReportRow[] = shown.map((i) => ({
+    row: table.rows[i] + 1,
+    cells: table.columns.map((col) => grid.cell(table.rows[i], col.col, col.field, i)),
   }));
   const summary = table.summary
     ? {
@@ -80,7 +80,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     columns,
     rows,
     ...(summary ? { summary } : {}),
-    rowsOmitted: table.lastDataRow - table.firstDataRow + 1 - shown.length,
+    rowsOmitted: table.rows.length - shown.length,
     totals: {
       compiled: input.kept.size,
       refused: rejected.length,
@@ -114,9 +114,10 @@ export function failureReport(
 }
 
 /** The first REPORT_ROWS data rows, and every later row with a disagreement, in order. */
-function shownRows(first: number, last: number, disagreeing: ReadonlySet<number>): number[] {
+/** The item indexes the report shows: the first REPORT_ROWS and every disagreeing one. */
+function shownRows(items: number, disagreeing: ReadonlySet<number>): number[] {
   const out: number[] = [];
-  for (let r = first; r <= last; r++) if (r - first < REPORT_ROWS || disagreeing.has(r - first)) out.push(r);
+  for (let i = 0; i < items; i++) if (i < REPORT_ROWS || disagreeing.has(i)) out.push(i);
   return out;
 }
 
@@ -153,7 +154,7 @@ class Grid {
       out[s] = (out[s] ?? 0) + n;
     };
     const { table } = this.input.c;
-    const n = table.lastDataRow - table.firstDataRow + 1;
+    const n = table.rows.length;
     for (const col of table.columns) {
       if (this.refusedLetters.has(col.col)) {
         add('refused', n);

@@ -90,8 +90,7 @@ async function verifyAll(
 ): Promise<VerifyOutcome> {
   const { table } = c;
   const draft = buildSpec({ id, compilation: c, kept: all, library: buildLibrary, seedBudget: 0 });
-  const rows: number[] = [];
-  for (let r = table.firstDataRow; r <= table.lastDataRow; r++) rows.push(r);
+  const rows = table.rows;
   const t0 = performance.now();
   let waited = 0;
   try {

@@ -202,4 +202,21 @@ describe('sheetspec convert --table', () => {
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout).reason).toBe('TABLE_NOT_FOUND');
   });
+
+  it('compiles a second plain block chosen by its A1 range', { timeout: 60_000 }, async () => {
+    const blocks = path.join(root, 'fixtures/two-blocks-one-sheet.xlsx');
+    const out = path.join(dir, 'b.json');
+    const first = await sheetspec(['convert', blocks, '--json', '-o', out]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout).warnings.map((w: { code: string }) => w.code)).toContain('OTHER_TABLES');
+    const r = await sheetspec(['convert', blocks, '--table', 'G1:J5', '--json', '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(Object.keys(result.spec.schema.properties.items.items.properties)).toEqual([
+      'product',
+      'qty',
+      'cost',
+      'value',
+    ]);
+  });
 });

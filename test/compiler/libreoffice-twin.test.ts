@@ -108,3 +108,20 @@ describe('LibreOffice-saved named-parameters with parameters: "inputs"', () => {
     expect(libre.verification?.disagreements).toBe(0);
   });
 });
+
+// The table's extent (docs/compiler.md "Blank rows and the table's extent"): LibreOffice keeps the blank rows,
+// the defined name and the parameters beside the header row, and saves its own values, which verify too.
+describe.each(['blank-rows-inside', 'parameter-beside-header'])('LibreOffice-saved %s', (name) => {
+  it('compiles to the same spec as the Excel-shaped workbook, verified against its saved values', async () => {
+    const wb = await readWorkbook(bytes(`libreoffice/${name}.xlsx`));
+    expect(wb.application).toMatch(/LibreOffice/);
+    const excel = await convert(bytes(`${name}.xlsx`), { filename: `${name}.xlsx` });
+    const libre = await convert(bytes(`libreoffice/${name}.xlsx`), { filename: `${name}.xlsx` });
+    expect(excel.valid && libre.valid).toBe(true);
+    if (!excel.valid || !libre.valid) return;
+    expect(libre.rejectedColumns).toEqual([]);
+    expect(libre.verification?.savedValues.producer).toMatch(/LibreOffice/);
+    expect(libre.verification?.matched).toBe(libre.verification?.cellsChecked);
+    expect(JSON.stringify(libre.spec)).toBe(JSON.stringify(excel.spec));
+  });
+});

@@ -75,11 +75,13 @@ describe('typed-over cells in a formula column', () => {
 
 describe("blank rows and the table's extent", () => {
   it('names the rows a blank row cuts off (ROWS_LEFT_OUT), leaving a summary row alone', async () => {
-    const g: Grid = [...sales(3, {}), [], [9, 2, '=A6*B6'], [10, 2, '=A7*B7']];
+    // Rows 6-7 hold text where Qty holds numbers: not a continuation (continuations: extent.test.ts).
+    const g: Grid = [...sales(3, {}), [], ['nine', 2, '=A6*B6'], [10, 2, '=A7*B7']];
     const r = await verified(g);
     expect(r.valid).toBe(true);
     const w = (r.warnings ?? []).find((x) => x.code === 'ROWS_LEFT_OUT');
     expect(w?.message).toContain('6-7');
+    expect(w?.message).toContain('A6 holds text where column A holds numbers');
     expect(w?.cell).toBe('Sheet1!A6');
     const withSummary = await verified([...sales(3, {}), [], ['Total', undefined, '=SUM(C2:C4)']]);
     expect(codes(withSummary)).not.toContain('ROWS_LEFT_OUT');

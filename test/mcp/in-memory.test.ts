@@ -243,6 +243,25 @@ describe('convert_spreadsheet', () => {
     expect((await rpcError(call(''))).code).toBe(-32602);
   });
 
+  it('takes a table argument: an A1 range selects a second plain block on the sheet', async () => {
+    const data = readFileSync(new URL('../../fixtures/two-blocks-one-sheet.xlsx', import.meta.url)).toString(
+      'base64',
+    );
+    const r = await client.callTool({
+      name: 'convert_spreadsheet',
+      arguments: { data, filename: 'two-blocks-one-sheet.xlsx', table: 'G1:J5' },
+    });
+    const v = structured(r as never);
+    expect(v.valid, JSON.stringify(v).slice(0, 500)).toBe(true);
+    type Schema = { schema: { properties: { items: { items: { properties: object } } } } };
+    expect(Object.keys((v.spec as Schema).schema.properties.items.items.properties)).toEqual([
+      'product',
+      'qty',
+      'cost',
+      'value',
+    ]);
+  });
+
   it('converts a workbook built in the test', async () => {
     const r = await client.callTool({
       name: 'convert_spreadsheet',
