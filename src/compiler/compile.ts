@@ -29,8 +29,18 @@ import { isRefusal } from './lower/contract.js';
 import type { LoweredColumn } from './lower-column.js';
 import { lowerColumn, lowerSummary, sortKinds } from './lower-column.js';
 import { topoOrder } from './topo-order.js';
-import type { MemberExpr } from './cross-row.js';
-import { fixKinds, memberExpression, SCAN_VARS, scanExpression, scanMembers } from './cross-row.js';
+import type { MemberExpr, RunningExpr } from './cross-row.js';
+import {
+  fixKinds,
+  lowerStart,
+  memberExpression,
+  runningHelpers,
+  runningOf,
+  scanInputs,
+  SCAN_VARS,
+  scanExpression,
+  scanMembers,
+} from './cross-row.js';
 import { NameAllocator } from './fields.js';
 import type { Overrides } from './overrides.js';
 import { overrideFieldName, typedOverWarning, withOverride } from './overrides.js';
@@ -113,8 +123,8 @@ export function compileRecognised(
   const rootNames = new NameAllocator(['items']);
   const constants = options.parameters === 'inputs' ? new Constants('inputs', rootNames) : new Constants();
   const first = analysed.filter((p): p is FormulaPlan => p.kind === 'formula');
-  const { deps, previous } = columnDependencies(table, constants, first);
-  const members = scanMembers(first, deps, previous);
+  const { deps, previous, ordered } = columnDependencies(table, constants, first);
+  const members = scanMembers(first, deps, previous, ordered);
   // A typed first row that starts no scan is a typed-over cell like any other.
   const plans = analysed.map((p) =>
     p.kind === 'formula' && p.start?.value !== undefined && p.overrides && !members.has(p.column.field)
@@ -255,15 +265,17 @@ function newScope(
 
 /**
  * Step 2: the table columns each formula column reads, from the references the resolver accepts: in its own
- * row or whole (`deps`), and in the row above (`previous`, a scan's recurrence; cross-row.ts).
+ * row or whole (`deps`), and in the row above (`previous`, a scan's recurrence; cross-row.ts); `ordered`: the
+ * columns reading an expanding range (a running aggregate, computed by the scan too).
  */
 function columnDependencies(
   table: RecognisedTable,
   constants: Constants,
   formulas: readonly FormulaPlan[],
-): { deps: Map<string, string[]>; previous: Map<string, string[]> } {
+): { deps: Map<string, string[]>; previous: Map<string, string[]>; ordered: Set<string> } {
   const deps = new Map<string, string[]>();
   const previous = new Map<string, string[]>();
+  const ordered = new Set<string>();
   for (const p of formulas) {
     const out = new Set<string>();
     const above = new Set<string>();
@@ -272,8 +284,9 @@ function columnDependencies(
       for (const ref of references(ast)) {
         const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
         if (isRefusal(t)) continue;
+        if (t.kind === 'expanding') ordered.add(p.column.field);
         if (t.kind === 'previous') above.add(t.column.field);
-        else if (t.kind === 'field' || t.kind === 'column') out.add(t.column.field);
+        else if (t.kind === 'field' || t.kind === 'column' || t.kind === 'expanding') out.add(t.column.field);
         else if (t.kind === 'cells') for (const c of t.columns) out.add(c.field);
       }
     };
@@ -282,7 +295,7 @@ function columnDependencies(
     deps.set(p.column.field, [...out]);
     previous.set(p.column.field, [...above]);
   }
-  return { deps, previous };
+  return { deps, previous, ordered };
 }
 
 /** Step 3: each formula column in dependency order, refused when on a cycle or downstream of a refusal. */
@@ -375,13 +388,24 @@ function compileScan(
     if (blocked) return refuseAll(p, blocked.reason, blocked.detail);
   }
   const lowered = new Map<string, { start?: LoweredColumn; step: LoweredColumn }>();
+  const running = new Map<string, RunningExpr>();
   let failed: { plan: FormulaPlan; refusal: Refusal; formula: string; row: number } | undefined;
   const lowerAll = (assumed: ReadonlyMap<string, readonly ValueKind[]>) => {
     const kinds = new Map([...scope.kinds, ...assumed]);
     const out = new Map<string, ValueKind[]>();
     for (const p of plans) {
       const one = (ast: Node, row: number, formula: string) => {
-        const l = lowerColumn({ ...scope, kinds, column: p.column, ast, row, scan: members });
+        const r = runningOf(scope.table, scope.constants, p, ast, row, members);
+        for (const x of r.running) if (!running.has(x.key)) running.set(x.key, x);
+        const l = lowerColumn({
+          ...scope,
+          kinds,
+          column: p.column,
+          ast: r.ast,
+          row,
+          scan: members,
+          running: r.values,
+        });
         if (isRefusal(l)) failed = { plan: p, refusal: l, formula, row };
         return isRefusal(l) ? undefined : l;
       };
@@ -414,14 +438,25 @@ function compileScan(
     ...(l.start ? { start: l.start.expr } : {}),
   }));
   const rowField = scope.rowField!;
-  const inputs = [...new Set(plans.flatMap((p) => scanInputs(scope, p, members)))];
-  const expr = scanExpression(exprs, inputs, rowField);
+  const inputs = [
+    ...new Set(
+      plans.flatMap((p) =>
+        scanInputs(scope.table, scope.constants, p, members, scope.overrideFields.get(p.column.field)),
+      ),
+    ),
+  ];
+  const expr = scanExpression(exprs, inputs, rowField, [...running.values()]);
   const seed = plans.find((p) => p.start) ?? plans[0];
   const name = scope.roots.hoist(`${seed.column.field}Scan`, expr, () => {});
   scope.roots.commit(name, {
     expr,
     kinds: [],
-    helpers: [...new Set(used.flatMap((l) => l.helpers))].sort(),
+    helpers: [
+      ...new Set([
+        ...used.flatMap((l) => l.helpers),
+        ...[...running.values()].flatMap((r) => runningHelpers(r.fn)),
+      ]),
+    ].sort(),
     deps: [...new Set([...outside, ...inputs])].filter((f) => scope.planByField.has(f)),
     constants: [...new Set(used.flatMap((l) => l.constants))],
     values: [...new Set(used.flatMap((l) => l.values))],
@@ -453,43 +488,6 @@ function overridden(scope: Scope, p: FormulaPlan, l: LoweredColumn, row: string)
   if (!name || !p.overrides) return l;
   const kinds = sortKinds([...l.kinds, ...kindsOf([...p.overrides.values()])]);
   return { ...l, expr: withOverride(`${row}.${name}`, l.expr), kinds };
-}
-
-/** A scan's start: its formula lowered, or the typed value as a JSON literal. */
-function lowerStart(
-  start: NonNullable<FormulaPlan['start']>,
-  lower: (ast: Node) => LoweredColumn | undefined,
-): LoweredColumn | undefined {
-  if (start.ast) return lower(start.ast);
-  const value = start.value ?? null;
-  return {
-    expr: JSON.stringify(value),
-    kinds: kindsOf([value]),
-    helpers: [],
-    roots: [],
-    constants: [],
-    values: [],
-  };
-}
-
-/** The non-member fields a member reads in its row or the row above (the scan hands these over). */
-function scanInputs(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  const read = (ast: Node, row: number) => {
-    const resolver = new Resolver(scope.table, scope.constants, p.column, row, true);
-    for (const ref of references(ast)) {
-      const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
-      if (isRefusal(t)) continue;
-      const cols =
-        t.kind === 'field' || t.kind === 'previous' ? [t.column] : t.kind === 'cells' ? t.columns : [];
-      for (const c of cols) if (!members.has(c.field)) out.push(c.field);
-    }
-  };
-  read(p.ast, p.firstRow);
-  if (p.start?.ast) read(p.start.ast, scope.table.firstDataRow);
-  const override = scope.overrideFields.get(p.column.field);
-  if (override) out.push(override);
-  return out;
 }
 
 /** Why a column cannot be lowered before trying: it lies on a cycle, or reads a refused column. */

@@ -9,7 +9,8 @@ import type { Node, RangeNode } from '../workbook/formula/ast.js';
 import type { Constants } from './analyse.js';
 import { KIND_ORDER, Resolver } from './analyse.js';
 import type { RootDerivation } from './compile.js';
-import { SCAN_VARS } from './cross-row.js';
+import { fieldRead, RUNNING_FUNCTIONS, runningKey } from './cross-row.js';
+import { rangeText } from './refs.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
 import { lowerFormula } from './lower/lower.js';
@@ -43,6 +44,8 @@ export interface ColumnToLower {
   values: LibraryValues;
   /** Set when lowering a scan member: the members, read as `$scan_<field>` / `$scanLast.<field>`. */
   scan?: ReadonlySet<string>;
+  /** In a scan member, its running aggregates by key (cross-row.ts `runningCalls`): their values. */
+  running?: ReadonlyMap<string, Operand>;
 }
 
 /** What a column's lowering used, so it can be committed or rolled back. */
@@ -87,7 +90,7 @@ export function lowerColumn(c: ColumnToLower, commit = true): LoweredColumn | Re
 function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
   const resolver = new Resolver(c.table, c.constants, c.column, c.row, c.scan !== undefined);
   const fieldKinds = (f: string): readonly ValueKind[] => c.kinds.get(f) ?? KIND_ORDER;
-  const field = (f: string): Operand => ({ expr: fieldExpr(c.scan, f, false), kinds: fieldKinds(f) });
+  const field = (f: string): Operand => ({ expr: fieldRead(c.scan, f, false), kinds: fieldKinds(f) });
   return {
     cell(node) {
       const t = resolver.cell(node);
@@ -97,7 +100,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
         return { expr: c.constants.read(t.name), kinds: ['number'] };
       }
       if (t.kind === 'previous') {
-        return { expr: fieldExpr(c.scan, t.column.field, true), kinds: fieldKinds(t.column.field) };
+        return { expr: fieldRead(c.scan, t.column.field, true), kinds: fieldKinds(t.column.field) };
       }
       return field(t.column.field);
     },
@@ -106,6 +109,13 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       if (isRefusal(t)) return t;
       if (t.kind === 'cells') {
         return { kind: 'cells', cells: t.columns.map((col) => field(col.field)) };
+      }
+      if (t.kind === 'expanding') {
+        return refuse(
+          'CROSS_ROW_REFERENCE',
+          `${rangeText(node)} is an expanding range (a running total); only ${RUNNING_FUNCTIONS.join(', ')} of it alone are computed in order`,
+          node.span,
+        );
       }
       if (t.kind === 'column' && c.scan?.has(t.column.field)) {
         return refuse(
@@ -129,6 +139,9 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
     },
     date1904: c.table.date1904,
     name(node) {
+      const key = runningKey(node.name);
+      const running = key === undefined ? undefined : c.running?.get(key);
+      if (running) return running;
       const t = resolveName(c.table.workbook?.definedNames ?? [], node, c.table.sheet.name);
       if (isRefusal(t)) return t;
       if (t.kind === 'ref') {
@@ -150,13 +163,6 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       return name;
     },
   };
-}
-
-/** How a lowering reads a field: `$parent.<f>`, or in a scan the row's or the row above's value. */
-function fieldExpr(scan: ReadonlySet<string> | undefined, f: string, above: boolean): string {
-  if (!scan) return `$parent.${f}`;
-  if (scan.has(f)) return above ? `${SCAN_VARS.previous}${SCAN_VARS.read(f)}` : SCAN_VARS.member(f);
-  return `${above ? SCAN_VARS.previousRow : SCAN_VARS.row}.${f}`;
 }
 
 function hoistedRoot(c: ColumnToLower, use: ColumnUse, operand: Operand): Omit<RootDerivation, 'name'> {

@@ -134,14 +134,15 @@ export interface BuiltSpec {
 /** The input rows as a document: `{"items": [{<input field>: value, ...}, ...]}`. */
 export function seedDocument(
   c: Compilation,
-  rowField = c.rowField,
+  // Why null, not undefined, for "no row field": an undefined argument would take the default.
+  rowField: string | null = c.rowField ?? null,
 ): { items: Record<string, CellValue>[] } & Record<string, unknown> {
   const inputs = c.plans.filter((p): p is Extract<ColumnPlan, { kind: 'input' }> => p.kind === 'input');
   const n = c.table.lastDataRow - c.table.firstDataRow + 1;
   const items: Record<string, CellValue>[] = [];
   for (let i = 0; i < n; i++) {
     const item: Record<string, CellValue> = {};
-    if (rowField !== undefined) item[rowField] = c.table.firstDataRow + i + 1;
+    if (rowField !== null) item[rowField] = c.table.firstDataRow + i + 1;
     for (const o of c.overrides) {
       const r = c.table.firstDataRow + i;
       if (o.rows.has(r)) item[o.name] = o.rows.get(r)!;
@@ -285,7 +286,7 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   const constants: Record<string, unknown> = {};
   if (c.parameters === 'constants') for (const k of parameters) constants[k.name] = k.value;
 
-  const seed = { items: seedDocument(c, rowField).items };
+  const seed = { items: seedDocument(c, rowField ?? null).items };
   const seedText = JSON.stringify(seed);
   const first = `${table.columns[0].letter}${table.firstDataRow + 1}`;
   const last = `${table.columns[table.columns.length - 1].letter}${table.lastDataRow + 1}`;
