@@ -33,6 +33,7 @@ import type { MemberExpr, RunningExpr } from './cross-row.js';
 import {
   fixKinds,
   lowerStart,
+  readsRowNumber,
   memberExpression,
   runningHelpers,
   runningOf,
@@ -67,6 +68,8 @@ export interface CompiledColumn {
   description: string;
   /** Set for a column computed by an ordered scan (cross-row.ts): the scan's root derivation. */
   scan?: string;
+  /** The formula reads its own row number (ROW()): the items' row field. */
+  readsRow?: boolean;
 }
 
 /** A root derivation: a hoisted row-invariant aggregate or a summary-row aggregate. */
@@ -135,7 +138,7 @@ export function compileRecognised(
   const all = plans.filter((p): p is FormulaPlan => p.kind === 'formula');
   const formulas = all.filter((p) => !strayStart(scope, p, members));
   const itemNames = new NameAllocator(table.columns.map((c) => c.field));
-  if (members.size > 0) {
+  if (members.size > 0 || formulas.some(readsRowNumber)) {
     scope.rowField = itemNames.allocate('row');
     scope.kinds.set(scope.rowField, ['number']);
   }
@@ -528,6 +531,7 @@ function compiledColumn(
     roots: lowered.roots,
     constants: lowered.constants,
     values: lowered.values,
+    ...(lowered.readsRow ? { readsRow: true } : {}),
     description: `Column ${p.column.letter} "${p.column.header}" of sheet "${table.sheet.name}", ${range}: =${p.formula}`,
   };
 }

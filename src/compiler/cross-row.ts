@@ -27,6 +27,7 @@
  * read the members' own fields and make a cycle.
  */
 import type { Node, RangeNode } from '../workbook/formula/ast.js';
+import { someNode } from '../workbook/formula/index.js';
 import type { Operand, ValueKind } from './lower/contract.js';
 import { isRefusal } from './lower/contract.js';
 import type { ColumnPlan, Constants, ScanStart } from './analyse.js';
@@ -373,4 +374,10 @@ export function lowerStart(
     constants: [],
     values: [],
   };
+}
+
+/** Whether a formula may read its own row number (ROW, ROWS): the items then carry their sheet row. */
+export function readsRowNumber(p: FormulaPlan): boolean {
+  const test = (n: Node) => n.kind === 'call' && (n.name === 'ROW' || n.name === 'ROWS');
+  return someNode(p.ast, test) || (p.start?.ast !== undefined && someNode(p.start.ast, test));
 }

@@ -29,6 +29,8 @@ export interface LoweredColumn {
   roots: string[];
   constants: string[];
   values: string[];
+  /** The formula reads its own row number (ROW(), ROWS($A$2:A2)): the items' row field. */
+  readsRow?: boolean;
 }
 
 /** One column's formula, with what it resolves against (the compilation's scope). */
@@ -46,6 +48,8 @@ export interface ColumnToLower {
   scan?: ReadonlySet<string>;
   /** In a scan member, its running aggregates by key (cross-row.ts `runningCalls`): their values. */
   running?: ReadonlyMap<string, Operand>;
+  /** The items' sheet-row field (`row`), set when a formula reads its row (ROW(), a scan). */
+  rowField?: string;
 }
 
 /** What a column's lowering used, so it can be committed or rolled back. */
@@ -55,6 +59,7 @@ interface ColumnUse {
   values: Set<string>;
   pendingValues: string[];
   columnDeps: Set<string>;
+  readsRow: boolean;
 }
 
 /**
@@ -68,6 +73,7 @@ export function lowerColumn(c: ColumnToLower, commit = true): LoweredColumn | Re
     values: new Set(),
     pendingValues: [],
     columnDeps: new Set(),
+    readsRow: false,
   };
   const lowered = lowerSafely(c.ast, columnContext(c, use));
   if (isRefusal(lowered) || !commit) {
@@ -83,6 +89,7 @@ export function lowerColumn(c: ColumnToLower, commit = true): LoweredColumn | Re
     roots: c.roots.inCreationOrder(lowered.roots),
     constants: [...use.constants],
     values: [...use.values],
+    ...(use.readsRow ? { readsRow: true } : {}),
   };
 }
 
@@ -157,6 +164,20 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       return { expr: c.constants.read(name), kinds: ['number'] };
     },
     constantText: (node) => resolver.constantText(node),
+    row(node) {
+      if (c.rowField === undefined)
+        return refuse('UNSUPPORTED_CONSTRUCT', 'ROW: the items have no row field');
+      use.readsRow = true;
+      const read = fieldRead(c.scan, c.rowField, false);
+      // The first data row's formula stands for every row: a reference k rows away stays k rows away.
+      const offset = node === undefined ? 0 : node.row - c.row;
+      if (offset === 0) return { expr: read, kinds: ['number'] };
+      return {
+        expr: `${read} ${offset < 0 ? '-' : '+'} ${Math.abs(offset)}`,
+        kinds: ['number'],
+        atom: false,
+      };
+    },
     libraryValue(nameHint: string, value: unknown): string {
       const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
       use.values.add(name);

@@ -51,11 +51,11 @@ function overrideSchema(header: string, rows: ReadonlyMap<number, CellValue>): R
   };
 }
 
-/** The items' sheet-row field of a spec with an ordered scan (cross-row.ts). */
+/** The items' sheet-row field of a spec with an ordered scan or a formula reading ROW() (cross-row.ts). */
 const ROW_FIELD_SCHEMA = {
   title: 'Row',
   description:
-    "The item's row on the sheet: each running column is computed in the items' order and stored under this number, so every item needs its own",
+    "The item's row on the sheet, supplied by the user: ROW() reads it, and each running column is computed in the items' order and stored under this number, so every item needs its own",
   type: 'integer',
 } as const;
 
@@ -203,7 +203,7 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
 
   const properties: Record<string, unknown> = {};
   // The items' sheet rows, when a scan keyed by them is kept (cross-row.ts).
-  const rowField = kept.columns.some((k) => k.scan !== undefined) ? c.rowField : undefined;
+  const rowField = kept.columns.some((k) => k.scan !== undefined || k.readsRow) ? c.rowField : undefined;
   if (rowField !== undefined) properties[rowField] = ROW_FIELD_SCHEMA;
   for (const p of c.plans) {
     const f = p.column.field;

@@ -3,7 +3,7 @@
  * helpers that lowering may emit, its catalogue text and its evidence. The supported set, the arity check,
  * the dispatch, `listFunctions` and the generated docs are all read from these entries (functions/index.ts).
  */
-import type { CallNode, Node } from '../../workbook/formula/ast.js';
+import type { CallNode, CellNode, Node } from '../../workbook/formula/ast.js';
 import type { CellValue } from '../../workbook/values.js';
 import type { RangeOperand, ValueKind } from '../lower/contract.js';
 import type { Val } from '../lower/value.js';
@@ -66,6 +66,11 @@ export interface Lowering {
   constantText(node: Node): string | undefined;
   /** The call being lowered is the whole formula (its blank result reads as 0, as a cell's value does). */
   outermost(): boolean;
+  /**
+   * The sheet row of `ref` (a cell that moves with the row) or of the formula's own row (`ref` undefined),
+   * read from the caller (LowerContext.row); refused where the caller knows no row. `at` names the call.
+   */
+  sheetRow(ref: CellNode | undefined, at: Node): Val;
   /** Refuses the formula, naming the offending node. */
   fail(code: RefusalCode, detail: string, node: { span: Node['span'] }): never;
 }

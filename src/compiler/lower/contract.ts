@@ -96,6 +96,12 @@ export interface LowerContext {
    * data, no formula, holding text), read at compile time (TEXT's format code); undefined otherwise.
    */
   constantText?(node: CellNode): string | undefined;
+  /**
+   * The sheet row (1-based) of a reference that moves with the row, as read from the formula's own row
+   * (`ROW(A3)` in row 2 is its row + 1), or of the formula's own row (`node` undefined, `ROW()`). Only a
+   * caller that knows the row has it (the workbook compiler: the items' row field); without it ROW() is refused.
+   */
+  row?(node: CellNode | undefined): Operand | Refusal;
 }
 
 export interface Lowered {

@@ -15,7 +15,7 @@
  * A construct outside the supported set stops the lowering with a Refusal naming it. Internally that is a
  * thrown `Refused`, caught in `lowerFormula`; it never escapes.
  */
-import { assertNever, type CallNode, type Node } from '../../workbook/formula/ast.js';
+import { assertNever, type CallNode, type CellNode, type Node } from '../../workbook/formula/ast.js';
 import { structuredItems } from '../../workbook/formula/structured.js';
 import { arityOf, type FunctionEntry, functionEntry, VOLATILE_FUNCTIONS } from '../functions/index.js';
 import type { Lowering, RefArray } from '../functions/types.js';
@@ -86,6 +86,18 @@ class Lowerer implements Lowering {
 
   fail(code: RefusalCode, detail: string, node: { span: Node['span'] }): never {
     return fail(code, detail, node);
+  }
+
+  sheetRow(ref: CellNode | undefined, at: Node): Val {
+    if (!this.ctx.row) {
+      return fail(
+        'UNSUPPORTED_CONSTRUCT',
+        'ROW of a reference that moves with the row: this formula has no row',
+        at,
+      );
+    }
+    const op = this.operand(this.ctx.row(ref));
+    return { expr: op.expr, kinds: [...op.kinds], atom: op.atom ?? true, invariant: false };
   }
 
   outermost(): boolean {
