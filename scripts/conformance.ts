@@ -224,7 +224,7 @@ for (const [file, cells] of byFile) {
       skip(got);
       continue;
     }
-    const r = await translateFormula(formula, got, { names: wb.definedNames, sheet: sheet.name });
+    const r = await translateFormula(formula, got, { names: wb.definedNames, sheet: sheet.name, row });
     if ('error' in r) {
       skip(`refused: ${r.error.code}`);
       continue;

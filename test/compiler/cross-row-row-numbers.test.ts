@@ -80,6 +80,16 @@ describe("ROW() and ROWS() read the items' sheet row (the row input field)", () 
     expect((doc.items as Array<{ line: number }>).map((i) => i.line)).toEqual([7, 1]);
   });
 
+  it('ROW($A$1) over the header cell reads a position, not a parameter: the header row keeps column A', async () => {
+    const g: CellValue[][] = [['Item', 'Qty', 'Line']];
+    for (let r = 2; r <= 5; r++) g.push([`i${r}`, r, '=ROW()-ROW($A$1)'.replace('ROW()', `ROW(B${r})`)]);
+    const r = await verified(g);
+    expectAllVerified(r);
+    if (!r.valid) return;
+    expect(r.spec.derivations?.map((d) => d.expr)).toEqual(['$parent.row - 1']);
+    expect(r.spec.defaultValues?.[0].expr).toContain('{"row":2,"item":"i2","qty":2}');
+  });
+
   it('ROW of a locked cell is a constant: no row field', async () => {
     const r = await verified(grid('N', (row) => `=B${row}*ROW($A$2)`));
     expectAllVerified(r);
