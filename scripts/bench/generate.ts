@@ -156,11 +156,12 @@ export async function generateWideWorkbook(rows: number): Promise<string> {
 }
 
 /**
- * The running-balance ledger (issue 15): Id | Debit | Credit | Balance, the balance `=B2-C2` in row 2 and
- * `=D2+B3-C3` filled down (one shared formula from row 3): the ordered scan's linear-cost check.
+ * The running-balance ledger (issue 15): Id | Debit | Credit | Balance | Debits, the balance `=B2-C2` in row 2
+ * and `=D2+B3-C3` filled down (one shared formula from row 3), the debits so far an expanding range
+ * `=SUM($B$2:B2)` (one shared formula from row 2): the ordered scan's linear-cost check.
  */
 export async function generateRunningWorkbook(rows: number): Promise<string> {
-  const file = path.join(CACHE_DIR, `bench-v${VERSION}-running-${rows}.xlsx`);
+  const file = path.join(CACHE_DIR, `bench-v${VERSION}-running-expanding-${rows}.xlsx`);
   if (existsSync(file)) return file;
   mkdirSync(CACHE_DIR, { recursive: true });
   const rnd = prng(rows);
@@ -168,7 +169,7 @@ export async function generateRunningWorkbook(rows: number): Promise<string> {
   wb.created = new Date(Date.UTC(2026, 0, 1));
   wb.modified = wb.created;
   const ws = wb.addWorksheet('Ledger');
-  ws.addRow(['Id', 'Debit', 'Credit', 'Balance']);
+  ws.addRow(['Id', 'Debit', 'Credit', 'Balance', 'Debits']);
   for (let i = 0; i < rows; i++) {
     const r = i + 2;
     const row = ws.getRow(r);
@@ -178,6 +179,8 @@ export async function generateRunningWorkbook(rows: number): Promise<string> {
     const formula =
       r === 2 ? { formula: 'B2-C2' } : r === 3 ? { formula: 'D2+B3-C3' } : { sharedFormula: 'D3' };
     row.getCell(4).value = formula as ExcelJS.CellValue;
+    const debits = r === 2 ? { formula: 'SUM($B$2:B2)' } : { sharedFormula: 'E2' };
+    row.getCell(5).value = debits as ExcelJS.CellValue;
   }
   await wb.xlsx.writeFile(file);
   return file;

@@ -29,19 +29,8 @@ import { isRefusal } from './lower/contract.js';
 import type { LoweredColumn } from './lower-column.js';
 import { lowerColumn, lowerSummary, sortKinds } from './lower-column.js';
 import { topoOrder } from './topo-order.js';
-import type { MemberExpr, RunningExpr } from './cross-row.js';
-import {
-  fixKinds,
-  lowerStart,
-  readsRowNumber,
-  memberExpression,
-  runningHelpers,
-  runningOf,
-  scanInputs,
-  SCAN_VARS,
-  scanExpression,
-  scanMembers,
-} from './cross-row.js';
+import { compileScan } from './scan-compile.js';
+import { readsRowNumber, scanMembers } from './cross-row.js';
 import { NameAllocator } from './fields.js';
 import type { Overrides } from './overrides.js';
 import { overrideFieldName, typedOverWarning, withOverride } from './overrides.js';
@@ -225,10 +214,10 @@ function readDeps(
   return out;
 }
 
-type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;
+export type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;
 
 /** What the steps of one compilation share: the table, its constants, kinds known so far, refusals, roots. */
-interface Scope {
+export interface Scope {
   table: RecognisedTable;
   constants: Constants;
   /** Kinds of each column's values: input columns from their cells, formula columns once lowered. */
@@ -327,6 +316,7 @@ function compileColumns(
             order.filter((f) => members.has(f)).map((f) => formulaOf.get(f)!),
             deps,
             cyclic,
+            ownRefusals,
           ),
         );
       scanned = true;
@@ -359,134 +349,8 @@ function compileColumns(
   return columns;
 }
 
-/**
- * The scan members (cross-row.ts), in dependency order within a row: lowered together, each formula with
- * `$scanRow`/`$scanLast` references, into one root derivation and one row derivation per member that reads
- * it. A refusal refuses every member: the first for its reason, the others as depending on it.
- */
-function compileScan(
-  scope: Scope,
-  plans: readonly FormulaPlan[],
-  deps: ReadonlyMap<string, string[]>,
-  cyclic: ReadonlyMap<string, string[]>,
-): CompiledColumn[] {
-  const fields = plans.map((p) => p.column.field);
-  const members = new Set(fields);
-  const refuseAll = (first: FormulaPlan, reason: RejectedColumn['reason'], detail: string): [] => {
-    for (const p of plans) {
-      const [why, text] =
-        p === first
-          ? [reason, detail]
-          : ([
-              'DEPENDS_ON_REJECTED_COLUMN',
-              `It is computed in order with column ${first.column.letter} ("${first.column.header}"), which was refused`,
-            ] as const);
-      scope.rejected.set(p.column.field, rejection(scope.table, p.column, why, text, p.firstRow, p.formula));
-    }
-    return [];
-  };
-  for (const p of plans) {
-    const own = (deps.get(p.column.field) ?? []).filter((d) => !members.has(d));
-    const blocked = blockedBy(scope, p.column.field, own, cyclic);
-    if (blocked) return refuseAll(p, blocked.reason, blocked.detail);
-  }
-  const lowered = new Map<string, { start?: LoweredColumn; step: LoweredColumn }>();
-  const running = new Map<string, RunningExpr>();
-  let failed: { plan: FormulaPlan; refusal: Refusal; formula: string; row: number } | undefined;
-  const lowerAll = (assumed: ReadonlyMap<string, readonly ValueKind[]>) => {
-    const kinds = new Map([...scope.kinds, ...assumed]);
-    const out = new Map<string, ValueKind[]>();
-    for (const p of plans) {
-      const one = (ast: Node, row: number, formula: string) => {
-        const r = runningOf(scope.table, scope.constants, p, ast, row, members);
-        for (const x of r.running) if (!running.has(x.key)) running.set(x.key, x);
-        const l = lowerColumn({
-          ...scope,
-          kinds,
-          column: p.column,
-          ast: r.ast,
-          row,
-          scan: members,
-          running: r.values,
-        });
-        if (isRefusal(l)) failed = { plan: p, refusal: l, formula, row };
-        return isRefusal(l) ? undefined : l;
-      };
-      const raw = one(p.ast, p.firstRow, p.formula);
-      const step = raw && overridden(scope, p, raw, SCAN_VARS.row);
-      const start = p.start
-        ? lowerStart(p.start, (ast) => one(ast, scope.table.firstDataRow, p.start!.formula))
-        : undefined;
-      if (!step || (p.start && !start)) return undefined;
-      lowered.set(p.column.field, { start, step });
-      out.set(p.column.field, sortKinds([...step.kinds, ...(start?.kinds ?? [])]));
-    }
-    return out;
-  };
-  const fixed = fixKinds(fields, lowerAll);
-  if (!fixed) {
-    const f = failed!;
-    return refuseAll(
-      f.plan,
-      f.refusal.code,
-      withCell(scope.table, f.plan.column, f.row, f.formula, f.refusal),
-    );
-  }
-  const parts = plans.map((p) => ({ p, l: lowered.get(p.column.field)! }));
-  const used = parts.flatMap(({ l }) => (l.start ? [l.start, l.step] : [l.step]));
-  const outside = [...new Set(fields.flatMap((f) => deps.get(f) ?? []))].filter((d) => !members.has(d));
-  const exprs: MemberExpr[] = parts.map(({ p, l }) => ({
-    field: p.column.field,
-    step: l.step.expr,
-    ...(l.start ? { start: l.start.expr } : {}),
-  }));
-  const rowField = scope.rowField!;
-  const inputs = [
-    ...new Set(
-      plans.flatMap((p) =>
-        scanInputs(scope.table, scope.constants, p, members, scope.overrideFields.get(p.column.field)),
-      ),
-    ),
-  ];
-  const expr = scanExpression(exprs, inputs, rowField, [...running.values()]);
-  const seed = plans.find((p) => p.start) ?? plans[0];
-  const name = scope.roots.hoist(`${seed.column.field}Scan`, expr, () => {});
-  scope.roots.commit(name, {
-    expr,
-    kinds: [],
-    helpers: [
-      ...new Set([
-        ...used.flatMap((l) => l.helpers),
-        ...[...running.values()].flatMap((r) => runningHelpers(r.fn)),
-      ]),
-    ].sort(),
-    deps: [...new Set([...outside, ...inputs])].filter((f) => scope.planByField.has(f)),
-    constants: [...new Set(used.flatMap((l) => l.constants))],
-    values: [...new Set(used.flatMap((l) => l.values))],
-    description: `Columns ${plans.map((p) => p.column.letter).join(', ')} of sheet "${scope.table.sheet.name}" computed in order, row by row (the items' order is the rows' order), keyed by each item's ${rowField}`,
-  });
-  const hoisted = [...new Set(used.flatMap((l) => l.roots))];
-  return parts.map(({ p }) => {
-    scope.kinds.set(p.column.field, fixed.kinds.get(p.column.field)!);
-    const col = compiledColumn(
-      scope.table,
-      p,
-      { ...lowered.get(p.column.field)!.step, helpers: [], kinds: fixed.kinds.get(p.column.field)! },
-      [...outside, ...fields.filter((f) => f !== p.column.field)],
-    );
-    const first = p.start ? `=${p.start.formula} in row ${scope.table.firstDataRow + 1}, then ` : '';
-    return {
-      ...col,
-      expr: memberExpression(name, rowField, p.column.field),
-      roots: scope.roots.inCreationOrder([...hoisted, name]),
-      scan: name,
-      description: `Column ${p.column.letter} "${p.column.header}" of sheet "${scope.table.sheet.name}": ${first}=${p.formula} filled down; read from $.${name}, computed in the items' order`,
-    };
-  });
-}
-
 /** A lowered column taking the row's override where present (overrides.ts); `row` reads the row. */
-function overridden(scope: Scope, p: FormulaPlan, l: LoweredColumn, row: string): LoweredColumn {
+export function overridden(scope: Scope, p: FormulaPlan, l: LoweredColumn, row: string): LoweredColumn {
   const name = scope.overrideFields.get(p.column.field);
   if (!name || !p.overrides) return l;
   const kinds = sortKinds([...l.kinds, ...kindsOf([...p.overrides.values()])]);
@@ -494,7 +358,7 @@ function overridden(scope: Scope, p: FormulaPlan, l: LoweredColumn, row: string)
 }
 
 /** Why a column cannot be lowered before trying: it lies on a cycle, or reads a refused column. */
-function blockedBy(
+export function blockedBy(
   scope: Scope,
   field: string,
   deps: readonly string[],
@@ -514,7 +378,7 @@ function blockedBy(
   };
 }
 
-function compiledColumn(
+export function compiledColumn(
   table: RecognisedTable,
   p: FormulaPlan,
   lowered: LoweredColumn,
@@ -585,7 +449,7 @@ function capitalise(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
 }
 
-function withCell(
+export function withCell(
   table: RecognisedTable,
   column: TableColumn,
   row: number,

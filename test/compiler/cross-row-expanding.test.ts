@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { compileRecognised } from '../../src/compiler/compile.js';
+import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
 import type { ConversionResult } from '../../src/pipeline/index.js';
 import { convertWorkbook } from '../../src/pipeline/stages.js';
 import type { CellValue } from '../../src/workbook/values.js';
@@ -148,5 +150,25 @@ describe('differences with the row above compile (issue 15 part 4)', () => {
       ]);
     const r = await verified(g);
     expectAllVerified(r);
+  });
+});
+
+describe("a scan refused for what it reads still names its members' own refusals (the draft's reasons)", () => {
+  it('a member reading a refused column, whose own formula is refused too: both reasons', () => {
+    // Bad (C) is refused (volatile); Run (D) reads it and calls an unsupported function; Twice (E) is fine.
+    const g: CellValue[][] = [['Item', 'Amount', 'Bad', 'Run', 'Twice']];
+    for (let r = 2; r <= 5; r++)
+      g.push([`i${r}`, r, `=B${r}*NOW()`, `=SUM($B$2:B${r})+C${r}+NOSUCHFN(B${r})`, `=D${r}*2`]);
+    const table = recogniseTable(book(g));
+    if (isRecogniseFailure(table)) throw new Error(table.error);
+    const c = compileRecognised(table);
+    expect(c.rejected.map((x) => [x.column, x.reason])).toEqual([
+      ['C', 'VOLATILE_FUNCTION'],
+      ['D', 'DEPENDS_ON_REJECTED_COLUMN'],
+      ['E', 'DEPENDS_ON_REJECTED_COLUMN'],
+    ]);
+    expect(c.ownRefusals.get('run')?.reason).toBe('UNSUPPORTED_FUNCTION');
+    expect(c.ownRefusals.get('run')?.detail).toContain('NOSUCHFN');
+    expect(c.ownRefusals.has('twice')).toBe(false);
   });
 });
