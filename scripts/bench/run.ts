@@ -385,8 +385,7 @@ if (args['criteria-rows'] !== '0') {
   );
 }
 
-// The ordered scan's linear-cost check (issue 15): a running balance `=D2+B3-C3` and a running total
-// `=SUM($B$2:B2)` (an expanding range) at each size, converted end
+// The ordered scan's linear-cost check (issue 15): a running balance `=D2+B3-C3` at each size, converted end
 // to end; printed with the growth from the first size to the last, never asserted (target ≤ 11× for 10×).
 if (args['running-rows'] !== '') {
   const ns = args['running-rows'].split(',').map((x) => Number(x.trim()));
