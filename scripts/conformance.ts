@@ -263,7 +263,7 @@ for (const [file, cells] of byFile) {
       skipCell(got);
       continue;
     }
-    const r = await translateFormula(formula, got, { names: wb.definedNames, sheet: sheet.name });
+    const r = await translateFormula(formula, got, { names: wb.definedNames, sheet: sheet.name, row });
     if ('error' in r) {
       skipCell(`refused: ${r.error.code}`);
       continue;

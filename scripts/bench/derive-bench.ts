@@ -4,10 +4,12 @@
  * times and print the median. This isolates the cost of the emitted JSONata and its helper library from
  * reading, the oracle and serialisation. Not a test: timings are printed, never asserted.
  *
- *   npm run bench:derive [-- 1000,10000] [--reps 3] [--print] [--wide]
+ *   npm run bench:derive [-- 1000,10000] [--reps 3] [--print] [--wide | --running]
  *
  * `--wide` times the wide workbook (six formula columns, `npm run bench`'s second workbook) instead; each
  * derivation's time is also printed per row in µs.
+ * `--running`: the running ledger with an expanding range (generateExpandingWorkbook) instead of the bench
+ * workbook: the ordered scan's own cost, without the oracle.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -18,7 +20,7 @@ import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js'
 import { readWorkbook } from '../../src/workbook/reader.js';
 import { specBindings } from '../../src/modelspec/bind.js';
 import { compileDerivation, computeDerivations } from '../../src/modelspec/derive.js';
-import { generateBenchWorkbook, generateWideWorkbook } from './generate.js';
+import { generateBenchWorkbook, generateExpandingWorkbook, generateWideWorkbook } from './generate.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -29,6 +31,11 @@ const sizes = (args.find((a) => /^\d[\d,]*$/.test(a)) ?? '1000,10000').split(','
 const reps = Number(flag('--reps') ?? 3);
 const print = args.includes('--print');
 const wide = args.includes('--wide');
+const generate = wide
+  ? generateWideWorkbook
+  : args.includes('--running')
+    ? generateExpandingWorkbook
+    : generateBenchWorkbook;
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -36,7 +43,7 @@ const median = (xs: number[]): number => {
 };
 
 for (const rows of sizes) {
-  const file = wide ? await generateWideWorkbook(rows) : await generateBenchWorkbook(rows);
+  const file = await generate(rows);
   const wb = await readWorkbook(new Uint8Array(readFileSync(file)));
   const table = recogniseTable(wb, {});
   if (isRecogniseFailure(table)) throw new Error(`no table in ${file}: ${table.error}`);

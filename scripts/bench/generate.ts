@@ -183,6 +183,37 @@ export async function generateRunningWorkbook(rows: number): Promise<string> {
   return file;
 }
 
+/**
+ * The running ledger with a running total (brief h1): the balance ledger above plus Debits `=SUM($B$2:B2)`, an
+ * expanding range (one shared formula from row 2). For `npm run bench:derive -- --running`: the spec's own
+ * evaluation only, since the oracle's SSX.SUM reads the whole range in every row (quadratic).
+ */
+export async function generateExpandingWorkbook(rows: number): Promise<string> {
+  const file = path.join(CACHE_DIR, `bench-v${VERSION}-expanding-${rows}.xlsx`);
+  if (existsSync(file)) return file;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const rnd = prng(rows);
+  const wb = new ExcelJS.Workbook();
+  wb.created = new Date(Date.UTC(2026, 0, 1));
+  wb.modified = wb.created;
+  const ws = wb.addWorksheet('Ledger');
+  ws.addRow(['Id', 'Debit', 'Credit', 'Balance', 'Debits']);
+  for (let i = 0; i < rows; i++) {
+    const r = i + 2;
+    const row = ws.getRow(r);
+    row.getCell(1).value = i + 1;
+    row.getCell(2).value = Math.round(rnd() * 100000) / 100;
+    row.getCell(3).value = Math.round(rnd() * 90000) / 100;
+    const balance =
+      r === 2 ? { formula: 'B2-C2' } : r === 3 ? { formula: 'D2+B3-C3' } : { sharedFormula: 'D3' };
+    row.getCell(4).value = balance as ExcelJS.CellValue;
+    const debits = r === 2 ? { formula: 'SUM($B$2:B2)' } : { sharedFormula: 'E2' };
+    row.getCell(5).value = debits as ExcelJS.CellValue;
+  }
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = (process.argv[2] ?? '1000').split(',').map(Number);
   for (const n of sizes) console.log(await generateBenchWorkbook(n));

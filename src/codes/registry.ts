@@ -107,7 +107,7 @@ export const CODES = {
   CROSS_ROW_REFERENCE: {
     kinds: ['refusal'],
     meaning:
-      'reads another row of the table than its own or the one above (a fixed row `$B$5`, a row below, an expanding range `SUM($A$2:A2)`); the row above compiles as an ordered scan, except in a table with blank rows inside',
+      'reads another row of the table than its own or the one above (a fixed row `$B$5`, a row below, an expanding range other than SUM/COUNT/COUNTA/MAX/MIN/AVERAGE of it alone from the first data row); the row above and `SUM($A$2:A2)` compile as an ordered scan, except in a table with blank rows inside',
   },
   UNSUPPORTED_RANGE_SHAPE: {
     kinds: ['refusal'],

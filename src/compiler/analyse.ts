@@ -17,8 +17,9 @@
  *   sheet or another (other-sheets.ts); anything else outside → UNRESOLVED_REFERENCE;
  * - a same-row range → its cells; a row-locked range covering exactly one table column's data rows → that
  *   whole column; a row-locked range outside the table → a constant lookup table (no formulas inside:
- *   LOOKUP_TABLE_CONTAINS_FORMULA); other ranges → CROSS_ROW_REFERENCE when one end moves with the row
- *   (a running total), else UNSUPPORTED_RANGE_SHAPE;
+ *   LOOKUP_TABLE_CONTAINS_FORMULA); an expanding range of one column from the first data row (`$E$2:E3`)
+ *   → `expanding`, for a scan's resolver (cross-row.ts); other ranges → CROSS_ROW_REFERENCE when one end moves
+ *   with the row, else UNSUPPORTED_RANGE_SHAPE;
  * - another workbook → EXTERNAL_REFERENCE; another sheet's rows (a reference there that moves with the row),
  *   a 3-D reference or an unknown sheet → CROSS_SHEET_REFERENCE;
  * - a defined name standing for a cell or range is that reference (names.ts, substituted after parsing).
@@ -297,6 +298,8 @@ export type CellTarget =
 export type RangeTarget =
   | { kind: 'cells'; columns: TableColumn[] }
   | { kind: 'column'; column: TableColumn }
+  /** An expanding range (`$E$2:E3` read from row 3): only for a resolver of a scan (cross-row.ts). */
+  | { kind: 'expanding'; column: TableColumn }
   | { kind: 'table'; rows: CellValue[][]; address: string; nameHint: string };
 
 /**
@@ -425,6 +428,9 @@ export class Resolver {
       return { kind: 'column', column: cols[0] };
     }
     const touchesData = cols.length > 0 && start.row <= lastDataRow && end.row >= firstDataRow;
+    if (touchesData && start.rowAbs && !end.rowAbs && end.row === this.row) {
+      return this.expanding(node, cols, outside);
+    }
     if (touchesData) {
       if (!start.rowAbs || !end.rowAbs) {
         return refuse(
@@ -461,6 +467,25 @@ export class Resolver {
       );
     }
     return lookupTable(this.table, this.table.sheet, node, text);
+  }
+
+  /**
+   * A range from a locked start down to this row (`$E$2:E3` in row 3, a running total): one table column from
+   * the first data row is an `expanding` target for a scan's resolver (cross-row.ts); any other shape is
+   * CROSS_ROW_REFERENCE naming it.
+   */
+  private expanding(node: RangeNode, cols: TableColumn[], outside: number): RangeTarget | Refusal {
+    const text = rangeText(node);
+    const first = this.table.firstDataRow;
+    const refused = (why: string) =>
+      refuse('CROSS_ROW_REFERENCE', `${text} is an expanding range (a running total) ${why}`, node.span);
+    if (cols.length !== 1 || outside > 0) return refused('over several columns');
+    if (node.start.row !== first) return refused(`that does not start at the first data row (${first + 1})`);
+    if (cols[0] === this.self) {
+      return refuse('CIRCULAR_REFERENCE', `${text} includes the formula's own cell`, node.span);
+    }
+    if (!this.previous) return refused('read outside an ordered scan');
+    return { kind: 'expanding', column: cols[0] };
   }
 }
 

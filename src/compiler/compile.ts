@@ -29,9 +29,8 @@ import { isRefusal } from './lower/contract.js';
 import type { LoweredColumn } from './lower-column.js';
 import { lowerColumn, lowerSummary, sortKinds } from './lower-column.js';
 import { topoOrder } from './topo-order.js';
-import type { MemberExpr } from './cross-row.js';
-import { fixKinds, memberExpression, SCAN_VARS, scanExpression, scanMembers } from './cross-row.js';
-import { scansOverBlankRows } from './cross-row.js';
+import { compileScan } from './scan-compile.js';
+import { readsRowNumber, scanMembers, scansOverBlankRows } from './cross-row.js';
 import { NameAllocator } from './fields.js';
 import type { Overrides } from './overrides.js';
 import { overrideFieldName, typedOverWarning, withOverride } from './overrides.js';
@@ -58,6 +57,8 @@ export interface CompiledColumn {
   description: string;
   /** Set for a column computed by an ordered scan (cross-row.ts): the scan's root derivation. */
   scan?: string;
+  /** The formula reads its own row number (ROW()): the items' row field. */
+  readsRow?: boolean;
 }
 
 /** A root derivation: a hoisted row-invariant aggregate or a summary-row aggregate. */
@@ -114,8 +115,8 @@ export function compileRecognised(
   const rootNames = new NameAllocator(['items']);
   const constants = options.parameters === 'inputs' ? new Constants('inputs', rootNames) : new Constants();
   const first = analysed.filter((p): p is FormulaPlan => p.kind === 'formula');
-  const { deps, previous } = columnDependencies(table, constants, first);
-  const members = scanMembers(first, deps, previous);
+  const { deps, previous, ordered } = columnDependencies(table, constants, first);
+  const members = scanMembers(first, deps, previous, ordered);
   // A typed first row that starts no scan is a typed-over cell like any other.
   const plans = analysed.map((p) =>
     p.kind === 'formula' && p.start?.value !== undefined && p.overrides && !members.has(p.column.field)
@@ -127,7 +128,7 @@ export function compileRecognised(
   const kept = all.filter((p) => !strayStart(scope, p, members));
   const formulas = scansOverBlankRows(table, kept, members, scope.rejected);
   const itemNames = new NameAllocator(table.columns.map((c) => c.field));
-  if ([...members].some((m) => !scope.rejected.has(m))) {
+  if ([...members].some((m) => !scope.rejected.has(m)) || formulas.some(readsRowNumber)) {
     scope.rowField = itemNames.allocate('row');
     scope.kinds.set(scope.rowField, ['number']);
   }
@@ -214,10 +215,10 @@ function readDeps(
   return out;
 }
 
-type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;
+export type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;
 
 /** What the steps of one compilation share: the table, its constants, kinds known so far, refusals, roots. */
-interface Scope {
+export interface Scope {
   table: RecognisedTable;
   constants: Constants;
   /** Kinds of each column's values: input columns from their cells, formula columns once lowered. */
@@ -257,15 +258,17 @@ function newScope(
 
 /**
  * Step 2: the table columns each formula column reads, from the references the resolver accepts: in its own
- * row or whole (`deps`), and in the row above (`previous`, a scan's recurrence; cross-row.ts).
+ * row or whole (`deps`), and in the row above (`previous`, a scan's recurrence; cross-row.ts); `ordered`: the
+ * columns reading an expanding range (a running aggregate, computed by the scan too).
  */
 function columnDependencies(
   table: RecognisedTable,
   constants: Constants,
   formulas: readonly FormulaPlan[],
-): { deps: Map<string, string[]>; previous: Map<string, string[]> } {
+): { deps: Map<string, string[]>; previous: Map<string, string[]>; ordered: Set<string> } {
   const deps = new Map<string, string[]>();
   const previous = new Map<string, string[]>();
+  const ordered = new Set<string>();
   for (const p of formulas) {
     const out = new Set<string>();
     const above = new Set<string>();
@@ -274,8 +277,9 @@ function columnDependencies(
       for (const ref of references(ast)) {
         const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
         if (isRefusal(t)) continue;
+        if (t.kind === 'expanding') ordered.add(p.column.field);
         if (t.kind === 'previous') above.add(t.column.field);
-        else if (t.kind === 'field' || t.kind === 'column') out.add(t.column.field);
+        else if (t.kind === 'field' || t.kind === 'column' || t.kind === 'expanding') out.add(t.column.field);
         else if (t.kind === 'cells') for (const c of t.columns) out.add(c.field);
       }
     };
@@ -284,7 +288,7 @@ function columnDependencies(
     deps.set(p.column.field, [...out]);
     previous.set(p.column.field, [...above]);
   }
-  return { deps, previous };
+  return { deps, previous, ordered };
 }
 
 /** Step 3: each formula column in dependency order, refused when on a cycle or downstream of a refusal. */
@@ -313,6 +317,7 @@ function compileColumns(
             order.filter((f) => members.has(f)).map((f) => formulaOf.get(f)!),
             deps,
             cyclic,
+            ownRefusals,
           ),
         );
       scanned = true;
@@ -345,157 +350,16 @@ function compileColumns(
   return columns;
 }
 
-/**
- * The scan members (cross-row.ts), in dependency order within a row: lowered together, each formula with
- * `$scanRow`/`$scanLast` references, into one root derivation and one row derivation per member that reads
- * it. A refusal refuses every member: the first for its reason, the others as depending on it.
- */
-function compileScan(
-  scope: Scope,
-  plans: readonly FormulaPlan[],
-  deps: ReadonlyMap<string, string[]>,
-  cyclic: ReadonlyMap<string, string[]>,
-): CompiledColumn[] {
-  const fields = plans.map((p) => p.column.field);
-  const members = new Set(fields);
-  const refuseAll = (first: FormulaPlan, reason: RejectedColumn['reason'], detail: string): [] => {
-    for (const p of plans) {
-      const [why, text] =
-        p === first
-          ? [reason, detail]
-          : ([
-              'DEPENDS_ON_REJECTED_COLUMN',
-              `It is computed in order with column ${first.column.letter} ("${first.column.header}"), which was refused`,
-            ] as const);
-      scope.rejected.set(p.column.field, rejection(scope.table, p.column, why, text, p.firstRow, p.formula));
-    }
-    return [];
-  };
-  for (const p of plans) {
-    const own = (deps.get(p.column.field) ?? []).filter((d) => !members.has(d));
-    const blocked = blockedBy(scope, p.column.field, own, cyclic);
-    if (blocked) return refuseAll(p, blocked.reason, blocked.detail);
-  }
-  const lowered = new Map<string, { start?: LoweredColumn; step: LoweredColumn }>();
-  let failed: { plan: FormulaPlan; refusal: Refusal; formula: string; row: number } | undefined;
-  const lowerAll = (assumed: ReadonlyMap<string, readonly ValueKind[]>) => {
-    const kinds = new Map([...scope.kinds, ...assumed]);
-    const out = new Map<string, ValueKind[]>();
-    for (const p of plans) {
-      const one = (ast: Node, row: number, formula: string) => {
-        const l = lowerColumn({ ...scope, kinds, column: p.column, ast, row, scan: members });
-        if (isRefusal(l)) failed = { plan: p, refusal: l, formula, row };
-        return isRefusal(l) ? undefined : l;
-      };
-      const raw = one(p.ast, p.firstRow, p.formula);
-      const step = raw && overridden(scope, p, raw, SCAN_VARS.row);
-      const start = p.start
-        ? lowerStart(p.start, (ast) => one(ast, scope.table.firstDataRow, p.start!.formula))
-        : undefined;
-      if (!step || (p.start && !start)) return undefined;
-      lowered.set(p.column.field, { start, step });
-      out.set(p.column.field, sortKinds([...step.kinds, ...(start?.kinds ?? [])]));
-    }
-    return out;
-  };
-  const fixed = fixKinds(fields, lowerAll);
-  if (!fixed) {
-    const f = failed!;
-    return refuseAll(
-      f.plan,
-      f.refusal.code,
-      withCell(scope.table, f.plan.column, f.row, f.formula, f.refusal),
-    );
-  }
-  const parts = plans.map((p) => ({ p, l: lowered.get(p.column.field)! }));
-  const used = parts.flatMap(({ l }) => (l.start ? [l.start, l.step] : [l.step]));
-  const outside = [...new Set(fields.flatMap((f) => deps.get(f) ?? []))].filter((d) => !members.has(d));
-  const exprs: MemberExpr[] = parts.map(({ p, l }) => ({
-    field: p.column.field,
-    step: l.step.expr,
-    ...(l.start ? { start: l.start.expr } : {}),
-  }));
-  const rowField = scope.rowField!;
-  const inputs = [...new Set(plans.flatMap((p) => scanInputs(scope, p, members)))];
-  const expr = scanExpression(exprs, inputs, rowField);
-  const seed = plans.find((p) => p.start) ?? plans[0];
-  const name = scope.roots.hoist(`${seed.column.field}Scan`, expr, () => {});
-  scope.roots.commit(name, {
-    expr,
-    kinds: [],
-    helpers: [...new Set(used.flatMap((l) => l.helpers))].sort(),
-    deps: [...new Set([...outside, ...inputs])].filter((f) => scope.planByField.has(f)),
-    constants: [...new Set(used.flatMap((l) => l.constants))],
-    values: [...new Set(used.flatMap((l) => l.values))],
-    description: `Columns ${plans.map((p) => p.column.letter).join(', ')} of sheet "${scope.table.sheet.name}" computed in order, row by row (the items' order is the rows' order), keyed by each item's ${rowField}`,
-  });
-  const hoisted = [...new Set(used.flatMap((l) => l.roots))];
-  return parts.map(({ p }) => {
-    scope.kinds.set(p.column.field, fixed.kinds.get(p.column.field)!);
-    const col = compiledColumn(
-      scope.table,
-      p,
-      { ...lowered.get(p.column.field)!.step, helpers: [], kinds: fixed.kinds.get(p.column.field)! },
-      [...outside, ...fields.filter((f) => f !== p.column.field)],
-    );
-    const first = p.start ? `=${p.start.formula} in row ${scope.table.firstDataRow + 1}, then ` : '';
-    return {
-      ...col,
-      expr: memberExpression(name, rowField, p.column.field),
-      roots: scope.roots.inCreationOrder([...hoisted, name]),
-      scan: name,
-      description: `Column ${p.column.letter} "${p.column.header}" of sheet "${scope.table.sheet.name}": ${first}=${p.formula} filled down; read from $.${name}, computed in the items' order`,
-    };
-  });
-}
-
 /** A lowered column taking the row's override where present (overrides.ts); `row` reads the row. */
-function overridden(scope: Scope, p: FormulaPlan, l: LoweredColumn, row: string): LoweredColumn {
+export function overridden(scope: Scope, p: FormulaPlan, l: LoweredColumn, row: string): LoweredColumn {
   const name = scope.overrideFields.get(p.column.field);
   if (!name || !p.overrides) return l;
   const kinds = sortKinds([...l.kinds, ...kindsOf([...p.overrides.values()])]);
   return { ...l, expr: withOverride(`${row}.${name}`, l.expr), kinds };
 }
 
-/** A scan's start: its formula lowered, or the typed value as a JSON literal. */
-function lowerStart(
-  start: NonNullable<FormulaPlan['start']>,
-  lower: (ast: Node) => LoweredColumn | undefined,
-): LoweredColumn | undefined {
-  if (start.ast) return lower(start.ast);
-  const value = start.value ?? null;
-  return {
-    expr: JSON.stringify(value),
-    kinds: kindsOf([value]),
-    helpers: [],
-    roots: [],
-    constants: [],
-    values: [],
-  };
-}
-
-/** The non-member fields a member reads in its row or the row above (the scan hands these over). */
-function scanInputs(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  const read = (ast: Node, row: number) => {
-    const resolver = new Resolver(scope.table, scope.constants, p.column, row, true);
-    for (const ref of references(ast)) {
-      const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
-      if (isRefusal(t)) continue;
-      const cols =
-        t.kind === 'field' || t.kind === 'previous' ? [t.column] : t.kind === 'cells' ? t.columns : [];
-      for (const c of cols) if (!members.has(c.field)) out.push(c.field);
-    }
-  };
-  read(p.ast, p.firstRow);
-  if (p.start?.ast) read(p.start.ast, scope.table.firstDataRow);
-  const override = scope.overrideFields.get(p.column.field);
-  if (override) out.push(override);
-  return out;
-}
-
 /** Why a column cannot be lowered before trying: it lies on a cycle, or reads a refused column. */
-function blockedBy(
+export function blockedBy(
   scope: Scope,
   field: string,
   deps: readonly string[],
@@ -515,7 +379,7 @@ function blockedBy(
   };
 }
 
-function compiledColumn(
+export function compiledColumn(
   table: RecognisedTable,
   p: FormulaPlan,
   lowered: LoweredColumn,
@@ -532,6 +396,7 @@ function compiledColumn(
     roots: lowered.roots,
     constants: lowered.constants,
     values: lowered.values,
+    ...(lowered.readsRow ? { readsRow: true } : {}),
     description: `Column ${p.column.letter} "${p.column.header}" of sheet "${table.sheet.name}", ${range}: =${p.formula}`,
   };
 }
@@ -585,7 +450,7 @@ function capitalise(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
 }
 
-function withCell(
+export function withCell(
   table: RecognisedTable,
   column: TableColumn,
   row: number,

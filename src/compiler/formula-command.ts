@@ -92,7 +92,8 @@ export function parseFailure(
 export async function translateFormula(
   formula: string,
   cells: Record<string, CellValue> = {},
-  options: { names?: readonly DefinedName[]; sheet?: string } = {},
+  /** `row`: the formula's own sheet row (0-based), when known: ROW() is then that row's number. */
+  options: { names?: readonly DefinedName[]; sheet?: string; row?: number } = {},
 ): Promise<TranslateResult> {
   const parsed = parseFormula(formula);
   if (!parsed.ast) return parseFailure(formula, parsed.diagnostics);
@@ -143,6 +144,7 @@ export async function translateFormula(
       return { kind: 'table', rows, nameHint: `${a1(start.row, start.col)}${a1(end.row, end.col)}` };
     },
     hoist: (operand) => operand,
+    ...(options.row === undefined ? {} : { row: (node) => literal((node?.row ?? options.row!) + 1) }),
     libraryValue: (nameHint, value) => {
       let name = `xlTable${nameHint.replace(/[^A-Za-z0-9]/g, '')}`;
       for (let i = 2; name in values && JSON.stringify(values[name]) !== JSON.stringify(value); i++) {

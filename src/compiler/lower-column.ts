@@ -9,7 +9,8 @@ import type { Node, RangeNode } from '../workbook/formula/ast.js';
 import type { Constants } from './analyse.js';
 import { KIND_ORDER, Resolver } from './analyse.js';
 import type { RootDerivation } from './compile.js';
-import { SCAN_VARS } from './cross-row.js';
+import { fieldRead, RUNNING_FUNCTIONS, runningKey } from './cross-row.js';
+import { rangeText } from './refs.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
 import { lowerFormula } from './lower/lower.js';
@@ -29,6 +30,8 @@ export interface LoweredColumn {
   roots: string[];
   constants: string[];
   values: string[];
+  /** The formula reads its own row number (ROW(), ROWS($A$2:A2)): the items' row field. */
+  readsRow?: boolean;
 }
 
 /** One column's formula, with what it resolves against (the compilation's scope). */
@@ -44,6 +47,10 @@ export interface ColumnToLower {
   values: LibraryValues;
   /** Set when lowering a scan member: the members, read as `$scan_<field>` / `$scanLast.<field>`. */
   scan?: ReadonlySet<string>;
+  /** In a scan member, its running aggregates by key (cross-row.ts `runningCalls`): their values. */
+  running?: ReadonlyMap<string, Operand>;
+  /** The items' sheet-row field (`row`), set when a formula reads its row (ROW(), a scan). */
+  rowField?: string;
 }
 
 /** What a column's lowering used, so it can be committed or rolled back. */
@@ -53,6 +60,7 @@ interface ColumnUse {
   values: Set<string>;
   pendingValues: string[];
   columnDeps: Set<string>;
+  readsRow: boolean;
 }
 
 /**
@@ -66,6 +74,7 @@ export function lowerColumn(c: ColumnToLower, commit = true): LoweredColumn | Re
     values: new Set(),
     pendingValues: [],
     columnDeps: new Set(),
+    readsRow: false,
   };
   const lowered = lowerSafely(c.ast, columnContext(c, use));
   if (isRefusal(lowered) || !commit) {
@@ -81,6 +90,7 @@ export function lowerColumn(c: ColumnToLower, commit = true): LoweredColumn | Re
     roots: c.roots.inCreationOrder(lowered.roots),
     constants: [...use.constants],
     values: [...use.values],
+    ...(use.readsRow ? { readsRow: true } : {}),
   };
 }
 
@@ -88,7 +98,7 @@ export function lowerColumn(c: ColumnToLower, commit = true): LoweredColumn | Re
 function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
   const resolver = new Resolver(c.table, c.constants, c.column, c.row, c.scan !== undefined);
   const fieldKinds = (f: string): readonly ValueKind[] => c.kinds.get(f) ?? KIND_ORDER;
-  const field = (f: string): Operand => ({ expr: fieldExpr(c.scan, f, false), kinds: fieldKinds(f) });
+  const field = (f: string): Operand => ({ expr: fieldRead(c.scan, f, false), kinds: fieldKinds(f) });
   return {
     cell(node) {
       const t = resolver.cell(node);
@@ -98,7 +108,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
         return { expr: c.constants.read(t.name), kinds: ['number'] };
       }
       if (t.kind === 'previous') {
-        return { expr: fieldExpr(c.scan, t.column.field, true), kinds: fieldKinds(t.column.field) };
+        return { expr: fieldRead(c.scan, t.column.field, true), kinds: fieldKinds(t.column.field) };
       }
       return field(t.column.field);
     },
@@ -107,6 +117,13 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       if (isRefusal(t)) return t;
       if (t.kind === 'cells') {
         return { kind: 'cells', cells: t.columns.map((col) => field(col.field)) };
+      }
+      if (t.kind === 'expanding') {
+        return refuse(
+          'CROSS_ROW_REFERENCE',
+          `${rangeText(node)} is an expanding range (a running total); only ${RUNNING_FUNCTIONS.join(', ')} of it alone are computed in order`,
+          node.span,
+        );
       }
       if (t.kind === 'column' && c.scan?.has(t.column.field)) {
         return refuse(
@@ -132,6 +149,9 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
     subtotalCover: (node) =>
       subtotalCover(node, subtotalScope(c.table, c.table.lastDataRow - c.table.firstDataRow)),
     name(node) {
+      const key = runningKey(node.name);
+      const running = key === undefined ? undefined : c.running?.get(key);
+      if (running) return running;
       const t = resolveName(c.table.workbook?.definedNames ?? [], node, c.table.sheet.name);
       if (isRefusal(t)) return t;
       if (t.kind === 'ref') {
@@ -147,6 +167,20 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       return { expr: c.constants.read(name), kinds: ['number'] };
     },
     constantText: (node) => resolver.constantText(node),
+    row(node) {
+      if (c.rowField === undefined)
+        return refuse('UNSUPPORTED_CONSTRUCT', 'ROW: the items have no row field');
+      use.readsRow = true;
+      const read = fieldRead(c.scan, c.rowField, false);
+      // The first data row's formula stands for every row: a reference k rows away stays k rows away.
+      const offset = node === undefined ? 0 : node.row - c.row;
+      if (offset === 0) return { expr: read, kinds: ['number'] };
+      return {
+        expr: `${read} ${offset < 0 ? '-' : '+'} ${Math.abs(offset)}`,
+        kinds: ['number'],
+        atom: false,
+      };
+    },
     libraryValue(nameHint: string, value: unknown): string {
       const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
       use.values.add(name);
@@ -158,13 +192,6 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
 /** Where a table formula is evaluated, for the nested SUBTOTALs its references read. */
 function subtotalScope(table: RecognisedTable, rowsBelow: number): SubtotalScope {
   return { sheet: table.sheet, sheets: table.workbook?.sheets, rowsBelow };
-}
-
-/** How a lowering reads a field: `$parent.<f>`, or in a scan the row's or the row above's value. */
-function fieldExpr(scan: ReadonlySet<string> | undefined, f: string, above: boolean): string {
-  if (!scan) return `$parent.${f}`;
-  if (scan.has(f)) return above ? `${SCAN_VARS.previous}${SCAN_VARS.read(f)}` : SCAN_VARS.member(f);
-  return `${above ? SCAN_VARS.previousRow : SCAN_VARS.row}.${f}`;
 }
 
 function hoistedRoot(c: ColumnToLower, use: ColumnUse, operand: Operand): Omit<RootDerivation, 'name'> {

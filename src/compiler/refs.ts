@@ -26,3 +26,18 @@ export function rangeText(node: RangeNode): string {
 function colLetters(col: number): string {
   return a1(0, col).replace(/[0-9]+$/, '');
 }
+
+/** Functions whose reference argument gives only a position, never a value read (`ROW($A$1)`). */
+const POSITION_ONLY = new Set(['ROW', 'ROWS']);
+
+/**
+ * The references whose cells a formula reads: all of them except a reference that is an argument of ROW or
+ * ROWS (only its position counts, so `ROW($A$1)` over the header row does not make A1 a parameter cell).
+ */
+export function valueReferences(node: Node): Array<CellNode | RangeNode> {
+  const positions = new Set<Node>();
+  walk(node, (n) => {
+    if (n.kind === 'call' && POSITION_ONLY.has(n.name)) for (const a of n.args) positions.add(a);
+  });
+  return references(node).filter((r) => !positions.has(r));
+}

@@ -52,11 +52,11 @@ function overrideSchema(header: string, rows: ReadonlyMap<number, CellValue>): R
   };
 }
 
-/** The items' sheet-row field of a spec with an ordered scan (cross-row.ts). */
+/** The items' sheet-row field of a spec with an ordered scan or a formula reading ROW() (cross-row.ts). */
 const ROW_FIELD_SCHEMA = {
   title: 'Row',
   description:
-    "The item's row on the sheet: each running column is computed in the items' order and stored under this number, so every item needs its own",
+    "The item's row on the sheet, supplied by the user: ROW() reads it, and each running column is computed in the items' order and stored under this number, so every item needs its own",
   type: 'integer',
 } as const;
 
@@ -135,13 +135,14 @@ export interface BuiltSpec {
 /** The input rows as a document: `{"items": [{<input field>: value, ...}, ...]}`. */
 export function seedDocument(
   c: Compilation,
-  rowField = c.rowField,
+  // Why null, not undefined, for "no row field": an undefined argument would take the default.
+  rowField: string | null = c.rowField ?? null,
 ): { items: Record<string, CellValue>[] } & Record<string, unknown> {
   const inputs = c.plans.filter((p): p is Extract<ColumnPlan, { kind: 'input' }> => p.kind === 'input');
   const items: Record<string, CellValue>[] = [];
   for (const [i, r] of c.table.rows.entries()) {
     const item: Record<string, CellValue> = {};
-    if (rowField !== undefined) item[rowField] = r + 1;
+    if (rowField !== null) item[rowField] = r + 1;
     for (const o of c.overrides) {
       if (o.rows.has(r)) item[o.name] = o.rows.get(r)!;
     }
@@ -201,7 +202,7 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
 
   const properties: Record<string, unknown> = {};
   // The items' sheet rows, when a scan keyed by them is kept (cross-row.ts).
-  const rowField = kept.columns.some((k) => k.scan !== undefined) ? c.rowField : undefined;
+  const rowField = kept.columns.some((k) => k.scan !== undefined || k.readsRow) ? c.rowField : undefined;
   if (rowField !== undefined) properties[rowField] = ROW_FIELD_SCHEMA;
   for (const p of c.plans) {
     const f = p.column.field;
@@ -284,7 +285,7 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   const constants: Record<string, unknown> = {};
   if (c.parameters === 'constants') for (const k of parameters) constants[k.name] = k.value;
 
-  const seed = { items: seedDocument(c, rowField).items };
+  const seed = { items: seedDocument(c, rowField ?? null).items };
   const seedText = JSON.stringify(seed);
   const first = `${table.columns[0].letter}${table.firstDataRow + 1}`;
   const last = `${table.columns[table.columns.length - 1].letter}${table.lastDataRow + 1}`;

@@ -28,7 +28,7 @@ import { isEmpty, tableExtent } from './extent.js';
 import { assignFieldNames } from './fields.js';
 import { substituteNames } from './names.js';
 import { recogniseListObject, tablePartWarnings } from './list-object.js';
-import { references, sheetCell } from './refs.js';
+import { sheetCell, valueReferences } from './refs.js';
 import type { FailureCode, Warning } from './types.js';
 import type { CellModel, DefinedName, SheetModel, WorkbookModel } from '../workbook/model.js';
 import { getCell } from '../workbook/model.js';
@@ -451,7 +451,7 @@ function sideCells(sheet: SheetModel, names: readonly DefinedName[]): Set<string
       seen.add(shape);
       const { ast } = parseFormula(cell.formula);
       if (!ast) continue;
-      for (const ref of references(substituteNames(ast, names, sheet.name))) {
+      for (const ref of valueReferences(substituteNames(ast, names, sheet.name))) {
         if (ref.workbook !== undefined || (ref.sheet !== undefined && ref.sheet !== sheet.name)) continue;
         if (ref.kind === 'cell') markCell(ref, side);
         else markRange(ref, side);

@@ -44,7 +44,7 @@ const withC = (template: string, extra: (g: (CellValue | undefined)[][]) => void
 
 describe('column refusals (in-memory grids)', () => {
   it.each([
-    ['=SUM($A$2:A{r})', 'CROSS_ROW_REFERENCE'],
+    ['=SUMIF($A$2:A{r},">1")', 'CROSS_ROW_REFERENCE'],
     ['=A{r}+A{r1}', 'CROSS_ROW_REFERENCE'],
     ['=Other!$A$1', 'CROSS_SHEET_REFERENCE'],
     ['=[Book2.xlsx]Sheet1!$A$1', 'EXTERNAL_REFERENCE'],

@@ -506,6 +506,16 @@ const angleCall = (sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
   fc.tuple(fc.constantFrom(...ANGLE_FUNCTIONS), sub).map(([fn, a]) => call(fn, [a]));
 // --- end of base conversions
 
+// --- ROWS (brief h1): of a cell or a same-row range, a constant 1 whatever the row (ROW() needs the formula's
+// row, which the one-formula lowering is not given here, so it is not drawn).
+const rowsCall: fc.Arbitrary<FuzzExpr> = fc
+  .oneof(
+    range,
+    col.map((c): FuzzExpr => ({ t: 'ref', col: c })),
+  )
+  .map((a) => call('ROWS', [a]));
+// --- end ROWS
+
 /** The supported function names the generator uses. */
 export const FUZZ_FUNCTIONS: readonly string[] = [
   ...FUNCTIONS.map((f) => f.fn),
@@ -515,6 +525,7 @@ export const FUZZ_FUNCTIONS: readonly string[] = [
   ...OTHER_COUNTS,
   ...BASE_FUNCTIONS,
   ...ANGLE_FUNCTIONS,
+  'ROWS',
 ];
 
 /** Formula trees nested at most `maxDepth` deep (a leaf is depth 0). */
@@ -538,6 +549,7 @@ export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
         { weight: 1, arbitrary: lookupCall(sub) },
         { weight: 1, arbitrary: fc.oneof(criteriaCall(sub), countCall(sub)) },
         { weight: 1, arbitrary: fc.oneof(baseCall(sub), angleCall(sub)) },
+        { weight: 1, arbitrary: rowsCall },
         {
           weight: 3,
           arbitrary: fc

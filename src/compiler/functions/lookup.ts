@@ -1,5 +1,5 @@
 /** VLOOKUP and HLOOKUP over a constant table embedded in the spec's library (exact or approximate match). */
-import type { CallNode, Node } from '../../workbook/formula/ast.js';
+import type { CallNode, CellNode, Node } from '../../workbook/formula/ast.js';
 import { literalOf, type Val } from '../lower/value.js';
 import {
   approxLookup,
@@ -40,6 +40,100 @@ function lowerTableLookup(node: CallNode, l: Lowering, fn: string, across: boole
   if (exact) return exactLookup(l, key, rows, hint, { val: col, literal: literalOf(colNode!, col) }, kinds);
   return approxLookup(l, key, rows, hint, col, kinds, { descending: false, node: modeNode ?? node, fn });
 }
+
+/** Excel's last row: a whole column (`A:A`) has this many rows. */
+const SHEET_ROWS = 1048576;
+
+/** A row number known at compile time. */
+const rowNumber = (n: number): Val => ({
+  expr: String(n),
+  kinds: ['number'],
+  atom: true,
+  invariant: true,
+  int: true,
+  literal: n,
+});
+
+/** ROW(): the formula's own row; ROW(ref) of one row: locked, its number; moving, read from the row. */
+function lowerRow(node: CallNode, l: Lowering): Val {
+  const ref = node.args[0];
+  if (ref === undefined) return l.sheetRow(undefined, node);
+  const one =
+    ref.kind === 'cell'
+      ? { row: ref.row, abs: ref.rowAbs }
+      : ref.kind === 'range' && ref.start.row !== null && ref.start.row === ref.end.row
+        ? { row: ref.start.row, abs: ref.start.rowAbs && ref.end.rowAbs }
+        : undefined;
+  if (one === undefined) {
+    return ref.kind === 'range'
+      ? l.fail('UNSUPPORTED_RANGE_SHAPE', 'ROW of a range of several rows is an array of rows', ref)
+      : l.fail('UNSUPPORTED_CONSTRUCT', 'ROW of something other than a cell or range', ref);
+  }
+  return one.abs ? rowNumber(one.row + 1) : l.sheetRow(atRow(one.row, ref), node);
+}
+
+/** A cell reference standing for the row `row` (0-based) that moves with the formula's row. */
+const atRow = (row: number, ref: Node): CellNode => ({
+  kind: 'cell',
+  row,
+  col: 0,
+  rowAbs: false,
+  colAbs: false,
+  span: ref.span,
+});
+
+/**
+ * ROWS(ref): a cell 1; a range whose two ends are both locked or both move, its height. A range with one end
+ * locked and the other moving (`ROWS($A$2:A2)`, an expanding range) is refused: exact as the end's row less the
+ * start's, but the oracle computes it wrongly (HyperFormula 3 gives ROWS($A$4:A4) = -2), so it cannot be verified.
+ */
+function lowerRows(node: CallNode, l: Lowering): Val {
+  const ref = node.args[0]!;
+  if (ref.kind === 'cell') return rowNumber(1);
+  if (ref.kind !== 'range') {
+    return l.fail('UNSUPPORTED_CONSTRUCT', 'ROWS of something other than a cell or range', ref);
+  }
+  const { start, end } = ref;
+  if (start.row === null || end.row === null) return rowNumber(SHEET_ROWS);
+  if (start.rowAbs === end.rowAbs) return rowNumber(end.row - start.row + 1);
+  return l.fail(
+    'UNSUPPORTED_RANGE_SHAPE',
+    'ROWS of a range with one end locked and the other moving with the row (the oracle computes it wrongly)',
+    ref,
+  );
+}
+
+/** ROW and ROWS (issue 15 part 4): row numbers, known at compile time or read from the items' row field. */
+const ROW_FUNCTIONS: readonly FunctionEntry[] = [
+  {
+    name: 'ROW',
+    family: 'lookup',
+    args: [{ name: 'reference', kind: 'reference', optional: true }],
+    helpers: [],
+    lower: lowerRow,
+    summary: "the row number of a reference, or of the formula's own row",
+    lowering:
+      "a literal for a locked row (`ROW($A$1)` → 1); in a table row the items' row field (`$parent.row`, plus the offset of a reference in another row: `ROW(A3)` in row 2 → `$parent.row + 1`)",
+    notes:
+      'ROW() and ROW of a reference that moves with the row read the item\'s sheet row (the `row` input field, docs/compiler.md "Row numbers"); a range of several rows (an array) is refused; outside a table (a single formula) only a locked row compiles',
+    example: { formula: '=ROW($B$5)', value: 5 },
+    evidence: { goldens: ['lookup'], microsoft: ['ROW function'] },
+  },
+  {
+    name: 'ROWS',
+    family: 'lookup',
+    args: [{ name: 'array', kind: 'reference' }],
+    helpers: [],
+    lower: lowerRows,
+    summary: 'the number of rows of a reference',
+    lowering:
+      'a literal: a range whose ends are both locked or both move has a fixed height (`ROWS(A2:A5)` → 4, `A:A` → 1048576)',
+    notes:
+      'a cell is 1; an expanding range (`ROWS($A$2:A2)`, one end locked) is refused: HyperFormula, the oracle, computes it wrongly; an array constant or an expression is refused',
+    example: { formula: '=ROWS(A1:B3)', value: 3 },
+    evidence: { goldens: ['lookup'], microsoft: ['ROWS function'] },
+  },
+];
 
 const EXACT_NOTES =
   'case-insensitive text, wildcards * ? ~; 1 and "1" differ; first match; absent or blank key #N/A';
@@ -99,4 +193,5 @@ export const LOOKUP_FUNCTIONS: readonly FunctionEntry[] = [
     },
   },
   ...INDEX_MATCH_FUNCTIONS,
+  ...ROW_FUNCTIONS,
 ];

@@ -68,6 +68,11 @@ export interface Lowering {
   subtotalCover(node: CellNode | RangeNode): SubtotalCover;
   /** The call being lowered is the whole formula (its blank result reads as 0, as a cell's value does). */
   outermost(): boolean;
+  /**
+   * The sheet row of `ref` (a cell that moves with the row) or of the formula's own row (`ref` undefined),
+   * read from the caller (LowerContext.row); refused where the caller knows no row. `at` names the call.
+   */
+  sheetRow(ref: CellNode | undefined, at: Node): Val;
   /** Refuses the formula, naming the offending node. */
   fail(code: RefusalCode, detail: string, node: { span: Node['span'] }): never;
 }

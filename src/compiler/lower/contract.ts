@@ -101,6 +101,12 @@ export interface LowerContext {
    * (compiler/nested-subtotals.ts); without it no cell holds a formula (`none`).
    */
   subtotalCover?(node: CellNode | RangeNode): SubtotalCover;
+  /**
+   * The sheet row (1-based) of a reference that moves with the row, as read from the formula's own row
+   * (`ROW(A3)` in row 2 is its row + 1), or of the formula's own row (`node` undefined, `ROW()`). Only a
+   * caller that knows the row has it (the workbook compiler: the items' row field); without it ROW() is refused.
+   */
+  row?(node: CellNode | undefined): Operand | Refusal;
 }
 
 /** See LowerContext.subtotalCover: `none`, `all` (every cell holds a SUBTOTAL), `mixed`, `aggregate`. */

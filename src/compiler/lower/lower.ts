@@ -99,6 +99,18 @@ class Lowerer implements Lowering {
     return fail(code, detail, node);
   }
 
+  sheetRow(ref: CellNode | undefined, at: Node): Val {
+    if (!this.ctx.row) {
+      return fail(
+        'UNSUPPORTED_CONSTRUCT',
+        'ROW of a reference that moves with the row: this formula has no row',
+        at,
+      );
+    }
+    const op = this.operand(this.ctx.row(ref));
+    return { expr: op.expr, kinds: [...op.kinds], atom: op.atom ?? true, invariant: false };
+  }
+
   outermost(): boolean {
     // The formula's own `lower` frame, then this call's entry.
     return this.frames.length === 2;
