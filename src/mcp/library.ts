@@ -12,7 +12,7 @@ import {
   type ConvertOptions,
   convert as pipelineConvert,
   DEFAULT_CONVERT_BUDGET,
-} from '../pipeline/index.js';
+} from '../pipeline/light.js';
 import {
   dryRun as sandboxDryRun,
   evalExpression as sandboxEval,
