@@ -6,6 +6,7 @@
  * test/cli/startup.test.ts traces which modules the main thread of `sheetspec convert` loads.
  */
 export { convert } from './convert.js';
+export { WarmConverter, type WarmOptions } from './warm.js';
 export { failureReport, REPORT_ROWS } from './report.js';
 export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
 export type { Verification } from '../oracle/index.js';
