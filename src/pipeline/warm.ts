@@ -7,10 +7,11 @@
  *
  * What a fresh worker per call guaranteed still holds where it matters: each conversion runs under the same
  * time and heap budgets, a conversion that runs over one, crashes or is cancelled kills the worker and the next
- * conversion gets a new one (started at once, in the background), and after `maxJobs` conversions the worker
- * is retired and replaced, so what the conversions leave behind cannot grow without bound. A conversion that
- * finds the worker busy, still loading or dead, or asks for other budgets than the worker's, runs in a fresh
- * worker as `convert(..., {isolation: 'worker'})` does, so concurrent calls never wait for each other.
+ * conversion starts a new one, and after `maxJobs` conversions the worker is retired and replaced at once, so
+ * what the conversions leave behind cannot grow without bound. A conversion that
+ * finds the worker loading waits for it (it is further along than a fresh worker); one that finds it busy or
+ * dead, or asks for other budgets than the worker's, runs in a fresh worker as `convert(..., {isolation:
+ * 'worker'})` does, so concurrent calls never wait for each other.
  */
 import { KeptWorker } from '../workers/index.js';
 import {
@@ -41,13 +42,14 @@ const DEFAULT_MAX_JOBS = 50;
 export class WarmConverter {
   private worker?: KeptWorker;
   private closed = false;
+  private broken = false;
   private readonly maxJobs: number;
   private readonly maxHeapMb: number;
 
   constructor(options: WarmOptions = {}) {
     this.maxJobs = options.maxJobs ?? DEFAULT_MAX_JOBS;
     this.maxHeapMb = options.maxHeapMb ?? DEFAULT_CONVERT_BUDGET.maxHeapMb;
-    this.replace();
+    this.start();
   }
 
   /** Resolves once the kept worker is loaded (true), or failed to load (false). */
@@ -58,6 +60,9 @@ export class WarmConverter {
   /** `convert(bytes, {...options, isolation: 'worker'})`, on the kept worker when it is free (see the header). */
   async convert(bytes: Uint8Array, options: ConvertOptions = {}): Promise<ConversionResult> {
     throwIfCancelled(options.signal);
+    if (this.worker === undefined) this.start();
+    // Still loading: it is further along than a fresh worker would be.
+    if (this.worker?.loading) await this.worker.ready;
     const worker = this.worker;
     const heap = options.maxHeapMb ?? DEFAULT_CONVERT_BUDGET.maxHeapMb;
     if (this.closed || !worker?.idle || heap !== this.maxHeapMb) {
@@ -76,8 +81,10 @@ export class WarmConverter {
     } catch (e) {
       return budgetFailure(e);
     } finally {
-      if (worker.jobs >= this.maxJobs) void worker.kill();
-      if (!worker.idle) this.replace();
+      if (worker.idle && worker.jobs >= this.maxJobs) {
+        void worker.kill();
+        this.start();
+      } else if (!worker.idle && this.worker === worker) this.worker = undefined;
     }
   }
 
@@ -87,9 +94,13 @@ export class WarmConverter {
     await this.worker?.kill();
   }
 
-  /** A new kept worker in place of the current one (dead, retired or none). */
-  private replace(): void {
-    if (this.closed) return;
+  /**
+   * A new kept worker in place of the current one (retired, or none). Why not at once after a failure: a
+   * client that makes conversions fail over and over would keep the server loading workers; the next
+   * conversion starts one instead (and waits for it: the cost of a fresh worker).
+   */
+  private start(): void {
+    if (this.closed || this.broken) return;
     const worker = new KeptWorker({
       name: CONVERSION,
       entry: CONVERT_WORKER,
@@ -98,10 +109,12 @@ export class WarmConverter {
       resourceLimits: convertLimits(this.maxHeapMb),
     });
     this.worker = worker;
-    // A worker that dies between conversions (or while loading) is replaced once, not in a loop: a worker
-    // that cannot load leaves conversions to fresh workers, which report why.
+    // A worker that never loads (a broken install) is not tried again: fresh workers report why.
+    void worker.ready.then((loaded) => {
+      if (!loaded && !this.closed) this.broken = true;
+    });
     void worker.ended.then(() => {
-      if (this.worker === worker && worker.jobs > 0) this.replace();
+      if (this.worker === worker) this.worker = undefined;
     });
   }
 }

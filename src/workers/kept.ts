@@ -72,6 +72,11 @@ export class KeptWorker {
     });
   }
 
+  /** Started and alive, not loaded yet. */
+  get loading(): boolean {
+    return !this.loaded && !this.dead;
+  }
+
   /** Loaded, alive and not running a job. */
   get idle(): boolean {
     return this.loaded && !this.dead && this.running === undefined;
@@ -81,10 +86,8 @@ export class KeptWorker {
   run<T>(job: KeptJob<T>): Promise<T> {
     if (!this.idle) return Promise.reject(new Error(`${this.options.name}: the kept worker is not idle`));
     const { name } = this.options;
-    if (job.signal?.aborted) {
-      void this.kill();
-      return Promise.reject(cancelled(name));
-    }
+    // Settles once the worker has ended, as every failure here does.
+    if (job.signal?.aborted) return this.kill().then(() => Promise.reject(cancelled(name)));
     return new Promise<T>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       const settle = (outcome: () => void, failed: boolean) => {
