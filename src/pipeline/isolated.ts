@@ -10,7 +10,9 @@
  * JSON array of numbers is ~100 MB of text. Here the bytes cross as one transferred ArrayBuffer (a copy: the
  * caller's buffer is left alone). One worker per call, like the sandbox: nothing leaks from one hostile file
  * into the next. The budget's clock starts when the worker is ready, so module loading (slow under tsx, which
- * compiles first) is not charged to the file; loading has its own limit.
+ * compiles first) is not charged to the file; loading has its own limit. A long-running process may keep one
+ * worker loaded between conversions instead (warm.ts, the MCP server), under the same budgets and answers;
+ * the job, its limits and the reading of its answer are shared from here.
  */
 import { CodedError } from '../codes/index.js';
 import { entryModule, runWorker } from '../workers/index.js';
