@@ -19,6 +19,11 @@ export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): 
     options.isolation === 'worker'
       ? await convertInWorker(bytes, options)
       : await (await import('./stages.js')).convertInProcess(bytes, inProcessOptions(options));
+  return withFailureReport(result, options);
+}
+
+/** With `report`, a result that has no report (a failure before verification) gets the page saying why. */
+export function withFailureReport(result: ConversionResult, options: ConvertOptions): ConversionResult {
   if (options.report && !result.report) result.report = failureReport(options.filename ?? 'workbook', result);
   return result;
 }

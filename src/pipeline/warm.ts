@@ -14,12 +14,12 @@
  * 'worker'})` does, so concurrent calls never wait for each other.
  */
 import { KeptWorker } from '../workers/index.js';
+import { convert, withFailureReport } from './convert.js';
 import {
   budgetFailure,
   CONVERSION,
   CONVERT_WORKER,
   convertAnswer,
-  convertInWorker,
   convertJob,
   convertLimits,
 } from './isolated.js';
@@ -66,20 +66,21 @@ export class WarmConverter {
     const worker = this.worker;
     const heap = options.maxHeapMb ?? DEFAULT_CONVERT_BUDGET.maxHeapMb;
     if (this.closed || !worker?.idle || heap !== this.maxHeapMb) {
-      return convertInWorker(bytes, { ...options, isolation: 'worker' });
+      return convert(bytes, { ...options, isolation: 'worker' });
     }
     const { job, transfer, timeoutMs } = convertJob(bytes, options);
     options.onReady?.(0);
     try {
-      return await worker.run({
+      const result = await worker.run({
         request: job,
         transfer,
         timeoutMs,
         signal: options.signal,
         answer: convertAnswer(options.onStage),
       });
+      return withFailureReport(result, options);
     } catch (e) {
-      return budgetFailure(e);
+      return withFailureReport(budgetFailure(e), options);
     } finally {
       if (worker.idle && worker.jobs >= this.maxJobs) {
         void worker.kill();

@@ -34,6 +34,18 @@ describe('WarmConverter', () => {
     expect(liveWorkers()).toBe(1);
   });
 
+  it('a failure with `report` gets the same report as from a fresh worker', async () => {
+    warm = new WarmConverter();
+    await warm.ready();
+    const broken = new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]);
+    const r = await warm.convert(broken, { filename: 'broken.xlsx', report: true });
+    expect(r).toMatchObject({ valid: false, reason: 'PARSE_FAILED' });
+    expect(r.report).toBeDefined();
+    expect(JSON.stringify(r)).toBe(
+      JSON.stringify(await fresh(broken, { filename: 'broken.xlsx', report: true })),
+    );
+  });
+
   it('over the time budget: RESOURCE_LIMIT (budget: time), the worker replaced, the next conversion valid', async () => {
     warm = new WarmConverter();
     await warm.ready();
