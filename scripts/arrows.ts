@@ -202,7 +202,9 @@ const packageName = (specifier: string) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-const isAreaIndex = (target: string, area: string) => target === `src/${area}/index.ts`;
+/** An area's index, or its light entry (`light.ts`: the part of the index that loads no engine, for a front end's main thread). */
+const isAreaIndex = (target: string, area: string) =>
+  target === `src/${area}/index.ts` || target === `src/${area}/light.ts`;
 
 /** What is wrong with one import, or `undefined`. */
 export function judge(imp: ImportLine): string | undefined {

@@ -322,6 +322,7 @@ async function measureStartup(): Promise<Record<string, Stat>> {
     version: runs(['--version']),
     convert1k: runs(['convert', file, '-o', path.join(out, 'out.spec.json')]),
     ...(await measureServerCall(file)),
+    ...(await measureServerCall(file, ['--no-warm'], 'mcpCold')),
   };
   rmSync(out, { recursive: true, force: true });
   console.log('\nStartup and one 1k-row workbook (wide):');
@@ -331,14 +332,29 @@ async function measureStartup(): Promise<Record<string, Stat>> {
   console.log(
     `  convert_spreadsheet on a running server (1k rows): first ${fmt(result.mcpFirst)}, then ${fmt(result.mcpWarm)} (target ≤ 500 ms)`,
   );
+  console.log(
+    `  the same on \`serve --no-warm\` (a fresh worker per call): first ${fmt(result.mcpColdFirst)}, then ${fmt(result.mcpColdWarm)}`,
+  );
   return result;
 }
 
-/** `convert_spreadsheet` calls on one `sheetspec serve` over stdio: the first, then `reps` more. */
-async function measureServerCall(file: string): Promise<Record<string, Stat>> {
+/**
+ * `convert_spreadsheet` calls on one `sheetspec serve ...serveArgs` over stdio: the first, then `reps` more
+ * (`<name>First`, `<name>Warm`). The first call comes right after the client connected: with the server's
+ * kept worker (src/pipeline/warm.ts) it waits for that worker to finish loading, as an agent's first call does.
+ */
+async function measureServerCall(
+  file: string,
+  serveArgs: string[] = [],
+  name = 'mcp',
+): Promise<Record<string, Stat>> {
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [bin, 'serve'], stderr: 'ignore' }),
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'serve', ...serveArgs],
+      stderr: 'ignore',
+    }),
   );
   const call = async () => {
     const t0 = performance.now();
@@ -357,7 +373,7 @@ async function measureServerCall(file: string): Promise<Record<string, Stat>> {
     const first = await call();
     const warm: number[] = [];
     for (let i = 0; i < Math.max(reps, 3); i++) warm.push(await call());
-    return { mcpFirst: stat([first]), mcpWarm: stat(warm) };
+    return { [`${name}First`]: stat([first]), [`${name}Warm`]: stat(warm) };
   } finally {
     await client.close();
   }

@@ -4,7 +4,7 @@ import { AREAS, type Area, EXCEPTIONS, LIBRARY_ENTRY, PACKAGES } from '../arrows
 export function renderArrows(): string {
   const rows = (Object.entries(AREAS) as [Area, (typeof AREAS)[Area]][]).map(([area, rule]) => {
     const imports = rule.imports.length ? rule.imports.map((a) => `\`${a}\``).join(', ') : 'nothing';
-    const via = rule.viaIndex ? ' (only through `src/<area>/index.ts`)' : '';
+    const via = rule.viaIndex ? ' (only through `src/<area>/index.ts` or its `light.ts`)' : '';
     return `| \`src/${area}\` | ${imports}${via} | ${rule.what} |`;
   });
   const notes = [

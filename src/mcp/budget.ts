@@ -12,7 +12,7 @@
  * The lease is released by whoever ran the work, once the work's promise has settled (not when the client
  * went away), so `running` counts the calls whose sandboxes may still be alive.
  */
-import { DEFAULT_CONVERT_BUDGET } from '../pipeline/index.js';
+import { DEFAULT_CONVERT_BUDGET } from '../pipeline/light.js';
 import { DEFAULT_LIMITS as SANDBOX_LIMITS } from '../sandbox/index.js';
 
 export interface BudgetLimits {

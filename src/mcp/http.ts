@@ -23,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CodedError } from '../codes/index.js';
+import { WarmConverter } from '../pipeline/light.js';
 import { type BudgetLimits, BusyError, callHeapMb, HeldLease, ProcessBudget } from './budget.js';
 import {
   allowedHostNames,
@@ -67,6 +68,8 @@ export interface HttpServerOptions extends Omit<CreateServerOptions, 'budget'> {
   allowedHosts?: string[];
   /** Where diagnostics go; default stderr. */
   diagnostics?: (line: string) => void;
+  /** Start a kept conversion worker with the server (src/pipeline/warm.ts); default false. */
+  warm?: boolean;
 }
 
 export interface RunningHttpServer {
@@ -85,9 +88,11 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   const host = options.host ?? '127.0.0.1';
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   const budget = options.budget ?? new ProcessBudget(budgetLimits(options));
+  const converter = options.converter ?? (options.warm ? new WarmConverter() : undefined);
   const handle = requestHandler({
     ...options,
     budget,
+    converter,
     maxBody: options.maxBodyBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     bodyTimeout: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     diag: options.diagnostics ?? ((line: string) => process.stderr.write(`${line}\n`)),
@@ -114,11 +119,13 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
     url,
     port,
     budget,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      if (converter !== options.converter) await converter?.close();
+    },
   };
 }
 
@@ -158,6 +165,7 @@ interface HandlerConfig {
   token: Buffer | undefined;
   limits?: CreateServerOptions['limits'];
   logLevel?: LoggingLevel;
+  converter?: WarmConverter;
 }
 
 function requestHandler(c: HandlerConfig): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
@@ -298,6 +306,7 @@ async function serve(
     resources: c.resources,
     budget: held ?? c.budget,
     logLevel: c.logLevel,
+    converter: c.converter,
   });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   stop = () => {

@@ -12,7 +12,8 @@ import {
   type ConvertOptions,
   convert as pipelineConvert,
   DEFAULT_CONVERT_BUDGET,
-} from '../pipeline/index.js';
+  type WarmConverter,
+} from '../pipeline/light.js';
 import {
   dryRun as sandboxDryRun,
   evalExpression as sandboxEval,
@@ -38,13 +39,18 @@ import {
 
 type Loose = Record<string, unknown>;
 
-/** Converts in a fresh worker under the default budgets (`DEFAULT_CONVERT_BUDGET`). */
+/**
+ * Converts in a worker under the default budgets (`DEFAULT_CONVERT_BUDGET`): the process's kept worker when
+ * it has one and it is free (src/pipeline/warm.ts), else a fresh one.
+ */
 export function convert(
   bytes: Uint8Array,
   options: Omit<ConvertOptions, 'isolation'>,
   signal?: AbortSignal,
+  converter?: WarmConverter,
 ): Promise<ConversionResult> {
-  return pipelineConvert(bytes, { ...DEFAULT_CONVERT_BUDGET, ...options, isolation: 'worker', signal });
+  const isolated: ConvertOptions = { ...DEFAULT_CONVERT_BUDGET, ...options, isolation: 'worker', signal };
+  return converter ? converter.convert(bytes, isolated) : pipelineConvert(bytes, isolated);
 }
 
 /** How an authoring call runs in its sandbox: the call's signal, and the operator's time budget. */

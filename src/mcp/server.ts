@@ -25,6 +25,7 @@ import {
   SetLevelRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { WarmConverter } from '../pipeline/light.js';
 import { type CallBudget, ProcessBudget } from './budget.js';
 import { registerPrompts } from './prompts.js';
 import { type LoadedResources, loadResources, registerResources } from './resources.js';
@@ -81,6 +82,11 @@ export interface CreateServerOptions {
   budget?: CallBudget;
   /** Lowest level of the tool logs sent until the client sets one (default `info`). */
   logLevel?: LoggingLevel;
+  /**
+   * The conversions' kept worker (src/pipeline/warm.ts), shared by every server of the process; its owner
+   * closes it. Default none: each conversion in a fresh worker.
+   */
+  converter?: WarmConverter;
 }
 
 export const SERVER_INSTRUCTIONS =
@@ -138,6 +144,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<M
       {
         signal: extra.signal,
         limits,
+        converter: options.converter,
         log: (msgLevel, data) => {
           if (LOG_LEVELS.indexOf(msgLevel) < LOG_LEVELS.indexOf(level)) return;
           extra

@@ -17,6 +17,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { WarmConverter } from '../pipeline/light.js';
 import { type BudgetLimits, ProcessBudget } from './budget.js';
 import { batchesAllowed, createServer, type CreateServerOptions, negotiatedVersion } from './server.js';
 
@@ -246,17 +247,22 @@ function errorResponse(code: number, message: string, id: string | number | null
   return { jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage;
 }
 
-/** Serves MCP on stdin/stdout until stdin ends, every call under one process budget. */
+/**
+ * Serves MCP on stdin/stdout until stdin ends, every call under one process budget; conversions on a kept
+ * worker started now (`warm`, default false; src/pipeline/warm.ts), closed when the server closes.
+ */
 export async function runStdioServer(
   options: CreateServerOptions &
     StdioTransportOptions &
     Partial<Pick<BudgetLimits, 'maxConcurrent'>> & {
       maxMemoryMb?: number;
+      warm?: boolean;
     } = {},
 ): Promise<void> {
-  const { maxConcurrent, maxMemoryMb, ...rest } = options;
+  const { maxConcurrent, maxMemoryMb, warm = false, ...rest } = options;
   const budget = rest.budget ?? new ProcessBudget({ maxConcurrent, maxMemoryMb });
-  const server = await createServer({ ...rest, budget });
+  const converter = rest.converter ?? (warm ? new WarmConverter() : undefined);
+  const server = await createServer({ ...rest, budget, converter });
   const transport = new SheetspecStdioTransport(process.stdin, process.stdout, options);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
@@ -264,4 +270,5 @@ export async function runStdioServer(
   await server.connect(transport);
   process.stderr.write('sheetspec: MCP server ready on stdio\n');
   await closed;
+  if (converter !== rest.converter) await converter?.close();
 }

@@ -17,6 +17,7 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import type { WarmConverter } from '../pipeline/light.js';
 import { BusyError, type CallBudget, callHeapMb, type Lease } from './budget.js';
 import { RpcError } from './rpc-errors.js';
 
@@ -61,6 +62,8 @@ export interface ToolContext {
   limits: ToolLimits;
   /** Sends a `notifications/message` to the client, honouring `logging/setLevel`. */
   log(level: LoggingLevel, data: unknown): void;
+  /** The process's kept conversion worker (`CreateServerOptions.converter`), if any. */
+  converter?: WarmConverter;
 }
 
 /** A tool answer: `ok: false` marks an expected failure (a refused workbook, a failing test...). */

@@ -3,19 +3,10 @@
  * file is the normative format description; it is read from the package (two levels up from both src/modelspec
  * and dist/modelspec) so the published file and the one we validate with are the same bytes.
  */
-import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { modelSpecSchema } from './model-id.js';
 
-let cached: Record<string, unknown> | undefined;
-
-/** The ModelSpec JSON Schema (2020-12) as an object. */
-export function modelSpecSchema(): Record<string, unknown> {
-  // Reading once is a cache of an immutable file, not shared mutable state.
-  cached ??= JSON.parse(
-    readFileSync(new URL('../../schemas/modelspec.schema.json', import.meta.url), 'utf8'),
-  );
-  return structuredClone(cached) as Record<string, unknown>;
-}
+export { modelIdProblem, modelSpecSchema } from './model-id.js';
 
 export function newAjv(): Ajv2020 {
   return new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
@@ -30,18 +21,6 @@ let validator: ValidateFunction | undefined;
 export function modelSpecValidator(): ValidateFunction {
   validator ??= newAjv().compile(modelSpecSchema());
   return validator;
-}
-
-/**
- * Why `id` is not a valid spec id (`[namespace/]name` of letters, digits, `-` and `_`), or undefined. The rule
- * is the schema's own `id` property, so the check and the format cannot disagree.
- */
-export function modelIdProblem(id: string): string | undefined {
-  const rule = (modelSpecSchema().properties as Record<string, { pattern: string; maxLength: number }>).id;
-  if (id.length > rule.maxLength) return `is longer than ${rule.maxLength} characters`;
-  if (!new RegExp(rule.pattern, 'u').test(id))
-    return 'is not [namespace/]name of letters, digits, "-" and "_"';
-  return undefined;
 }
 
 /** Compiles a document schema (a spec's `schema`); throws ajv's error when it is not a valid schema. */

@@ -1,29 +1,46 @@
 /**
- * The entry module of the conversion's worker thread (started by isolated.ts): loads the pipeline, says
- * `ready`, converts once in this thread and answers, then lets the thread end.
+ * The entry module of the conversion's worker thread (started by isolated.ts or warm.ts): loads the pipeline,
+ * says `ready`, then converts. Started with a job in its `workerData` (isolated.ts), it converts that once and
+ * lets the thread end; started without one (a kept worker, warm.ts), it converts each job posted to it, one at
+ * a time, until it is terminated.
  */
 import { workerData } from 'node:worker_threads';
 import { parentChannel } from '../workers/index.js';
-import type { ConvertBoot, FromConvertWorker } from './isolated.js';
+import type { ConvertJob, FromConvertWorker } from './isolated.js';
 import type { PipelineOptions } from './types.js';
 
-async function run(boot: ConvertBoot): Promise<void> {
-  const parent = parentChannel();
-  const post = (m: FromConvertWorker) => void parent.send(m);
+const parent = parentChannel();
+const post = (m: FromConvertWorker) => void parent.send(m);
+
+async function run(job: ConvertJob | undefined): Promise<void> {
+  let convertInProcess: typeof import('./stages.js').convertInProcess;
   try {
-    const { convertInProcess } = await import('./stages.js');
-    post({ type: 'ready' });
-    const options: PipelineOptions = { ...boot.options };
-    if (boot.stages) options.onStage = (stage, ms) => post({ type: 'stage', stage, ms });
-    post({ type: 'done', result: await convertInProcess(boot.bytes, options) });
+    ({ convertInProcess } = await import('./stages.js'));
   } catch (e) {
-    const err = e as Error;
-    post({
-      type: 'failed',
-      message: err?.message ?? String(e),
-      stack: e instanceof RangeError && /call stack/i.test(err.message),
-    });
+    post(failed(e));
+    return;
   }
+  const convertOne = async (one: ConvertJob) => {
+    try {
+      const options: PipelineOptions = { ...one.options };
+      if (one.stages) options.onStage = (stage, ms) => post({ type: 'stage', stage, ms });
+      post({ type: 'done', result: await convertInProcess(one.bytes, options) });
+    } catch (e) {
+      post(failed(e));
+    }
+  };
+  if (job === undefined) parent.onMessage((m) => void convertOne(m as ConvertJob));
+  post({ type: 'ready' });
+  if (job !== undefined) await convertOne(job);
 }
 
-void run(workerData as ConvertBoot);
+function failed(e: unknown): FromConvertWorker {
+  const err = e as Error;
+  return {
+    type: 'failed',
+    message: err?.message ?? String(e),
+    stack: e instanceof RangeError && /call stack/i.test(err.message),
+  };
+}
+
+void run((workerData as ConvertJob | null) ?? undefined);

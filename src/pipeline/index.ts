@@ -13,6 +13,7 @@ export {
   searchRefusals,
 } from './catalogue.js';
 export { convert } from './convert.js';
+export { WarmConverter, type WarmOptions } from './warm.js';
 export type { Draft, DraftColumn, DraftField, DraftReason } from './draft.js';
 export { failureReport, REPORT_ROWS } from './report.js';
 export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';

@@ -7,9 +7,13 @@
  */
 import type { Compilation, RejectedColumn } from '../compiler/index.js';
 import type { ConversionResult } from './types.js';
-import { CELL_CLASSES, type CellClass, type OracleValues, type VerifyOutcome } from '../oracle/index.js';
+import type { OracleValues, VerifyOutcome } from '../oracle/index.js';
+// The leaf modules, not the areas' indexes: a failure's report is built in the front ends' main threads
+// (light.ts), which load no engine (HyperFormula, exceljs).
+import { CELL_CLASSES, type CellClass } from '../oracle/types.js';
 import type { CellStatus, ReportCell, ReportColumn, ReportModel, ReportRow } from '../report/index.js';
-import { type CellValue, getCell, isErrorValue } from '../workbook/index.js';
+import { getCell } from '../workbook/model.js';
+import { type CellValue, isErrorValue } from '../workbook/values.js';
 
 export const REPORT_ROWS = 500;
 

@@ -26,7 +26,12 @@ import { readWorkbook, type WorkbookModel, WorkbookError } from '../workbook/ind
 import { isOracleOutOfResources, withOracle } from './oracle.js';
 import { draftOf } from './draft.js';
 import { OracleExceptionError } from './oracle-failure.js';
-import type { ConversionFailure, ConversionResult, PipelineOptions } from './types.js';
+import {
+  type ConversionFailure,
+  type ConversionResult,
+  type PipelineOptions,
+  throwIfCancelled,
+} from './types.js';
 import { allRefusedFailure, verifyAndAssemble } from './verify.js';
 
 export type Stage = 'read' | 'recognise' | 'analyse' | 'lower' | 'oracle' | 'verify' | 'serialise';
@@ -49,10 +54,6 @@ export function timer(options: StageOptions): Timer {
       options.onStage?.(stage, performance.now() - t0);
     }
   };
-}
-
-export function throwIfCancelled(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new CodedError('CANCELLED', 'The conversion was cancelled.');
 }
 
 /** Converts the bytes of an `.xlsx`/`.xlsm` workbook in this thread (see the header). */

@@ -2,7 +2,7 @@
  * The public result of a conversion and its options. The codes in it are stable API, documented in README.md
  * ("Codes"); a refused column is the compiler's `RejectedColumn`, the verification the oracle's.
  */
-import type { Budget, CodedError, FailureCode, Warning } from '../codes/index.js';
+import { type Budget, CodedError, type FailureCode, type Warning } from '../codes/index.js';
 import type { RejectedColumn } from '../compiler/index.js';
 import type { ModelSpec } from '../modelspec/index.js';
 import type { Mismatch, Verification } from '../oracle/index.js';
@@ -123,4 +123,9 @@ export const DEFAULT_CONVERT_BUDGET: Readonly<{ timeoutMs: number; maxHeapMb: nu
 export function limitFailure(e: CodedError): ConversionResult {
   const budget = e.data?.budget as Budget | undefined;
   return { valid: false, reason: 'RESOURCE_LIMIT', error: e.message, ...(budget ? { budget } : {}) };
+}
+
+/** Rejects an aborted conversion: `CodedError('CANCELLED')`. */
+export function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CodedError('CANCELLED', 'The conversion was cancelled.');
 }

@@ -4,6 +4,7 @@
  * src/codes.
  */
 export { type Budget, endError, type RunOptions, runWorker } from './run.js';
+export { type KeptJob, type KeptOptions, KeptWorker } from './kept.js';
 export { type ParentChannel, parentChannel } from './port.js';
 export {
   entryModule,

@@ -71,17 +71,7 @@ export function runWorker<T>(options: RunOptions<T>): Promise<T> {
       clearTimeout(timer);
       const ms = options.timeoutMs;
       if (ms === undefined) return;
-      timer = setTimeout(
-        () =>
-          fail(
-            new CodedError(
-              'RESOURCE_LIMIT',
-              `${name} ran over its time limit of ${ms} ms and was stopped (budget: time).`,
-              { budget: 'time', limitMs: ms },
-            ),
-          ),
-        ms,
-      );
+      timer = setTimeout(() => fail(overTime(name, ms)), ms);
     };
     if (ready) startClock();
     else {
@@ -115,8 +105,21 @@ export function runWorker<T>(options: RunOptions<T>): Promise<T> {
   });
 }
 
-function cancelled(name: string): CodedError {
+/** A job whose signal aborted. */
+export function cancelled(name: string): CodedError {
   return new CodedError('CANCELLED', `${name} was cancelled.`);
+}
+
+/** A job over its wall-clock budget of `ms`. */
+export function overTime(name: string, ms: number): CodedError {
+  return new CodedError(
+    'RESOURCE_LIMIT',
+    `${name} ran over its time limit of ${ms} ms and was stopped (budget: time).`,
+    {
+      budget: 'time',
+      limitMs: ms,
+    },
+  );
 }
 
 const HEAP_TEXT = /heap out of memory|Reached heap limit|Allocation failed/i;

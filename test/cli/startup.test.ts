@@ -1,33 +1,53 @@
 /**
- * Load on demand (src/cli/main.ts): `--help` and `--version` load none of the heavy packages, and a command
- * loads what it needs (the check that the trace sees them at all). The built command, traced by a module hook.
+ * Load on demand (src/cli/main.ts): `--help` and `--version` load none of the heavy packages, a command loads
+ * what it needs (the check that the trace sees them at all), and `convert` of one file loads the engines only
+ * in its conversion worker, not in the main thread (src/pipeline/light.ts). The built command, traced by a
+ * module hook that names the thread of each load.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bin, root } from './built.js';
 
-const HEAVY = ['hyperformula', 'exceljs', 'jsonata', '@modelcontextprotocol/sdk'];
+const HEAVY = ['hyperformula', 'exceljs', 'jsonata', 'ajv', '@modelcontextprotocol/sdk'];
 const trace = path.join(import.meta.dirname, 'trace-loads.mjs');
+const out = mkdtempSync(path.join(os.tmpdir(), 'sheetspec-startup-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/** The heavy packages `sheetspec ...args` loaded. */
-function heavyLoaded(args: string[]): Promise<string[]> {
+/** The heavy packages each thread of `sheetspec ...args` loaded: `main`, and all workers as `workers`. */
+function heavyLoaded(args: string[]): Promise<{ main: string[]; workers: string[] }> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', trace, bin, ...args], { cwd: root }, (_e, _out, stderr) => {
-      const urls = String(stderr)
+      const loads = String(stderr)
         .split('\n')
-        .filter((l) => l.startsWith('LOAD '));
-      resolve(HEAVY.filter((p) => urls.some((u) => u.includes(`/node_modules/${p}/`))));
+        .filter((l) => l.startsWith('LOAD '))
+        .map((l) => l.split(' '));
+      const heavyIn = (inThread: (t: string) => boolean) =>
+        HEAVY.filter((p) => loads.some(([, t, u]) => inThread(t!) && u!.includes(`/node_modules/${p}/`)));
+      resolve({ main: heavyIn((t) => t === 'main'), workers: heavyIn((t) => t.startsWith('worker')) });
     });
   });
 }
 
 describe('sheetspec loads only what the command uses', () => {
   it.each([['--help'], ['--version'], ['help']])('%s loads no engine', async (arg) => {
-    expect(await heavyLoaded([arg])).toEqual([]);
+    expect(await heavyLoaded([arg])).toEqual({ main: [], workers: [] });
   });
 
   it('a command still loads its engines (the trace sees them)', async () => {
-    expect(await heavyLoaded(['eval', '1+1'])).toContain('jsonata');
+    expect((await heavyLoaded(['eval', '1+1'])).main).toContain('jsonata');
+  });
+
+  it('convert of one file loads the engines in its worker only, none in the main thread', async () => {
+    const loaded = await heavyLoaded([
+      'convert',
+      'examples/orders.xlsx',
+      '-o',
+      path.join(out, 'o.spec.json'),
+    ]);
+    expect(loaded.main).toEqual([]);
+    expect(loaded.workers).toEqual(expect.arrayContaining(['hyperformula', 'exceljs', 'jsonata']));
   });
 });

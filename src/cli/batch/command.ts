@@ -10,7 +10,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
-import { modelIdProblem } from '../../modelspec/index.js';
+import { modelIdProblem } from '../../modelspec/light.js';
 import type { PipelineOptions } from '../../pipeline/index.js';
 import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
 import { createProgress } from './progress.js';

@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { failureReport } from '../../pipeline/index.js';
+import { failureReport } from '../../pipeline/light.js';
 import { type IndexEntry, renderIndex, renderReport } from '../../report/index.js';
 import type { PoolOutcome } from './pool.js';
 import type { FileResult } from './result.js';

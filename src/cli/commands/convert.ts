@@ -20,7 +20,7 @@ import {
   convert,
   DEFAULT_CONVERT_BUDGET,
   type Verification,
-} from '../../pipeline/index.js';
+} from '../../pipeline/light.js';
 import type { SavedValuesStanding } from '../../workbook/index.js';
 import {
   type BatchCliOptions,

@@ -149,6 +149,7 @@ export const convertSpreadsheetTool: ToolDefinition<typeof inputSchema> = {
             ...(args.report ? { report: true } : {}),
           },
           ctx.signal,
+          ctx.converter,
         ),
       (v) => v.valid === true,
     );
