@@ -29,6 +29,7 @@ import type { HyperFormula, RawCellContent } from 'hyperformula';
 import { DetailedCellError } from 'hyperformula';
 import type { CellValue } from '../workbook/index.js';
 import { type Reads, ReadsIndex, type Ref } from './block-reads.js';
+import type { Template } from './templates.js';
 import {
   constantContent,
   newEngine,
@@ -59,6 +60,9 @@ export const CONTEXT_CELLS_MAX = 20_000;
  */
 const GLOBAL_RANGES_MAX = 2_000;
 
+/** How many cells the global formulas' ranges may visit per cell of a sheet before it is loaded whole. */
+const GLOBAL_AREA_PER_CELL = 4;
+
 /** Columns per row in a cell key (`row * KEY_COLS + col`): Excel's 16,384 columns fit. */
 const KEY_COLS = 2 ** 15;
 
@@ -66,6 +70,8 @@ const KEY_COLS = 2 ** 15;
 export interface BlockPlan {
   /** Per sheet index: the row-local formula cells' keys. */
   local: Array<Set<number>>;
+  /** What the global engine's formulas read: only those constants are loaded into it. */
+  global: GlobalReads;
   /** The fixed references row-local formulas read (deduplicated). */
   context: Ref[];
   blockRows: number;
@@ -115,6 +121,37 @@ class GlobalReads {
     if (this.seen.size > GLOBAL_RANGES_MAX) this.tooMany = true;
   }
 
+  /**
+   * Calls `visit` for each cell of `content` that global formulas read (some more than once); false when the
+   * ranges cover more than `budget` cells of it, to be loaded whole instead.
+   */
+  visit(
+    sheet: number,
+    content: RawCellContent[][],
+    budget: number,
+    visit: (r: number, c: number) => void,
+  ): boolean {
+    const present = (r: number, c: number) => content[r]?.[c] !== undefined;
+    for (const k of this.cells[sheet]) {
+      const r = Math.floor(k / KEY_COLS);
+      if (present(r, k % KEY_COLS)) visit(r, k % KEY_COLS);
+    }
+    const area = (r1: number, r2: number, c1: number, c2: number) => {
+      for (let r = r1; r <= Math.min(r2, content.length - 1); r++) {
+        const line = content[r];
+        for (let c = c1; c <= Math.min(c2, line.length - 1); c++) {
+          if (--budget < 0) return false;
+          if (line[c] !== undefined) visit(r, c);
+        }
+      }
+      return true;
+    };
+    for (const [r, list] of this.rowRanges[sheet])
+      for (const [c1, c2] of list) if (!area(r, r, c1, c2)) return false;
+    for (const x of this.ranges[sheet]) if (!area(x.r1, x.r2, x.c1, x.c2)) return false;
+    return true;
+  }
+
   has(sheet: number, r: number, c: number): boolean {
     if (this.cells[sheet].has(key(r, c))) return true;
     if (this.rowRanges[sheet].get(r)?.some(([a, b]) => a <= c && c <= b)) return true;
@@ -143,17 +180,23 @@ export function planBlocks(p: Prepared, forced: number | undefined): BlockPlan |
   const index = new ReadsIndex(p);
   const global = new GlobalReads(p.sheets.length);
   const local: Array<Set<number>> = p.sheets.map(() => new Set());
-  const candidates: Array<{ sheet: number; f: PreparedFormula; reads: Reads }> = [];
+  const candidates: Array<{ sheet: number; f: PreparedFormula }> = [];
+  // Why: a template's fixed references are the same from each of its cells in one column; added once.
+  const once = new OncePerTemplate();
   for (let si = 0; si < p.sheets.length; si++) {
     for (const f of p.sheets[si].formulas) {
       if (!f.written) continue; // an array range's other cells: its anchor's reads count
       const reads = index.of(si, f);
       if (reads === undefined) return undefined;
-      if (rowLocalForm(f, reads, si)) {
-        candidates.push({ sheet: si, f, reads });
+      const isLocal = rowLocalForm(f, reads, si);
+      if (isLocal) {
+        candidates.push({ sheet: si, f });
         local[si].add(key(f.row, f.col));
-        for (const ref of reads.refs) if (!ref.ownRow) global.add(ref);
-      } else for (const ref of reads.refs) global.add(ref);
+      }
+      const fixedToo = once.first(f, 'global');
+      for (const ref of reads.refs) {
+        if (ref.fixedRows ? fixedToo : !isLocal) global.add(ref);
+      }
     }
   }
   for (const h of p.helpers) {
@@ -173,17 +216,46 @@ export function planBlocks(p: Prepared, forced: number | undefined): BlockPlan |
         continue;
       }
       local[c.sheet].delete(key(c.f.row, c.f.col));
-      for (const ref of c.reads.refs) if (ref.ownRow) global.add(ref);
+      for (const ref of index.of(c.sheet, c.f)?.refs ?? []) if (ref.ownRow) global.add(ref);
       changed = true;
     }
     remaining = kept;
     if (global.tooMany) return undefined;
   }
-  const context = contextOf(remaining.map((c) => c.reads));
+  const context = contextOf(
+    remaining.filter((c) => once.first(c.f, 'context')).map((c) => index.of(c.sheet, c.f) as Reads),
+  );
   if (context === undefined) return undefined;
   const rowsOf = (si: number) => new Set([...local[si]].map((k) => Math.floor(k / KEY_COLS))).size;
   if (!local.some((_, si) => rowsOf(si) > (forced === undefined ? blockRows : 0))) return undefined;
-  return { local, context, blockRows };
+  return { local, global, context, blockRows };
+}
+
+/** Is this the first cell of its template and column seen for `what`? Always true for a cell without one. */
+class OncePerTemplate {
+  private readonly seen = new Map<string, Map<Template, Set<number>>>();
+
+  first(f: PreparedFormula, what: string): boolean {
+    if (f.template === undefined) return true;
+    let byTemplate = this.seen.get(what);
+    if (byTemplate === undefined) {
+      byTemplate = new Map();
+      this.seen.set(what, byTemplate);
+    }
+    const cols = listSet(byTemplate, f.template);
+    if (cols.has(f.col)) return false;
+    cols.add(f.col);
+    return true;
+  }
+}
+
+function listSet<K>(m: Map<K, Set<number>>, k: K): Set<number> {
+  let set = m.get(k);
+  if (set === undefined) {
+    set = new Set();
+    m.set(k, set);
+  }
+  return set;
 }
 
 /** The fixed references of the row-local formulas, deduplicated; undefined past `CONTEXT_CELLS_MAX` cells. */
@@ -240,12 +312,26 @@ export function evaluateInBlocks(p: Prepared, forced?: number): OracleValues | u
   const taken = takeLocalFormulas(p, plan);
   try {
     const values = new Map<string, CellValue[][]>();
+    const T0 = performance.now();
     const given = evaluateGlobal(p, plan, taken, values);
+    console.log(
+      'global',
+      Math.round(performance.now() - T0),
+      Math.round(process.memoryUsage().rss / 2 ** 20),
+      Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+    );
     for (let si = 0; si < p.sheets.length; si++) {
       const rows = [...taken[si].keys()].sort((a, b) => a - b);
       const grid = values.get(p.sheets[si].name) as CellValue[][];
       for (let i = 0; i < rows.length; i += plan.blockRows) {
+        const T1 = performance.now();
         evaluateBlock(p, si, rows.slice(i, i + plan.blockRows), taken[si], given, grid);
+        console.log(
+          'block',
+          Math.round(performance.now() - T1),
+          Math.round(process.memoryUsage().rss / 2 ** 20),
+          Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+        );
       }
     }
     return oracleValues(values);
@@ -287,6 +373,44 @@ interface Given {
   formulaValues: Array<Map<number, Array<[number, RawCellContent]>>>;
 }
 
+/**
+ * A sheet's content for the global engine: its global formulas, its error constants and the constants global
+ * formulas read. Every other constant's value goes straight into `values` (what the engine would read back:
+ * `constantContent` typed it so that HyperFormula parses nothing).
+ */
+function globalContent(
+  p: Prepared,
+  plan: BlockPlan,
+  si: number,
+  values: Map<string, CellValue[][]>,
+): RawCellContent[][] {
+  const s = p.sheets[si];
+  const content: RawCellContent[][] = s.content.map(() => []);
+  const copy = (r: number, c: number) => {
+    content[r][c] = s.content[r][c];
+  };
+  if (!plan.global.visit(si, s.content, GLOBAL_AREA_PER_CELL * s.positions.length, copy)) {
+    values.set(s.name, []);
+    return s.content;
+  }
+  const grid: CellValue[][] = [];
+  values.set(s.name, grid);
+  const local = plan.local[si];
+  for (const f of s.formulas) if (f.written && !local.has(key(f.row, f.col))) copy(f.row, f.col);
+  s.content.forEach((line, r) => {
+    line.forEach((v, c) => {
+      if (content[r][c] !== undefined) return;
+      if (typeof v === 'string' && v.startsWith('='))
+        copy(r, c); // an error constant: HyperFormula reads it
+      else if (v !== null && !local.has(key(r, c))) {
+        grid[r] ??= [];
+        grid[r][c] = typeof v === 'string' ? v.slice(1) : Object.is(v, -0) ? 0 : (v as CellValue);
+      }
+    });
+  });
+  return content;
+}
+
 /** The global engine: everything but the row-local cells; fills `values` and returns what blocks need. */
 function evaluateGlobal(
   p: Prepared,
@@ -297,7 +421,10 @@ function evaluateGlobal(
   const hf = newEngine(p, true);
   try {
     hf.suspendEvaluation();
-    for (const s of p.sheets) hf.setSheetContent(hf.getSheetId(s.name) as number, s.content);
+    p.sheets.forEach((s, si) => {
+      const content = globalContent(p, plan, si, values);
+      hf.setSheetContent(hf.getSheetId(s.name) as number, content);
+    });
     if (p.helpers.length > 0) {
       hf.addSheet(p.helperSheet);
       hf.setSheetContent(
@@ -307,8 +434,10 @@ function evaluateGlobal(
     }
     hf.resumeEvaluation();
     p.sheets.forEach((s, si) => {
-      const outside = s.positions.filter(([r, c]) => !plan.local[si].has(key(r, c)));
-      values.set(s.name, readCells(hf, s.name, outside));
+      const grid = values.get(s.name) as CellValue[][];
+      const inEngine = (r: number, c: number) => grid[r]?.[c] === undefined;
+      const outside = s.positions.filter(([r, c]) => !plan.local[si].has(key(r, c)) && inEngine(r, c));
+      readCells(hf, s.name, outside, grid);
     });
     const formulaKeys = p.sheets.map((s) => new Set(s.formulas.map((f) => key(f.row, f.col))));
     const names = [...p.sheets.map((s) => s.name), p.helperSheet];
