@@ -312,26 +312,12 @@ export function evaluateInBlocks(p: Prepared, forced?: number): OracleValues | u
   const taken = takeLocalFormulas(p, plan);
   try {
     const values = new Map<string, CellValue[][]>();
-    const T0 = performance.now();
     const given = evaluateGlobal(p, plan, taken, values);
-    console.log(
-      'global',
-      Math.round(performance.now() - T0),
-      Math.round(process.memoryUsage().rss / 2 ** 20),
-      Math.round(process.memoryUsage().heapUsed / 2 ** 20),
-    );
     for (let si = 0; si < p.sheets.length; si++) {
       const rows = [...taken[si].keys()].sort((a, b) => a - b);
       const grid = values.get(p.sheets[si].name) as CellValue[][];
       for (let i = 0; i < rows.length; i += plan.blockRows) {
-        const T1 = performance.now();
         evaluateBlock(p, si, rows.slice(i, i + plan.blockRows), taken[si], given, grid);
-        console.log(
-          'block',
-          Math.round(performance.now() - T1),
-          Math.round(process.memoryUsage().rss / 2 ** 20),
-          Math.round(process.memoryUsage().heapUsed / 2 ** 20),
-        );
       }
     }
     return oracleValues(values);
