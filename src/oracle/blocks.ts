@@ -25,6 +25,8 @@
  * test/oracle/blocks.test.ts compares the blocked values with the single engine's on every fixture, in blocks
  * of 3 rows.
  */
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { HyperFormula, RawCellContent } from 'hyperformula';
 import { DetailedCellError } from 'hyperformula';
 import type { CellValue } from '../workbook/index.js';
@@ -310,22 +312,50 @@ export function evaluateInBlocks(p: Prepared, forced?: number): OracleValues | u
   const plan = planBlocks(p, forced);
   if (plan === undefined) return undefined;
   const taken = takeLocalFormulas(p, plan);
+  const values = new Map<string, CellValue[][]>();
+  let given: Given;
   try {
-    const values = new Map<string, CellValue[][]>();
-    const given = evaluateGlobal(p, plan, taken, values);
-    for (let si = 0; si < p.sheets.length; si++) {
-      const rows = [...taken[si].keys()].sort((a, b) => a - b);
-      const grid = values.get(p.sheets[si].name) as CellValue[][];
-      for (let i = 0; i < rows.length; i += plan.blockRows) {
-        evaluateBlock(p, si, rows.slice(i, i + plan.blockRows), taken[si], given, grid);
-      }
-    }
-    return oracleValues(values);
+    given = evaluateGlobal(p, plan, taken, values);
   } catch (e) {
+    putBack(p, taken);
     if (e instanceof NotAConstant) return undefined;
     throw e;
-  } finally {
-    putBack(p, taken);
+  }
+  const collect = collector();
+  collect?.(); // the global engine and the plan's garbage
+  for (let si = 0; si < p.sheets.length; si++) {
+    const rows = [...taken[si].keys()].sort((a, b) => a - b);
+    const grid = values.get(p.sheets[si].name) as CellValue[][];
+    for (let i = 0; i < rows.length; i += plan.blockRows) {
+      const block = rows.slice(i, i + plan.blockRows);
+      evaluateBlock(p, si, block, taken[si], given, grid);
+      // The block's rows are read: their content (the formulas' text) is not needed again.
+      for (const r of block) {
+        p.sheets[si].content[r] = [];
+        taken[si].delete(r);
+      }
+      collect?.();
+    }
+  }
+  return oracleValues(values);
+}
+
+/**
+ * V8's full collection, called after each block. Why: a dropped engine is garbage, but V8 lets the heap grow to
+ * a multiple of what was live at its last full collection before it collects again, so without this the blocks'
+ * engines pile up (measured on the 100k wide workbook: 2.6 GB with ten 10,000-row blocks, of which 0.8 GB
+ * live). `--expose-gc` is set for new contexts only; `globalThis.gc` is used when the process already has it.
+ * Undefined when neither works (then the heap is left to V8).
+ */
+function collector(): (() => void) | undefined {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === 'function') return exposed;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as unknown;
+    return typeof gc === 'function' ? (gc as () => void) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
