@@ -176,6 +176,7 @@ function rowLocalForm(f: PreparedFormula, reads: Reads, sheet: number): boolean 
  * formulas, or some formula's reads cannot be known (a name, INDIRECT, OFFSET, a dynamic range).
  */
 export function planBlocks(p: Prepared, forced: number | undefined): BlockPlan | undefined {
+  if (forced === Number.POSITIVE_INFINITY) return undefined;
   const blockRows = forced ?? BLOCK_ROWS;
   if (forced === undefined && !p.sheets.some((s) => s.content.length > blockRows)) return undefined;
   if (p.maxCols > KEY_COLS) return undefined;

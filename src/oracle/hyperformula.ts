@@ -62,7 +62,7 @@ export interface EvaluateOptions {
   /**
    * Rows per block when the workbook is evaluated in blocks (blocks.ts); default `BLOCK_ROWS`, and only a
    * sheet with more formula rows than that is blocked. Given, it forces blocks of that size wherever the
-   * formulas allow them (the tests' tiny blocks).
+   * formulas allow them (the tests' tiny blocks); `Infinity` is one engine whatever the size.
    */
   blockRows?: number;
 }

@@ -112,6 +112,7 @@ describe('the blocked oracle', () => {
     const wb = book(gridSheet('S', wide(20)));
     expectSameAsSingle(wb);
     expect(localCells(wb)).toHaveLength(20 * 6);
+    expect(planBlocks(prepareWorkbook(wb), Number.POSITIVE_INFINITY)).toBeUndefined(); // one engine
   });
 
   it('keeps global what a summary row or an aggregate over a formula column reads, and what that reads', () => {
