@@ -36,6 +36,7 @@ import { ensureSupportedSetRegistered } from './excel-functions.js';
 import { patchDependencyGraph, patchRangeDependencies } from './hf-graph.js';
 import { type Template, TemplateIndex } from './templates.js';
 import { ALL_CORRECTIONS, type CorrectionName } from './registry.js';
+import { evaluateInBlocks } from './blocks.js';
 import { aggregateCalls, quoteSheet, type RewriteOptions, rewriteFormula, tableRefsToA1 } from './rewrite.js';
 
 export interface OracleValues {
@@ -58,6 +59,12 @@ export interface EvaluateOptions {
   hoist?: boolean;
   /** Rewrite a filled column once and shift the result (default true; false is the per-cell reference). */
   templates?: boolean;
+  /**
+   * Rows per block when the workbook is evaluated in blocks (blocks.ts); default `BLOCK_ROWS`, and only a
+   * sheet with more formula rows than that is blocked. Given, it forces blocks of that size wherever the
+   * formulas allow them (the tests' tiny blocks); `Infinity` is one engine whatever the size.
+   */
+  blockRows?: number;
 }
 
 const EXCEL_MAX_ROWS = 1_048_576;
@@ -88,7 +95,7 @@ export function constantContent(v: CellValue): RawCellContent {
   return `=${v.error}`;
 }
 
-function toCellValue(v: unknown): CellValue {
+export function toCellValue(v: unknown): CellValue {
   if (v instanceof DetailedCellError) return { error: v.value as ExcelErrorCode };
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return Object.is(v, -0) ? 0 : v;
@@ -103,11 +110,52 @@ function helperSheetName(wb: WorkbookModel): string {
   return name;
 }
 
+/** One sheet as HyperFormula will hold it: its content, the cells to read, and its formula cells. */
+export interface PreparedSheet {
+  name: string;
+  /** Rows of cells: constants typed (`constantContent`), formulas as the rewritten text with its `=`. */
+  content: RawCellContent[][];
+  /** Every cell the model holds (and the cells array formulas spill into), read once evaluated. */
+  positions: Array<[number, number]>;
+  /** The model's formula cells, in model order. */
+  formulas: PreparedFormula[];
+}
+
+/** A formula cell of the model, as prepared. */
+export interface PreparedFormula {
+  row: number;
+  col: number;
+  array: boolean;
+  /** False for the cells of an array range other than its anchor (HyperFormula spills into them). */
+  written: boolean;
+  /** The template whose rewritten text, moved here, is the cell's content (blocks.ts reads it once per template). */
+  template?: Template;
+}
+
+/** The workbook ready for HyperFormula: every sheet's content and the helper cells of hoisted aggregates. */
+export interface Prepared {
+  /** The workbook after `tableRefsToA1` (its defined names are added to the engine). */
+  workbook: WorkbookModel;
+  sheets: PreparedSheet[];
+  /** The helper cells' formulas (hoisted aggregate calls, qualified), one per row of column A. */
+  helpers: string[];
+  helperSheet: string;
+  maxRows: number;
+  maxCols: number;
+}
+
 /**
- * Evaluates the workbook's formulas with HyperFormula set up like Excel.
+ * Evaluates the workbook's formulas with HyperFormula set up like Excel: in blocks of rows when the workbook
+ * is large and its formulas allow it (blocks.ts), else in one engine.
  * Throws only on a bug or an engine failure; a formula HyperFormula cannot read evaluates to an error value.
  */
 export function evaluateWorkbook(workbook: WorkbookModel, options: EvaluateOptions = {}): OracleValues {
+  const prepared = prepareWorkbook(workbook, options);
+  return evaluateInBlocks(prepared, options.blockRows) ?? evaluateSingle(prepared);
+}
+
+/** Rewrites every formula (corrections, hoisting, templates) and lays each sheet out as HyperFormula content. */
+export function prepareWorkbook(workbook: WorkbookModel, options: EvaluateOptions = {}): Prepared {
   const wb = tableRefsToA1(workbook);
   const corrections = new Set(options.corrections ?? ALL_CORRECTIONS);
   const hoisting = options.hoist ?? true;
@@ -118,124 +166,163 @@ export function evaluateWorkbook(workbook: WorkbookModel, options: EvaluateOptio
   const sheets = wb.sheets.filter((s) => wanted === undefined || wanted.has(s.name));
   const maxRows = Math.max(1, ...sheets.map((s) => s.maxRow + 1));
   const maxCols = Math.max(1, ...sheets.map((s) => s.maxCol + 1));
-  const hf = HyperFormula.buildEmpty(excelConfig(maxRows, maxCols));
-  patchDependencyGraph(hf);
-  patchRangeDependencies(hf);
+
+  // Templates (templates.ts): a filled column is rewritten once; each cell's template is found here.
+  const templateOf = new Map<CellModel, Template>();
+  if (options.templates ?? true) {
+    for (const s of sheets) {
+      const index = new TemplateIndex(corrections);
+      for (const cell of formulaCells(s.rows)) {
+        if (cell.formulaKind === 'array') continue;
+        const t = index.match(cell.formula as string, cell.row, cell.col);
+        if (t !== undefined) templateOf.set(cell, t);
+      }
+    }
+  }
+
+  // Pass 1: find aggregate calls repeated within a sheet.
+  const repeated = new Map<string, Set<string>>();
+  if (hoisting) {
+    for (const s of sheets) {
+      const counts = new Map<string, number>();
+      for (const cell of formulaCells(s.rows)) {
+        const calls = templateOf.get(cell)?.calls ?? aggregateCalls(cell.formula as string, corrections);
+        for (const t of calls) counts.set(t, (counts.get(t) ?? 0) + 1);
+      }
+      const set = new Set([...counts].filter(([, n]) => n >= 2).map(([t]) => t));
+      if (set.size > 0) repeated.set(s.name, set);
+    }
+  }
+  const helpers: string[] = [];
+  const helperRef = new Map<string, string>();
+  const helperSheet = helperSheetName(wb);
+
+  const prepared: PreparedSheet[] = [];
+  for (const s of sheets) {
+    const hoistable = repeated.get(s.name);
+    const content: RawCellContent[][] = [];
+    const positions: Array<[number, number]> = [];
+    const formulas: PreparedFormula[] = [];
+    prepared.push({ name: s.name, content, positions, formulas });
+    for (const [r, row] of s.rows) {
+      const line: RawCellContent[] = [];
+      content[r] = line;
+      for (const [c, cell] of row) {
+        positions.push([r, c]);
+        if (cell.formula === undefined) {
+          line[c] = constantContent(cell.value);
+          continue;
+        }
+        const array = cell.formulaKind === 'array';
+        // Why: the reader marks every cell of an array range with the anchor's formula; HyperFormula's
+        // ARRAYFORMULA at the top-left cell spills over the range, which must be left empty for it.
+        if (array && !isAnchor(cell)) {
+          formulas.push({ row: r, col: c, array, written: false });
+          continue;
+        }
+        const hoist = hoistable
+          ? (call: { text: string; qualified: (sheet: string) => string }) => {
+              if (!hoistable.has(call.text)) return undefined;
+              const key = `${s.name}\u0000${call.text}`;
+              let ref = helperRef.get(key);
+              if (ref === undefined) {
+                helpers.push(call.qualified(s.name));
+                ref = `${quoteSheet(helperSheet)}!$A$${helpers.length}`;
+                helperRef.set(key, ref);
+              }
+              return ref;
+            }
+          : undefined;
+        const template = templateOf.get(cell);
+        if (template !== undefined) template.rewritten ??= rewrittenTemplate(template, corrections, hoist);
+        // Why the fallback: a rewritten text that cannot be moved (the tokenizer rejects it, a reference does
+        // not print) is rewritten from the cell's own text, which the template matched exactly.
+        const moved = template?.rewritten?.(cell.row, cell.col);
+        const text = moved ?? rewriteFormula(cell.formula, { corrections, hoist, array });
+        line[c] = array ? `=ARRAYFORMULA(${text})` : `=${text}`;
+        formulas.push({
+          row: r,
+          col: c,
+          array,
+          written: true,
+          ...(moved !== undefined ? { template } : {}),
+        });
+      }
+    }
+    for (let r = 0; r < content.length; r++) if (content[r] === undefined) content[r] = [];
+  }
+  return { workbook: wb, sheets: prepared, helpers, helperSheet, maxRows, maxCols };
+}
+
+/**
+ * An engine set up like Excel with the workbook's sheets (empty), `TRUE`/`FALSE` and, when `names`, the
+ * workbook's defined names. The caller fills it and destroys it.
+ */
+export function newEngine(p: Prepared, names: boolean): HyperFormula {
+  const hf = HyperFormula.buildEmpty(excelConfig(p.maxRows, p.maxCols));
   try {
+    patchDependencyGraph(hf);
+    patchRangeDependencies(hf);
     hf.addNamedExpression('TRUE', '=TRUE()');
     hf.addNamedExpression('FALSE', '=FALSE()');
-    for (const s of sheets) hf.addSheet(s.name);
-    addDefinedNames(hf, wb);
+    for (const s of p.sheets) hf.addSheet(s.name);
+    if (names) addDefinedNames(hf, p.workbook);
+    return hf;
+  } catch (e) {
+    hf.destroy();
+    throw e;
+  }
+}
 
-    // Templates (templates.ts): a filled column is rewritten once; each cell's template is found here.
-    const templateOf = new Map<CellModel, Template>();
-    if (options.templates ?? true) {
-      for (const s of sheets) {
-        const index = new TemplateIndex(corrections);
-        for (const cell of formulaCells(s.rows)) {
-          if (cell.formulaKind === 'array') continue;
-          const t = index.match(cell.formula as string, cell.row, cell.col);
-          if (t !== undefined) templateOf.set(cell, t);
-        }
-      }
-    }
-
-    // Pass 1: find aggregate calls repeated within a sheet.
-    const repeated = new Map<string, Set<string>>();
-    if (hoisting) {
-      for (const s of sheets) {
-        const counts = new Map<string, number>();
-        for (const cell of formulaCells(s.rows)) {
-          const calls = templateOf.get(cell)?.calls ?? aggregateCalls(cell.formula as string, corrections);
-          for (const t of calls) counts.set(t, (counts.get(t) ?? 0) + 1);
-        }
-        const set = new Set([...counts].filter(([, n]) => n >= 2).map(([t]) => t));
-        if (set.size > 0) repeated.set(s.name, set);
-      }
-    }
-    const helpers: string[] = [];
-    const helperRef = new Map<string, string>();
-    const helperSheet = helperSheetName(wb);
-
-    const toRead = new Map<string, Array<[number, number]>>();
+/** The whole workbook in one engine. */
+function evaluateSingle(p: Prepared): OracleValues {
+  const hf = newEngine(p, true);
+  try {
     hf.suspendEvaluation();
-    for (const s of sheets) {
-      const id = hf.getSheetId(s.name) as number;
-      const hoistable = repeated.get(s.name);
-      const content: RawCellContent[][] = [];
-      const positions: Array<[number, number]> = [];
-      toRead.set(s.name, positions);
-      for (const [r, row] of s.rows) {
-        const line: RawCellContent[] = [];
-        content[r] = line;
-        for (const [c, cell] of row) {
-          positions.push([r, c]);
-          if (cell.formula === undefined) {
-            line[c] = constantContent(cell.value);
-            continue;
-          }
-          if (cell.formulaKind === 'array') {
-            // Why: the reader marks every cell of an array range with the anchor's formula; HyperFormula's
-            // ARRAYFORMULA at the top-left cell spills over the range, which must be left empty for it.
-            if (!isAnchor(cell)) continue;
-          }
-          const hoist = hoistable
-            ? (call: { text: string; qualified: (sheet: string) => string }) => {
-                if (!hoistable.has(call.text)) return undefined;
-                const key = `${s.name}\u0000${call.text}`;
-                let ref = helperRef.get(key);
-                if (ref === undefined) {
-                  helpers.push(call.qualified(s.name));
-                  ref = `${quoteSheet(helperSheet)}!$A$${helpers.length}`;
-                  helperRef.set(key, ref);
-                }
-                return ref;
-              }
-            : undefined;
-          const template = templateOf.get(cell);
-          if (template !== undefined) template.rewritten ??= rewrittenTemplate(template, corrections, hoist);
-          // Why the fallback: a rewritten text that cannot be moved (the tokenizer rejects it, a reference does
-          // not print) is rewritten from the cell's own text, which the template matched exactly.
-          const text =
-            template?.rewritten?.(cell.row, cell.col) ??
-            rewriteFormula(cell.formula, { corrections, hoist, array: cell.formulaKind === 'array' });
-          line[c] = cell.formulaKind === 'array' ? `=ARRAYFORMULA(${text})` : `=${text}`;
-        }
-      }
-      for (let r = 0; r < content.length; r++) if (content[r] === undefined) content[r] = [];
-      hf.setSheetContent(id, content);
-    }
-    if (helpers.length > 0) {
-      hf.addSheet(helperSheet);
+    for (const s of p.sheets) hf.setSheetContent(hf.getSheetId(s.name) as number, s.content);
+    if (p.helpers.length > 0) {
+      hf.addSheet(p.helperSheet);
       hf.setSheetContent(
-        hf.getSheetId(helperSheet) as number,
-        helpers.map((h) => [`=${h}`]),
+        hf.getSheetId(p.helperSheet) as number,
+        p.helpers.map((h) => [`=${h}`]),
       );
     }
     hf.resumeEvaluation();
-
-    // Read every cell the model holds (and the cells array formulas spill into) now, then release the engine.
-    // Kept as rows of columns per sheet: a string key per cell was a million strings at 100,000 rows.
     const values = new Map<string, CellValue[][]>();
-    for (const [name, positions] of toRead) {
-      const id = hf.getSheetId(name) as number;
-      const grid: CellValue[][] = [];
-      values.set(name, grid);
-      for (const [r, c] of positions) {
-        const v = toCellValue(hf.getCellValue({ sheet: id, row: r, col: c }));
-        if (v === null) continue;
-        grid[r] ??= [];
-        grid[r][c] = v;
-      }
-    }
-    return {
-      name: 'HyperFormula',
-      version: HyperFormula.version,
-      get: (sheet, row, col) => values.get(sheet)?.[row]?.[col] ?? null,
-    };
+    for (const s of p.sheets) values.set(s.name, readCells(hf, s.name, s.positions));
+    return oracleValues(values);
   } finally {
     hf.destroy();
   }
+}
+
+/**
+ * The values of the given cells of a sheet, as rows of columns (blank left out): a string key per cell was a
+ * million strings at 100,000 rows. Read once evaluated, before the engine is released.
+ */
+export function readCells(
+  hf: HyperFormula,
+  sheet: string,
+  positions: Iterable<readonly [number, number]>,
+  grid: CellValue[][] = [],
+): CellValue[][] {
+  const id = hf.getSheetId(sheet) as number;
+  for (const [r, c] of positions) {
+    const v = toCellValue(hf.getCellValue({ sheet: id, row: r, col: c }));
+    if (v === null) continue;
+    grid[r] ??= [];
+    grid[r][c] = v;
+  }
+  return grid;
+}
+
+/** The answer over each sheet's grid of values. */
+export function oracleValues(values: Map<string, CellValue[][]>): OracleValues {
+  return {
+    name: 'HyperFormula',
+    version: HyperFormula.version,
+    get: (sheet, row, col) => values.get(sheet)?.[row]?.[col] ?? null,
+  };
 }
 
 /**

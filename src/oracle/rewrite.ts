@@ -90,7 +90,7 @@ const HOISTABLE = new Set([
 ]);
 
 /** Functions whose value depends on where they are evaluated, or on more than their arguments. */
-const POSITIONAL = new Set([
+export const POSITIONAL = new Set([
   'ROW',
   'ROWS',
   'COLUMN',
