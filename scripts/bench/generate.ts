@@ -185,8 +185,9 @@ export async function generateRunningWorkbook(rows: number): Promise<string> {
 
 /**
  * The running ledger with a running total (brief h1): the balance ledger above plus Debits `=SUM($B$2:B2)`, an
- * expanding range (one shared formula from row 2). For `npm run bench:derive -- --running`: the spec's own
- * evaluation only, since the oracle's SSX.SUM reads the whole range in every row (quadratic).
+ * expanding range (one shared formula from row 2). For `npm run bench:derive -- --running` (the spec's own
+ * evaluation) and `npm run bench -- --running-rows` (end to end; the oracle answers it from its prefix cache,
+ * src/oracle/prefix.ts).
  */
 export async function generateExpandingWorkbook(rows: number): Promise<string> {
   const file = path.join(CACHE_DIR, `bench-v${VERSION}-expanding-${rows}.xlsx`);

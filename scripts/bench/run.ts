@@ -8,7 +8,8 @@
  * and exceljs reading and HyperFormula evaluating alone; then the command line's startup (`--help`,
  * `--version`), one 1k-row convert end to end, a `convert_spreadsheet` call on a running server, and batch
  * throughput (50 copies of the 1k wide workbook, --jobs 1 and 2); with --running-rows, a running balance
- * (issue 15's ordered scan) converted at each size, with its growth. Every measurement runs in its own process;
+ * (issue 15's ordered scan) and the same ledger with a running total `SUM($B$2:B2)` converted at each size,
+ * each with its growth. Every measurement runs in its own process;
  * each is repeated and reported as median with min–max. Prints the tables and the target ratios.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,7 +20,12 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { generateBenchWorkbook, generateRunningWorkbook, generateWideWorkbook } from './generate.js';
+import {
+  generateBenchWorkbook,
+  generateExpandingWorkbook,
+  generateRunningWorkbook,
+  generateWideWorkbook,
+} from './generate.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -401,30 +407,38 @@ if (args['criteria-rows'] !== '0') {
   );
 }
 
-// The ordered scan's linear-cost check (issue 15): a running balance `=D2+B3-C3` at each size, converted end
-// to end; printed with the growth from the first size to the last, never asserted (target ≤ 11× for 10×).
+// The ordered scan's linear-cost check (issue 15): a running balance `=D2+B3-C3` at each size, and the same
+// ledger with a running total `=SUM($B$2:B2)` (an expanding range: the oracle's prefix cache, prefix.ts),
+// converted end to end; printed with the growth from the first size to the last, never asserted (target ≤ 11×
+// for 10×).
 if (args['running-rows'] !== '') {
   const ns = args['running-rows'].split(',').map((x) => Number(x.trim()));
-  const running: Record<string, Stat> = {};
-  for (const n of ns) {
-    const xs: number[] = [];
-    let refused: unknown;
-    for (let i = 0; i < reps; i++) {
-      const m = measure('convert', await generateRunningWorkbook(n));
-      xs.push(m.ms as number);
-      refused = m.refused;
+  const shapes = [
+    { key: 'running', label: 'running balance', generate: generateRunningWorkbook },
+    { key: 'expanding', label: 'running balance + SUM($B$2:B2)', generate: generateExpandingWorkbook },
+  ] as const;
+  for (const shape of shapes) {
+    const sizes: Record<string, Stat> = {};
+    for (const n of ns) {
+      const xs: number[] = [];
+      let refused: unknown;
+      for (let i = 0; i < reps; i++) {
+        const m = measure('convert', await shape.generate(n));
+        xs.push(m.ms as number);
+        refused = m.refused;
+      }
+      sizes[n] = stat(xs);
+      console.log(
+        `  ${shape.label}, ${n} rows: ${fmt(sizes[n])}; refused columns: ${JSON.stringify(refused)}`,
+      );
     }
-    running[n] = stat(xs);
+    const [a, b] = [sizes[ns[0]], sizes[ns[ns.length - 1]]];
+    const growth = b.median / a.median;
+    report[shape.key] = { sizes, growth };
     console.log(
-      `  running balance, ${n} rows: ${fmt(running[n])}; refused columns: ${JSON.stringify(refused)}`,
+      `  ${shape.label} ${ns[0]}→${ns[ns.length - 1]} rows: ${growth.toFixed(1)}× (target ≤ 11× for 10× the rows)`,
     );
   }
-  const [a, b] = [running[ns[0]], running[ns[ns.length - 1]]];
-  const growth = b.median / a.median;
-  report.running = { sizes: running, growth };
-  console.log(
-    `  running balance ${ns[0]}→${ns[ns.length - 1]} rows: ${growth.toFixed(1)}× (target ≤ 11× for 10× the rows)`,
-  );
 }
 
 if (!args['no-batch']) {

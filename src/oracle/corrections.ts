@@ -32,7 +32,14 @@
  *    on POI's table, tested in test/oracle/corrections.test.ts). CONCAT (`_xlfn.CONCAT`, missing from
  *    HyperFormula 3.5) maps to the same function: xlcalculator/CONCAT.xlsx A1:A6.
  */
-import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula } from 'hyperformula';
+import {
+  CellError,
+  EmptyValue,
+  ErrorType,
+  FunctionPlugin,
+  HyperFormula,
+  SimpleRangeValue,
+} from 'hyperformula';
 import { pluginFunctions } from './registry.js';
 
 /** Excel's largest text length; longer results of `&` / CONCATENATE are #VALUE!. */
@@ -147,6 +154,9 @@ function concatAll(parts: HfScalar[]): string | CellError {
 // biome-ignore lint/suspicious/noExplicitAny: see above.
 type HfInternal = any;
 
+const UNDETERMINED = () =>
+  new CellError(ErrorType.ERROR, 'sheetspec oracle: Excel behaviour not established');
+
 /** The HyperFormula plugin holding the corrected functions. */
 export class ExcelCorrectionsPlugin extends FunctionPlugin {
   static override implementedFunctions = pluginFunctions('corrections');
@@ -169,6 +179,44 @@ export class ExcelCorrectionsPlugin extends FunctionPlugin {
       }
       return r === 0 ? 0 : r;
     });
+  }
+
+  /**
+   * ROWS/COLUMNS (correction `lookup`): a reference's rows (columns) from its address alone, its cells never
+   * read: the rectangle between the two corners, each resolved from the formula's cell (HyperFormula 3.5
+   * subtracts them as written, so `ROWS($A$4:A4)` is -2); a one-cell reference 1. Another argument is
+   * evaluated: an array or a computed range its height (width), an error itself; a whole-column ROWS, a
+   * whole-row COLUMNS and any other value undetermined (a one-cell result could be a value or a reference).
+   */
+  ssxRows(ast: { args: HfInternal[] }, state: HfInternal): unknown {
+    return this.extent(ast, state, 'row');
+  }
+  ssxColumns(ast: { args: HfInternal[] }, state: HfInternal): unknown {
+    return this.extent(ast, state, 'col');
+  }
+  private extent(ast: { args: HfInternal[] }, state: HfInternal, axis: 'row' | 'col'): unknown {
+    if (ast.args.length !== 1) return new CellError(ErrorType.NA);
+    let node = ast.args[0];
+    while (node.type === 'PARENTHESES') node = node.expression;
+    if (node.type === 'CELL_REFERENCE') return 1;
+    const whole = node.type === 'COLUMN_RANGE' ? 'row' : node.type === 'ROW_RANGE' ? 'col' : undefined;
+    if (node.type === 'CELL_RANGE' || whole !== undefined) {
+      if (whole === axis) return UNDETERMINED();
+      const resolve =
+        whole === 'row'
+          ? 'toSimpleColumnAddress'
+          : whole === 'col'
+            ? 'toSimpleRowAddress'
+            : 'toSimpleCellAddress';
+      const at = (a: HfInternal) => a[resolve](state.formulaAddress)[axis];
+      return Math.abs(at(node.end) - at(node.start)) + 1;
+    }
+    const value = this.evaluateAst(node, state);
+    if (value instanceof CellError) return value;
+    if (!(value instanceof SimpleRangeValue)) return UNDETERMINED();
+    const r = value.range as HfInternal;
+    if (r === undefined) return axis === 'row' ? value.height() : value.width();
+    return Math.abs(r.end[axis] - r.start[axis]) + 1;
   }
 
   ssxConcat2(ast: { args: HfInternal[] }, state: HfInternal): unknown {

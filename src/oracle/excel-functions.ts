@@ -80,6 +80,7 @@ import {
 } from './excel-lookups.js';
 import { type CriteriaAggregate, type CriteriaRange, criteriaAggregate } from './excel-criteria.js';
 import { type CriteriaArg, rangeCacheOf, scalarArg } from './range-cache.js';
+import { prefixOfCall } from './prefix.js';
 import { pluginFunctions } from './registry.js';
 import * as text from './excel-textops.js';
 import {
@@ -419,10 +420,14 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
 
   ssxSum(ast: HfInternal, state: HfInternal): unknown {
+    const p = this.prefixOf(ast, state);
+    if (p) return p.walk.sumOf(p.rows);
     const r = this.numbersOf(ast, state);
     return r instanceof CellError ? r : excelSum(r);
   }
   ssxAverage(ast: HfInternal, state: HfInternal): unknown {
+    const p = this.prefixOf(ast, state);
+    if (p) return p.walk.averageOf(p.rows);
     const r = this.numbersOf(ast, state);
     if (r instanceof CellError) return r;
     const n = r.reduce((k, g) => k + g.length, 0);
@@ -446,6 +451,11 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     const groups = subtotalGroups(refs, state, this.dependencyGraph, (n) => this.evaluateAst(n, state));
     return groups instanceof CellError ? groups : excelSubtotal(base, groups);
   }
+  /** A call of one range with a fixed top row, answered from the engine's prefix cache (prefix.ts). */
+  private prefixOf(ast: { args: HfInternal[] }, state: HfInternal) {
+    return prefixOfCall(ast.args, this.dependencyGraph, (node) => this.evaluateAst(node, state));
+  }
+
   /**
    * The numbers SUM and AVERAGE take, grouped by argument, in order: inside a reference or an array only
    * numbers (text, booleans, blanks ignored); written directly, booleans as 1/0 and text read as a number
@@ -491,6 +501,8 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
    * must not hide an undetermined value (`COUNT("12:00")` is 1 if Excel reads the time, 0 if not).
    */
   ssxCount(ast: { args: HfInternal[] }, state: HfInternal): unknown {
+    const p = this.prefixOf(ast, state);
+    if (p) return p.walk.countOf(p.rows);
     let n = 0;
     const unknown = (x: unknown) => x instanceof CellError && x.type === ErrorType.ERROR;
     for (let node of ast.args) {

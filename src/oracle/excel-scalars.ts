@@ -164,7 +164,7 @@ export function excelSum(groups: readonly (readonly number[])[]): number | CellE
   let unsure = false;
   const add = (a: number, b: number) => {
     const r = a + b;
-    if (r !== 0 && Math.abs(r) < NEAR_ZERO * Math.max(Math.abs(a), Math.abs(b))) unsure = true;
+    if (cancels(a, b, r)) unsure = true;
     return r;
   };
   for (const g of groups) {
@@ -175,6 +175,15 @@ export function excelSum(groups: readonly (readonly number[])[]): number | CellE
     }
     grouped = add(grouped, part);
   }
+  return settledSum(flat, grouped, unsure);
+}
+
+/** Is `r = a + b` a tiny non-zero residue of cancellation (excelSum's undetermined step)? */
+export const cancels = (a: number, b: number, r: number): boolean =>
+  r !== 0 && Math.abs(r) < NEAR_ZERO * Math.max(Math.abs(a), Math.abs(b));
+
+/** excelSum's answer from its two walks' totals and whether any step cancelled. */
+export function settledSum(flat: number, grouped: number, unsure: boolean): number | CellError {
   if (!Number.isFinite(flat) || !Number.isFinite(grouped)) return new CellError(ErrorType.NUM);
   if (unsure || flat !== grouped) return UNKNOWN();
   return flat === 0 ? 0 : flat;

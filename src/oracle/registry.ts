@@ -71,6 +71,8 @@ export interface PluginEntry<P> {
   expandRanges?: boolean;
   enableArrayArithmeticForArguments?: boolean;
   vectorizationForbidden?: boolean;
+  /** The method reads its arguments' addresses, not their values: no dependency on the cells (no cycle). */
+  doesNotNeedArgumentsToBeComputed?: boolean;
 }
 export type SsxDefinition =
   | ({ plugin: 'corrections' } & PluginEntry<ExcelCorrectionsPlugin>)
@@ -86,6 +88,13 @@ const RANGE = { argumentType: FunctionArgumentType.RANGE };
 const set = 'supported-set' as const;
 /** Every argument is a scalar, in any number, evaluated one by one (the method walks its arguments). */
 const variadic = { parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true };
+
+/** A function reading its argument's address, not its cells (the method walks the argument itself). */
+const addressOnly = {
+  parameters: [RANGE],
+  doesNotNeedArgumentsToBeComputed: true,
+  vectorizationForbidden: true,
+};
 
 /** Functions that catch errors: the oracle's "not established" must pass through them. */
 const INFO_CALLS = [
@@ -136,6 +145,9 @@ export const SSX_FUNCTIONS = {
     parameters: [NUMBER, { ...NUMBER, defaultValue: 0 }],
   },
   'SSX.INT': { plugin: 'corrections', method: 'ssxInt', parameters: [NUMBER] },
+  // As HyperFormula's own ROWS/COLUMNS: the argument's address only (`=ROWS($A$2:A2)` in A2 is no cycle).
+  'SSX.ROWS': { plugin: 'corrections', method: 'ssxRows', ...addressOnly },
+  'SSX.COLUMNS': { plugin: 'corrections', method: 'ssxColumns', ...addressOnly },
   'SSX.CONCAT2': { plugin: 'corrections', method: 'ssxConcat2', parameters: scalar(2) },
   'SSX.CONCATENATE': {
     plugin: 'corrections',
@@ -703,6 +715,20 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       correction: 'lookup',
       to: 'SSX.XLOOKUP',
       note: 'accent-sensitive (HyperFormula finds `é` for `e`); match_mode 0/2, search_mode 1/-1 only',
+    },
+  ],
+  ROWS: [
+    {
+      correction: 'lookup',
+      to: 'SSX.ROWS',
+      note: 'the rows between the two corners (HyperFormula: `ROWS($A$4:A4)` is -2, `ROWS($A$1:A4)` 1)',
+    },
+  ],
+  COLUMNS: [
+    {
+      correction: 'lookup',
+      to: 'SSX.COLUMNS',
+      note: 'the columns between the two corners (HyperFormula: `COLUMNS($A$1:B4)` in E4 is -2)',
     },
   ],
   INDEX: [

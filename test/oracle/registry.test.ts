@@ -50,7 +50,8 @@ describe('the oracle registry', () => {
       corrections: ['arith'],
     });
     expect(oracleTreatment('IF')).toMatchObject({ kind: 'correction', name: 'SSX.COND' });
-    expect(oracleTreatment('COLUMNS')).toEqual({ kind: 'hyperformula' });
+    expect(oracleTreatment('COLUMNS')).toMatchObject({ kind: 'correction', name: 'SSX.COLUMNS' });
+    expect(oracleTreatment('ROW')).toEqual({ kind: 'hyperformula' });
   });
 });
 
