@@ -34,7 +34,7 @@ import { readsRowNumber, scanMembers, scansOverBlankRows } from './cross-row.js'
 import { NameAllocator } from './fields.js';
 import type { Overrides } from './overrides.js';
 import { overrideFieldName, typedOverWarning, withOverride } from './overrides.js';
-import { references, sheetCell } from './refs.js';
+import { references, sheetCell, valueReferences } from './refs.js';
 import { LibraryValues, Roots } from './roots.js';
 import type { RecognisedTable, TableColumn } from './table.js';
 import type { RejectedColumn, Warning } from './types.js';
@@ -274,7 +274,7 @@ function columnDependencies(
     const above = new Set<string>();
     const read = (ast: Node, row: number) => {
       const resolver = new Resolver(table, constants, p.column, row, true);
-      for (const ref of references(ast)) {
+      for (const ref of valueReferences(ast)) {
         const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
         if (isRefusal(t)) continue;
         if (t.kind === 'expanding') ordered.add(p.column.field);

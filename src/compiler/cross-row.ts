@@ -33,7 +33,7 @@ import { isRefusal } from './lower/contract.js';
 import type { ColumnPlan, Constants, ScanStart } from './analyse.js';
 import { KIND_ORDER, kindsOf, Resolver, rejection } from './analyse.js';
 import type { LoweredColumn } from './lower-column.js';
-import { references } from './refs.js';
+import { references, valueReferences } from './refs.js';
 import type { RecognisedTable } from './table.js';
 import { blankRowsInside } from './table.js';
 import type { RejectedColumn } from './types.js';
@@ -367,7 +367,7 @@ export function scanInputs(
   const out: string[] = [];
   const read = (ast: Node, row: number) => {
     const resolver = new Resolver(table, constants, p.column, row, true);
-    for (const ref of references(ast)) {
+    for (const ref of valueReferences(ast)) {
       const t = ref.kind === 'cell' ? resolver.cell(ref) : resolver.range(ref);
       if (isRefusal(t)) continue;
       const cols =

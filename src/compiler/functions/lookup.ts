@@ -84,8 +84,9 @@ const atRow = (row: number, ref: Node): CellNode => ({
 
 /**
  * ROWS(ref): a cell 1; a range whose two ends are both locked or both move, its height. A range with one end
- * locked and the other moving (`ROWS($A$2:A2)`, an expanding range) is refused: exact as the end's row less the
- * start's, but the oracle computes it wrongly (HyperFormula 3 gives ROWS($A$4:A4) = -2), so it cannot be verified.
+ * locked and the other moving (`ROWS($A$2:A2)`, an expanding range) spans the rows between the locked row and
+ * the moving one, whichever is above: `$abs(<moving row> - <locked row>) + 1`, the moving row read from the
+ * items' row field (the oracle corrects HyperFormula's ROWS, which gives ROWS($A$4:A4) = -2: SSX.ROWS).
  */
 function lowerRows(node: CallNode, l: Lowering): Val {
   const ref = node.args[0]!;
@@ -96,11 +97,15 @@ function lowerRows(node: CallNode, l: Lowering): Val {
   const { start, end } = ref;
   if (start.row === null || end.row === null) return rowNumber(SHEET_ROWS);
   if (start.rowAbs === end.rowAbs) return rowNumber(end.row - start.row + 1);
-  return l.fail(
-    'UNSUPPORTED_RANGE_SHAPE',
-    'ROWS of a range with one end locked and the other moving with the row (the oracle computes it wrongly)',
-    ref,
-  );
+  const [locked, moving] = start.rowAbs ? [start.row, end.row] : [end.row, start.row];
+  const row = l.sheetRow(atRow(moving, ref), node);
+  return {
+    expr: `$abs(${row.expr} - ${locked + 1}) + 1`,
+    kinds: ['number'],
+    atom: false,
+    invariant: false,
+    int: true,
+  };
 }
 
 /** ROW and ROWS (issue 15 part 4): row numbers, known at compile time or read from the items' row field. */
@@ -127,9 +132,9 @@ const ROW_FUNCTIONS: readonly FunctionEntry[] = [
     lower: lowerRows,
     summary: 'the number of rows of a reference',
     lowering:
-      'a literal: a range whose ends are both locked or both move has a fixed height (`ROWS(A2:A5)` → 4, `A:A` → 1048576)',
+      "a literal: a range whose ends are both locked or both move has a fixed height (`ROWS(A2:A5)` → 4, `A:A` → 1048576); an expanding range `ROWS($A$2:A2)` → `$abs($parent.row - 2) + 1` (the items' row field)",
     notes:
-      'a cell is 1; an expanding range (`ROWS($A$2:A2)`, one end locked) is refused: HyperFormula, the oracle, computes it wrongly; an array constant or an expression is refused',
+      'a cell is 1; an expanding range (`ROWS($A$2:A2)`, one end locked) counts the rows from the locked row to the moving one, either way up (the oracle corrects HyperFormula, which gives ROWS($A$4:A4) = -2); an array constant or an expression is refused',
     example: { formula: '=ROWS(A1:B3)', value: 3 },
     evidence: { goldens: ['lookup'], microsoft: ['ROWS function'] },
   },

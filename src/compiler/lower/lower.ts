@@ -103,7 +103,7 @@ class Lowerer implements Lowering {
     if (!this.ctx.row) {
       return fail(
         'UNSUPPORTED_CONSTRUCT',
-        'ROW of a reference that moves with the row: this formula has no row',
+        'ROW or ROWS of a reference that moves with the row: this formula has no row',
         at,
       );
     }
