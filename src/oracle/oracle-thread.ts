@@ -1,8 +1,8 @@
 /**
  * `evaluateWorkbookInThread`: the oracle (`evaluateWorkbook`, HyperFormula over the whole workbook) in a worker
  * thread, so that the conversion's other CPU-bound stage (running the spec's derivations over every row) can
- * use the second core meanwhile. The values are the ones `evaluateWorkbook` computes: the worker runs that
- * very function on a rebuilt copy of the model.
+ * use the second core meanwhile. The values are the ones `evaluateWorkbook` computes: the worker runs its
+ * two steps (`prepareWorkbook`, `evaluatePrepared`) on a rebuilt copy of the model, dropped once prepared.
  *
  * What crosses, and why in this shape: structured cloning a Map of Maps of cell objects costs about as much as
  * the oracle saves at 10,000 rows, so each sheet goes as flat typed arrays (row, column, a tag byte, a number)
