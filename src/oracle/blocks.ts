@@ -415,7 +415,7 @@ function globalContent(
   const copy = (r: number, c: number) => {
     content[r][c] = s.content[r][c];
   };
-  if (!plan.global.visit(si, s.content, GLOBAL_AREA_PER_CELL * s.positions.length, copy)) {
+  if (!plan.global.visit(si, s.content, GLOBAL_AREA_PER_CELL * (s.positions.length / 2), copy)) {
     values.set(s.name, []);
     return s.content;
   }
@@ -462,7 +462,12 @@ function evaluateGlobal(
     p.sheets.forEach((s, si) => {
       const grid = values.get(s.name) as CellValue[][];
       const inEngine = (r: number, c: number) => grid[r]?.[c] === undefined;
-      const outside = s.positions.filter(([r, c]) => !plan.local[si].has(key(r, c)) && inEngine(r, c));
+      const outside: number[] = [];
+      for (let i = 0; i < s.positions.length; i += 2) {
+        const r = s.positions[i];
+        const c = s.positions[i + 1];
+        if (!plan.local[si].has(key(r, c)) && inEngine(r, c)) outside.push(r, c);
+      }
       readCells(hf, s.name, outside, grid);
     });
     const formulaKeys = p.sheets.map((s) => new Set(s.formulas.map((f) => key(f.row, f.col))));
@@ -516,14 +521,14 @@ function evaluateBlock(
     });
     const own = sheets[si];
     const formulaValues = given.formulaValues[si];
-    const read: Array<[number, number]> = [];
+    const read: number[] = [];
     for (const r of rows) {
       // The row's constants, its global formulas' values, its row-local formulas.
       const line: RawCellContent[] = (p.sheets[si].content[r] ?? []).slice();
       for (const [c, v] of formulaValues.get(r) ?? []) line[c] = v;
       for (const [c, text] of taken.get(r) ?? []) {
         line[c] = text;
-        read.push([r, c]);
+        read.push(r, c);
       }
       own[r] = line;
     }

@@ -1,8 +1,8 @@
 /**
  * `evaluateWorkbookInThread`: the oracle (`evaluateWorkbook`, HyperFormula over the whole workbook) in a worker
  * thread, so that the conversion's other CPU-bound stage (running the spec's derivations over every row) can
- * use the second core meanwhile. The values are the ones `evaluateWorkbook` computes: the worker runs that
- * very function on a rebuilt copy of the model.
+ * use the second core meanwhile. The values are the ones `evaluateWorkbook` computes: the worker runs its
+ * two steps (`prepareWorkbook`, `evaluatePrepared`) on a rebuilt copy of the model, dropped once prepared.
  *
  * What crosses, and why in this shape: structured cloning a Map of Maps of cell objects costs about as much as
  * the oracle saves at 10,000 rows, so each sheet goes as flat typed arrays (row, column, a tag byte, a number)
@@ -37,7 +37,7 @@ import type {
   WorkbookModel,
 } from '../workbook/index.js';
 import { entryModule, runWorker } from '../workers/index.js';
-import type { OracleValues } from './hyperformula.js';
+import type { OracleValues, Prepared } from './hyperformula.js';
 
 /** Why the threaded oracle gave no values. */
 export type OracleThreadErrorCode = 'RESOURCE_LIMIT' | 'ORACLE_FAILED' | 'ABORTED';
@@ -382,26 +382,22 @@ export function decodeWorkbook(boot: OracleBoot): WorkbookModel {
   };
 }
 
-/** The worker's side: the oracle's value of every formula cell, in model order, and the buffers to transfer. */
+/**
+ * The worker's side: the oracle's value of every formula cell, in model order (the prepared sheets keep the
+ * model's formula cells in its order, so the model itself need not be kept), and the buffers to transfer.
+ */
 export function encodeValues(
-  wb: WorkbookModel,
+  p: Prepared,
   oracle: OracleValues,
   doneAt: number,
 ): { message: FromOracleWorker & { type: 'done' }; transfer: ArrayBuffer[] } {
-  const sheets = wb.sheets.map((s) => {
-    let n = 0;
-    for (const row of s.rows.values()) for (const cell of row.values()) if (cell.formula !== undefined) n++;
-    const { rows, cols, tags, numbers, text } = wireArrays(n);
-    let i = 0;
-    for (const row of s.rows.values()) {
-      for (const cell of row.values()) {
-        if (cell.formula === undefined) continue;
-        rows[i] = cell.row;
-        cols[i] = cell.col;
-        tags[i] = valueTag(oracle.get(s.name, cell.row, cell.col), text, numbers, i);
-        i++;
-      }
-    }
+  const sheets = p.sheets.map((s) => {
+    const { rows, cols, tags, numbers, text } = wireArrays(s.formulas.length);
+    s.formulas.forEach((f, i) => {
+      rows[i] = f.row;
+      cols[i] = f.col;
+      tags[i] = valueTag(oracle.get(s.name, f.row, f.col), text, numbers, i);
+    });
     return { name: s.name, rows, cols, tags, numbers, ...text.finish() };
   });
   return {

@@ -25,6 +25,7 @@ import { type PreflightInfo, preflight, type ReadLimits, resolveLimits, Workbook
 import {
   decodeOoxmlText,
   decodeXml,
+  detached,
   elements,
   parseCellRef,
   type RawCell,
@@ -246,7 +247,7 @@ interface SharedMaster {
 /** The master's formula as Excel fills it into the child at (row, col). */
 function shiftShared(master: SharedMaster, row: number, col: number): string {
   master.shift ??= prepareShift(master.text, master.row, master.col);
-  return master.shift(row, col);
+  return detached(master.shift(row, col));
 }
 
 function put(sheet: SheetModel, cell: CellModel): void {
@@ -298,7 +299,7 @@ function toCell(raw: RawCell, ctx: SheetContext): CellModel {
     }
     case 'str':
       // `<v></v>` is a cached "" — distinct from no `<v>` at all (exceljs reads both as undefined).
-      v = raw.v === undefined ? undefined : decodeOoxmlText(raw.v);
+      v = raw.v === undefined ? undefined : detached(decodeOoxmlText(raw.v));
       break;
     case 'inlineStr':
       v = raw.inline ?? (raw.v !== undefined ? decodeOoxmlText(raw.v) : undefined);
