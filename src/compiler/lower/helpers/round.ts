@@ -40,13 +40,17 @@ export const ROUND_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlRoundDec: {
     // Half away from zero on the 15-significant-digit decimal form (ROUND(1.005,2) = 1.01), not `$round`
     // (half-even on the binary value); the digits argument is truncated toward zero.
+    // Why the #NUM!: rounded left of their 16th digit, the largest doubles carry past the largest double
+    // (ROUND(1.7976931348623157E308, -294) is 1.79769313486232E308), which `$number` cannot read (D3030): an
+    // overflowing result, #NUM! as in arithmetic. The digits compare as text: 0.d above 0.17976931348623157
+    // (d at most 17 digits, no trailing zero) is above the largest double.
     fn: `function($v, $digits) {( $x := $xlNum($v); $n := $xlNum($digits);
   $xlIsErr($x) ? $x : $xlIsErr($n) ? $n : $x = 0 ? 0 : (
     $r := $xlDec($abs($x));
     $k := $r.p + $xlTrunc($n);
     $k < 0 ? 0 : (
       $q := $xlRoundDigits($r.d, $r.p, $k);
-      $q.d = "" ? 0 : (
+      $q.d = "" ? 0 : $q.p > 309 or ($q.p = 309 and $q.d > "17976931348623157") ? {"error": "#NUM!"} : (
         $m := $number($q.d & "e" & $string($q.p - $length($q.d)));
         $x < 0 ? 0 - $m : $m
       )
