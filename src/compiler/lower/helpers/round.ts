@@ -23,9 +23,9 @@ export const ROUND_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlRoundNum: {
     // $xlRoundTo of a number: the lowering's form where the kinds prove the value a number, never an error
-    // (`$xlRoundNum(a * 0.0825, 2, 100)`). Never an error itself: from 1E13 on it is $xlRoundDec at k >= 0
-    // digits, which keeps at least the 17 significant digits of a double of 1E17 or more (nothing to carry
-    // past the largest double) and rounds smaller ones to at most 1E17.
+    // (`$xlRoundNum(a * 0.0825, 2, 100)`). Never an error itself: rounding at k >= 0 decimals ($xlRoundDec
+    // from y = 1E13 on) changes only digits right of the point, which a double of 1E17 or more does not have,
+    // so nothing carries past the largest double.
     // Fast path, exactly xlRoundDec (test/lower/fast-paths.test.ts checks it on random and tie inputs): with y =
     // |x|·s below 1E13, the decimal value D (15 digits) times s differs from y by at most 5.2E-15·y: when y is
     // farther than 1E-14·y from a .5 tie, floor(y + 0.5) is D·s rounded. Near a tie, d = $number($string(|x|))
