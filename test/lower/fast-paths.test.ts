@@ -408,6 +408,56 @@ describe('call-site specialisations equal the general helpers', () => {
       many,
     );
   });
+  it('xlRoundNum(x, k, 10^k), the form for a proven number, is xlRoundTo and the reference, never an error', async () => {
+    const number = fc.oneof(
+      numbers,
+      fc.constantFrom(1.7976931348623157e308, -1.7976931348623157e308, 1e17 - 1),
+    );
+    await fc.assert(
+      fc.asyncProperty(number, fc.integer({ min: 0, max: 22 }), async (x, k) => {
+        const fast = await callWith('xlRoundNum', [x, k, Number(`1e${k}`)]);
+        expectSame(fast, await callWith('xlRoundTo', [x, k, Number(`1e${k}`)]), [x, k]);
+        expectSame(fast, await callWith('refXlRound', [x, k]), [x, k]);
+        expect(typeof fast).toBe('number');
+      }),
+      many,
+    );
+    await fc.assert(
+      fc.asyncProperty(tie, async ({ x, d }) => {
+        expectSame(
+          await callWith('xlRoundNum', [x, d, Number(`1e${d}`)]),
+          await callWith('xlRoundDec', [x, d]),
+          [x, d],
+        );
+      }),
+      many,
+    );
+  });
+  it('LEFT of text by a literal count n >= 0, $xlUnits(s, 0, floor(n)), is the reference LEFT', async () => {
+    const count = fc.oneof(
+      fc.integer({ min: 0, max: 12 }),
+      fc.double({ min: 0, max: 12, noNaN: true }),
+      fc.constantFrom(0, -0, 0.5, 32767, 32768, 1e9, 2 ** 53, 1e300),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(texts, fc.string({ unit: 'binary' })), count, async (t, n) => {
+        const want = await callWith('refXlLeft', [t, n]);
+        expectSame(await callWith('xlUnits', [t, 0, Math.floor(n)]), want, [t, n]);
+      }),
+      many,
+    );
+  });
+  it('LEN of a field of text, `$length` when it holds no surrogate, is the reference LEN', async () => {
+    const len = compileExpression(
+      String.raw`$contains($a0, /[\uD800-\uDFFF]/) ? $count($split($a0, "")) : $length($a0)`,
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(texts, fc.string({ unit: 'binary' })), async (t) => {
+        expectSame(await len.evaluate({}, { a0: t }), await callWith('refXlLen', [t]), [t]);
+      }),
+      many,
+    );
+  });
   it('xlRoundTo on .5 ties and their neighbouring doubles', async () => {
     await fc.assert(
       fc.asyncProperty(tie, fc.integer({ min: -1, max: 1 }), async ({ x, d }, dd) => {

@@ -51,6 +51,7 @@ const GUARDED = [
   '=IF(AND(G2>500,F2<10),"A",IF(G2>100,"B","C"))',
   '=G2>500',
   '=IF(G2>100,G2*0.5,0)',
+  '=ROUND(G2*0.0825,2)',
   '=NOT(G2>1)',
   '=OR(G2<0,F2>9)',
   '=UPPER(LEFT(B2,3))&"-"&"x"',
@@ -98,7 +99,7 @@ describe('the error guard', () => {
   it('leaves a formula unguarded when an error remains without the operand or it is not strict in one', () => {
     for (const f of [
       '=G2/F2',
-      '=ROUND(G2*0.0825,2)',
+      '=ROUND(G2*0.0825,F2)',
       '=H2>1',
       '=IFERROR(G2,0)+1',
       '=F2+G2',

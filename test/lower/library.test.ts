@@ -63,6 +63,10 @@ const cases: [string, unknown][] = [
   ['$xlRound(0.1+0.2, 5)', 0.3],
   ['$xlRound(123456.789, -10)', 0],
   ['$xlRound(1, "x")', E('#VALUE!')],
+  // Rounded left of the 15th digit, the largest doubles carry past the largest double: #NUM! as overflow is.
+  ['$xlRound(1.7976931348623157E308, -294)', E('#NUM!')],
+  ['$xlRound(-1.7976931348623157E308, -293)', E('#NUM!')],
+  ['$xlRound(1.7976931348623157E308, -295)', 1.7976931348623e308],
   ['$xlPow(0.5, -1074)', E('#NUM!')],
   ['$xlPow(5e-324, -0.9)', 5e-324 ** -0.9],
   ['$xlPow(1.0001, 1e9)', E('#NUM!')],

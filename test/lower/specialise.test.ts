@@ -12,11 +12,11 @@ const table: Record<string, CellValue> = { A1: 'a', B1: 1, A2: 'B', B2: 2 };
 const wildTable: Record<string, CellValue> = { A1: 'a*', B1: 1, A2: 'ab', B2: 2 };
 
 const cases: [string, Record<string, CellValue>, string, CellValue][] = [
-  ['=ROUND(2.5,0)', {}, '$xlRoundTo(2.5, 0, 1)', 3],
-  ['=ROUND(1.005,2)', {}, '$xlRoundTo(1.005, 2, 100)', 1.01],
-  ['=ROUND(1.55,1.9)', {}, '$xlRoundTo(1.55, 1, 10)', 1.6],
-  ['=ROUND(1.5,-0.5)', {}, '$xlRoundTo(1.5, 0, 1)', 2],
-  ['=ROUND(1,22)', {}, '$xlRoundTo(1, 22, 1e+22)', 1],
+  ['=ROUND(2.5,0)', {}, '$xlRoundNum(2.5, 0, 1)', 3],
+  ['=ROUND(1.005,2)', {}, '$xlRoundNum(1.005, 2, 100)', 1.01],
+  ['=ROUND(1.55,1.9)', {}, '$xlRoundNum(1.55, 1, 10)', 1.6],
+  ['=ROUND(1.5,-0.5)', {}, '$xlRoundNum(1.5, 0, 1)', 2],
+  ['=ROUND(1,22)', {}, '$xlRoundNum(1, 22, 1e+22)', 1],
   ['=ROUND(1,23)', {}, '$xlRound(1, 23)', 1],
   ['=ROUND(15,-1)', {}, '$xlRound(15, -1)', 20],
   ['=ROUND(1.25,"1")', {}, '$xlRound(1.25, "1")', 1.3],

@@ -14,6 +14,10 @@ function lowerRound(node: CallNode, l: Lowering): Val {
   const k = lit === undefined ? undefined : Math.trunc(lit);
   if (k !== undefined && k >= 0 && k <= 22) {
     const s = numberLiteral(Number(`1e${k}`));
+    // A proven number (no error, no blank): $xlRoundNum, no type test, and never an error.
+    if (only(x.kinds, ['number'])) {
+      return l.helper('xlRoundNum', [x.expr, String(k), s], ['number'], invariant, [x]);
+    }
     return l.helper('xlRoundTo', [x.expr, String(k), s], ['number', 'error'], invariant, [x]);
   }
   return l.helper('xlRound', [x.expr, d.expr], ['number', 'error'], invariant, [x, d]);
@@ -33,10 +37,11 @@ export const MATH_FUNCTIONS: readonly FunctionEntry[] = [
       { name: 'number', kind: 'value' },
       { name: 'num_digits', kind: 'value' },
     ],
-    helpers: ['xlRound', 'xlRoundTo'],
+    helpers: ['xlRound', 'xlRoundTo', 'xlRoundNum'],
     lower: lowerRound,
     summary: 'a number rounded to a number of digits',
-    lowering: '$xlRoundTo(x, k, 10^k) for literal digits 0–22, else $xlRound(x, digits)',
+    lowering:
+      '$xlRoundTo(x, k, 10^k) for literal digits 0–22 ($xlRoundNum(x, k, 10^k) when x is a number), else $xlRound(x, digits)',
     notes:
       'half away from zero on the 15-digit decimal value (ROUND(1.005,2) = 1.01, ROUND(-2.5,0) = -3); digits truncated toward zero; negative digits round left of the point; not `$round` (half-even on the binary value)',
     example: { formula: '=ROUND(A1,2)', cells: { A1: 1.005 }, value: 1.01 },

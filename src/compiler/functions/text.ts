@@ -1,6 +1,7 @@
 /** CONCATENATE, LEFT, RIGHT, MID, LEN, UPPER, LOWER, TRIM: text in UTF-16 units, as Excel counts it. */
 import type { CallNode } from '../../workbook/formula/ast.js';
-import { inherit, literalOf, may, only, type Val, withError } from '../lower/value.js';
+import { PLAIN_PATH } from '../lower/guard.js';
+import { inherit, literalOf, may, numberLiteral, only, type Val, withError } from '../lower/value.js';
 import type { FunctionArg, FunctionEntry, Lowering } from './types.js';
 
 function lowerLeftRight(node: CallNode, l: Lowering): Val {
@@ -13,9 +14,12 @@ function lowerLeftRight(node: CallNode, l: Lowering): Val {
   // and is at most that many units long.
   const literal = count && n ? literalOf(count, n) : 1;
   const exact = literal !== undefined && literal >= 0 && only(s.kinds, ['string', 'number']);
+  // LEFT of proven text by a literal count: the units themselves, as $xlLeft's fast path takes them.
+  const units = exact && node.name === 'LEFT' && only(s.kinds, ['string']);
+  const count0 = units ? numberLiteral(Math.floor(literal)) : undefined;
   const v = l.helper(
-    node.name === 'LEFT' ? 'xlLeft' : 'xlRight',
-    [s.expr, n ? n.expr : '1'],
+    units ? 'xlUnits' : node.name === 'LEFT' ? 'xlLeft' : 'xlRight',
+    units ? [s.expr, '0', count0!] : [s.expr, n ? n.expr : '1'],
     exact ? ['string'] : ['string', 'error'],
     s.invariant && (n?.invariant ?? true),
     n ? [s, n] : [s],
@@ -40,11 +44,16 @@ function lowerMid(node: CallNode, l: Lowering): Val {
 function lowerLen(node: CallNode, l: Lowering): Val {
   const s = l.lower(node.args[0]!);
   if (only(s.kinds, ['string'])) {
-    // UTF-16 units: `$split(s, "")` splits into units (`$length` would count code points).
+    // UTF-16 units: `$split(s, "")` splits into units; `$length` counts code points, the same number when the
+    // text holds no surrogate (a field read twice costs a lookup: a plain path only).
+    const units = `$count($split(${s.expr}, ""))`;
+    const plain = PLAIN_PATH.test(s.expr);
     return {
-      expr: `$count($split(${s.expr}, ""))`,
+      expr: plain
+        ? String.raw`$contains(${s.expr}, /[\uD800-\uDFFF]/) ? ${units} : $length(${s.expr})`
+        : units,
       kinds: ['number'],
-      atom: true,
+      atom: !plain,
       invariant: s.invariant,
       int: true,
       ...inherit(s),
@@ -92,10 +101,10 @@ export const TEXT_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'LEFT',
     family: 'text',
     args: leftRight,
-    helpers: ['xlLeft'],
+    helpers: ['xlLeft', 'xlUnits'],
     lower: lowerLeftRight,
     summary: 'the first characters of a text',
-    lowering: '$xlLeft(text, n)',
+    lowering: '$xlUnits(text, 0, n) for text and a literal count of at least 0, else $xlLeft(text, n)',
     notes: 'UTF-16 units; n omitted = 1, truncated, negative #VALUE!; numbers as General text',
     example: { formula: '=LEFT(A1,2)', cells: { A1: 'pencil' }, value: 'pe' },
     evidence: { goldens: ['text'], microsoft: ['LEFT, LEFTB functions'] },
@@ -143,7 +152,8 @@ export const TEXT_FUNCTIONS: readonly FunctionEntry[] = [
     helpers: ['xlLen'],
     lower: lowerLen,
     summary: 'the length of a text',
-    lowering: '`$count($split(s, ""))` for text, else $xlLen(text)',
+    lowering:
+      '`$count($split(s, ""))` for text (`$length(s)` when a field of text holds no surrogate), else $xlLen(text)',
     notes: 'UTF-16 units (an emoji is 2); numbers as General text; blank 0',
     example: { formula: '=LEN(A1)', cells: { A1: 'P7' }, value: 2 },
     evidence: {

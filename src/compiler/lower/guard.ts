@@ -75,7 +75,7 @@ export function strictOperand(node: Node): CellNode | undefined {
 }
 
 /** A plain path (`$parent.amount`): reading it twice costs a lookup and cannot differ. */
-const PLAIN_PATH = /^\$[A-Za-z_][\w]*(?:\.(?:[A-Za-z_]\w*|`[^`]+`))*$/;
+export const PLAIN_PATH = /^\$[A-Za-z_][\w]*(?:\.(?:[A-Za-z_]\w*|`[^`]+`))*$/;
 
 /**
  * The operand the guard tests and the context that reads it without its error kind, when the formula is
