@@ -15,6 +15,41 @@ export const DIGIT_HELPERS: Readonly<Record<string, HelperSource>> = {
 )}`,
     doc: 'decimal digits of a positive number (internal)',
   },
+  xlDec15: {
+    // The 15 significant digits of a positive number rounded half up from its exact binary value, as
+    // toPrecision(15): {"d", "p"} as $xlDec. Why not $xlDec rounded: from 2^53 up an integer's `$string` is
+    // its shortest text, itself rounded; where that is 16 digits ending in 5 (998^7 = 986083720559328493568
+    // prints 9.860837205593285e20) rounding it again is a double rounding, so that tie is decided on the exact
+    // digits ($xlExactInt). No other text misleads: the 15-digit candidates are more than an ulp apart, so a
+    // shortest text of 15 digits or fewer is the 15-digit rounding, and one of 16 or 17 digits that is not a
+    // tie lies on the same side of it as the exact value. Below 2^53 the integer digits are exact.
+    fn: `function($a) {(
+  $r := $xlDec($a);
+  $length($r.d) = 16 and $substring($r.d, 15) = "5" and $a >= 9007199254740992
+    ? ( $e := $xlExactInt($a); $xlRoundDigits($e, $length($e), 15) )
+    : $xlRoundDigits($r.d, $r.p, 15)
+)}`,
+    doc: 'the 15 significant decimal digits of a positive number, from its exact value (internal)',
+  },
+  xlExactInt: {
+    // All decimal digits of an integer a >= 2^53 (a double): a = m·2^k with m < 2^53 (halving is exact), then
+    // m's digits in base-1E7 limbs (low first) multiplied by 2^20 at a time (a limb times 2^20 plus a carry stays
+    // below 2^53, so every step is exact integer arithmetic).
+    fn: `function($a) {(
+  $split := function($m, $k) { $m >= 3.8685626227668134e25 ? $split($m / 4294967296, $k + 32) : $m >= 9007199254740992 ? $split($m / 2, $k + 1) : {"m": $m, "k": $k} };
+  $flush := function($o, $c) { $c = 0 ? $o : $flush($append($o, $c % 10000000), ($c - $c % 10000000) / 10000000) };
+  $mul := function($l, $f) {(
+    $r := $reduce($l, function($acc, $v) {( $t := $v * $f + $acc.c; {"o": $append($acc.o, $t % 10000000), "c": ($t - $t % 10000000) / 10000000} )}, {"o": [], "c": 0});
+    $flush($r.o, $r.c)
+  )};
+  $pow := function($l, $k) { $k = 0 ? $l : $k >= 20 ? $pow($mul($l, 1048576), $k - 20) : $mul($l, $power(2, $k)) };
+  $s := $split($a, 0);
+  $l := $pow($flush([], $s.m), $s.k);
+  $n := $count($l);
+  $join($map([0..$n - 1], function($i) { $i = 0 ? $string($l[$n - 1]) : $pad($string($l[$n - 1 - $i]), -7, "0") }))
+)}`,
+    doc: 'the exact decimal digits of an integer from 2^53 up (internal)',
+  },
   xlIncDigits: {
     fn: `function($s) { $s = "" ? "1" : $substring($s, $length($s) - 1) = "9" ? $xlIncDigits($substring($s, 0, $length($s) - 1)) & "0" : $substring($s, 0, $length($s) - 1) & $string($number($substring($s, $length($s) - 1)) + 1) }`,
     doc: 'adds one to a digit string (internal)',
@@ -42,8 +77,7 @@ export const DIGIT_HELPERS: Readonly<Record<string, HelperSource>> = {
     // digits; subnormal numbers print as 0.
     fn: `function($x) {
   $x = 0 or $abs($x) < 2.2250738585072014e-308 ? "0" : (
-    $r0 := $xlDec($abs($x));
-    $r1 := $xlRoundDigits($r0.d, $r0.p, 15);
+    $r1 := $xlDec15($abs($x));
     $r := $abs($r1.p - 1) > 98 ? $xlRoundDigits($r1.d, $r1.p, 14) : $r1;
     $d := $r.d; $e := $r.p - 1; $n := $length($d);
     $sci := function($sign) { $substring($d, 0, 1) & ($n > 1 ? "." & $substring($d, 1) : "") & "E" & $sign & ($abs($e) < 10 ? "0" : "") & $string($abs($e)) };
@@ -66,8 +100,7 @@ export const DIGIT_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlR15Dec: {
     fn: `function($x) {
   $x = 0 or ($abs($x) < 1e15 and $x = $floor($x)) ? $x : (
-    $r0 := $xlDec($abs($x));
-    $r := $xlRoundDigits($r0.d, $r0.p, 15);
+    $r := $xlDec15($abs($x));
     /* Why: doubles from 1.797693134862315E308 up round to 1.79769313486232E308, past the largest double;
        they are all equal at 15 digits and above every other, so the largest double stands for them. */
     $v := $r.p = 309 and $r.d > "179769313486231" ? ${MAX} : $number($r.d & "e" & $string($r.p - $length($r.d)));

@@ -16,7 +16,7 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
     fn: `function($a, $s, $k) {(
   $z := {"i": "0", "f": $pad("", $k, "0")};
   $a = 0 ? $z : (
-    $r1 := $xlDec($a); $r0 := $xlRoundDigits($r1.d, $r1.p, 15); $p0 := $r0.p + $s; $n := $p0 + $k;
+    $r0 := $xlDec15($a); $p0 := $r0.p + $s; $n := $p0 + $k;
     $n < 0 ? $z : (
       $r := $xlRoundDigits($r0.d, $p0, $n); $d := $r.d; $p := $r.p;
       $f0 := $p >= 0 ? $substring($d, $p) : $pad("", 0 - $p, "0") & $d;
@@ -29,7 +29,7 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlFmtSci: {
     // |x| as d.dd…E±ee with k decimals (at least two exponent digits).
     fn: `function($a, $k) {(
-  $r := $a = 0 ? {"d": "0", "p": 1} : ($r1 := $xlDec($a); $r0 := $xlRoundDigits($r1.d, $r1.p, 15); $xlRoundDigits($r0.d, $r0.p, $k + 1));
+  $r := $a = 0 ? {"d": "0", "p": 1} : ($r0 := $xlDec15($a); $xlRoundDigits($r0.d, $r0.p, $k + 1));
   $m := $r.d & $pad("", $k + 1 - $length($r.d), "0"); $e := $a = 0 ? 0 : $r.p - 1;
   $substring($m, 0, 1) & ($k > 0 ? "." & $substring($m, 1) : "") & "E" & ($e < 0 ? "-" : "+") & ($abs($e) < 10 ? "0" : "") & $string($abs($e))
 )}`,
