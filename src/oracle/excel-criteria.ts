@@ -10,6 +10,7 @@
 import { CellError, ErrorType } from 'hyperformula';
 import { addExcel, isUndetermined, type raw, UNKNOWN } from './excel-scalars.js';
 import { foldCase, textMatches } from './excel-values.js';
+import { round15 } from './compare.js';
 
 type Value = ReturnType<typeof raw>;
 type Hit = boolean | 'unknown';
@@ -58,8 +59,8 @@ function criterion(c: Value): Criterion {
 /** Two numbers under a criterion: exact, or unknown where only their 15-digit forms agree. */
 function numberHit(op: Criterion['op'], x: number, y: number): Hit {
   const exact = { '=': x === y, '<>': x !== y, '<': x < y, '>': x > y, '<=': x <= y, '>=': x >= y }[op];
-  const p = Number(x.toPrecision(15));
-  const q = Number(y.toPrecision(15));
+  const p = round15(x);
+  const q = round15(y);
   const rounded = { '=': p === q, '<>': p !== q, '<': p < q, '>': p > q, '<=': p <= q, '>=': p >= q }[op];
   return exact === rounded ? exact : 'unknown';
 }
@@ -129,7 +130,7 @@ export class CriteriaRange {
     if (c.op !== '=') return undefined;
     if (c.kind === 'number') {
       this.group();
-      const same = this.numbers!.get(fifteen(c.value as number)) ?? [];
+      const same = this.numbers!.get(round15(c.value as number)) ?? [];
       return this.withUndetermined(mergeSorted(same, this.unclearRows!));
     }
     if (c.kind === 'text' && !/[*?~]/.test(c.value as string)) {
@@ -160,18 +161,16 @@ export class CriteriaRange {
       else m.set(k, [i]);
     };
     this.cells.forEach((x, i) => {
-      if (typeof x === 'number') add(this.numbers!, fifteen(x), i);
+      if (typeof x === 'number') add(this.numbers!, round15(x), i);
       if (isUndetermined(x)) this.undeterminedRows!.push(i);
       if (typeof x !== 'string' || x === '') return;
       const n = plainNumber(x);
-      if (n !== undefined) add(this.numbers!, fifteen(n), i);
+      if (n !== undefined) add(this.numbers!, round15(n), i);
       else if (unclear(x)) this.unclearRows!.push(i);
       else add(this.texts!, foldCase(x), i);
     });
   }
 }
-
-const fifteen = (x: number): number => Number(x.toPrecision(15));
 
 function mergeSorted(a: readonly number[], b: readonly number[]): readonly number[] {
   if (b.length === 0) return a;

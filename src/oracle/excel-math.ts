@@ -14,6 +14,7 @@
 import { CellError, ErrorType } from 'hyperformula';
 import { decimalDigits, roundUndetermined } from './corrections.js';
 import { excelSum, finite, type Scalar, toNumber, UNKNOWN } from './excel-scalars.js';
+import { round15 } from './compare.js';
 
 const NUM = () => new CellError(ErrorType.NUM);
 const DIV0 = () => new CellError(ErrorType.DIV_BY_ZERO);
@@ -75,7 +76,7 @@ export function excelCeilFloor(x: number, s: number, up: boolean): number | Cell
   const q = x / s;
   // Why: a quotient past the largest double (CEILING(1E308,1E-10)): Excel's answer is not established.
   if (!Number.isFinite(q) || q === 0) return UNKNOWN();
-  const d = Number(q.toPrecision(15));
+  const d = round15(q);
   return finite((up ? Math.ceil(d) : Math.floor(d)) * s);
 }
 
@@ -90,7 +91,7 @@ export function excelMod(n: number, d: number): number | CellError {
   const q = n / d;
   if (!Number.isFinite(q) || Math.abs(q) >= 2 ** 27) return UNKNOWN();
   const k = Math.floor(q);
-  if (k !== Math.floor(Number(q.toPrecision(15)))) return UNKNOWN();
+  if (k !== Math.floor(round15(q))) return UNKNOWN();
   return finite(n - d * k);
 }
 

@@ -9,8 +9,7 @@
 import { CellError, EmptyValue, ErrorType } from 'hyperformula';
 import { raw, type Scalar, UNKNOWN } from './excel-scalars.js';
 import { foldCase } from './excel-values.js';
-
-const r15 = (x: number) => Number(x.toPrecision(15));
+import { round15 } from './compare.js';
 
 /** Whether a value of the list matches the expression; undefined where Excel's answer is not established. */
 function matches(s: number | string, v: Scalar): boolean | undefined {
@@ -18,7 +17,7 @@ function matches(s: number | string, v: Scalar): boolean | undefined {
   if (c instanceof CellError || c === EmptyValue || typeof c === 'boolean') return undefined;
   if (typeof s === 'number' && typeof c === 'number') {
     if (s === c) return true;
-    return r15(s) === r15(c) ? undefined : false;
+    return round15(s) === round15(c) ? undefined : false;
   }
   if (typeof s === 'string' && typeof c === 'string') {
     if (s === c) return true;
