@@ -5,6 +5,7 @@
  */
 import type { CallNode } from '../../workbook/formula/ast.js';
 import { inherit, may, only, pascal, type Val, withError } from '../lower/value.js';
+import { refusePickedCell } from './picks.js';
 import type { FunctionEntry, Lowering } from './types.js';
 
 /** One list element of an aggregate: its text and, when it is one number literal, that number. */
@@ -34,6 +35,7 @@ function lowerAggregate(node: CallNode, l: Lowering): Val {
       }
     } else {
       const v = l.lower(a);
+      refusePickedCell(l, name, a, v, ['number', 'error']);
       invariant &&= v.invariant;
       from.push(v);
       mayError ||= !only(v.kinds, ['number', 'boolean', 'blank']);
@@ -88,6 +90,7 @@ function lowerCount(node: CallNode, l: Lowering): Val {
       pieces.push(`$count([${ref.inner}][$type($) = "number"])`);
     } else {
       const v = l.lower(a);
+      refusePickedCell(l, 'COUNT', a, v, ['number', 'error']);
       invariant &&= v.invariant;
       if (!only(v.kinds, ['number'])) from.push(v);
       pieces.push(only(v.kinds, ['number']) ? '1' : l.call('xlCountArg', [v.expr]));

@@ -5,6 +5,7 @@
  */
 import type { CallNode, Node } from '../../workbook/formula/ast.js';
 import { may, only, pascal, type Val, withError } from '../lower/value.js';
+import { refusePickedCell } from './picks.js';
 import type { FunctionArg, FunctionEntry, Lowering } from './types.js';
 
 const NUMBER: FunctionArg = { name: 'number', kind: 'value' };
@@ -52,6 +53,7 @@ function listAggregate(helper: string) {
         pieces.push(only(ref.kinds, ['number']) ? ref.inner : l.call('xlRefNums', [`[${ref.inner}]`]));
       } else {
         const v = l.lower(a);
+        refusePickedCell(l, node.name, a, v, ['number', 'error']);
         invariant &&= v.invariant;
         from.push(v);
         mayError ||= !only(v.kinds, ['number', 'boolean', 'blank']);

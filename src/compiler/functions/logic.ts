@@ -1,6 +1,7 @@
 /** IF, AND, OR, NOT. */
 import type { CallNode, Node } from '../../workbook/formula/ast.js';
 import { inherit, only, paren, union, type Val, withError } from '../lower/value.js';
+import { refusePickedCell } from './picks.js';
 import type { FunctionEntry, Lowering } from './types.js';
 
 function lowerIf(node: CallNode, l: Lowering): Val {
@@ -63,6 +64,7 @@ function lowerLogical(node: CallNode, l: Lowering): Val {
       pieces.push(only(ref.kinds, ['boolean']) ? ref.inner : l.call('xlRefBools', [`[${ref.inner}]`]));
     } else {
       const v = vals?.[i] ?? l.lower(a);
+      refusePickedCell(l, node.name, a, v, ['number', 'boolean', 'error']);
       invariant &&= v.invariant;
       from.push(v);
       pieces.push(only(v.kinds, ['boolean']) ? v.expr : l.call('xlBool', [v.expr]));
