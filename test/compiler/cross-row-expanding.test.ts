@@ -1,37 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { book, expectAllVerified, type Grid, run, verified } from './sheet-helpers.js';
 import { compileRecognised } from '../../src/compiler/compile.js';
 import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
-import type { ConversionResult } from '../../src/pipeline/index.js';
-import { convertWorkbook } from '../../src/pipeline/stages.js';
 import type { CellValue } from '../../src/workbook/values.js';
-import type { WorkbookModel } from '../../src/workbook/model.js';
-import { gridSheet } from '../../src/workbook/model.js';
-import { specBindings } from '../../src/modelspec/bind.js';
-import { compileDerivation, computeDerivations } from '../../src/modelspec/derive.js';
-import type { ModelSpec } from '../../src/modelspec/types.js';
-
-type Grid = ReadonlyArray<ReadonlyArray<CellValue | undefined>>;
-const book = (grid: Grid): WorkbookModel => ({
-  sheets: [gridSheet('Sheet1', grid)],
-  definedNames: [],
-  tables: [],
-});
-/** The whole pipeline: every derived cell checked against the oracle. */
-const verified = (grid: Grid) => convertWorkbook(book(grid), {});
-
-async function run(spec: ModelSpec, doc: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const bindings = await specBindings(spec.library, spec.constants);
-  await computeDerivations((spec.derivations ?? []).map(compileDerivation), doc, bindings);
-  return doc;
-}
-
-const expectAllVerified = (r: ConversionResult) => {
-  expect(r.valid).toBe(true);
-  if (!r.valid) return;
-  expect(r.rejectedColumns).toEqual([]);
-  expect(r.verification?.cellsChecked).toBeGreaterThan(0);
-  expect(r.verification?.matched).toBe(r.verification?.cellsChecked);
-};
 
 /** Item | Amount | <header>: `formula(r)` in every data row (r the 1-based sheet row). */
 const grid = (amounts: readonly CellValue[], header: string, formula: (r: number) => string): Grid => [

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { expectAllVerified, type Grid, run, verified } from './sheet-helpers.js';
 import type { ConversionResult, RejectedColumn } from '../../src/pipeline/index.js';
 import { convertWorkbook } from '../../src/pipeline/stages.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import type { WorkbookModel } from '../../src/workbook/model.js';
 import { gridSheet } from '../../src/workbook/model.js';
-import { specBindings } from '../../src/modelspec/bind.js';
-import { compileDerivation, computeDerivations } from '../../src/modelspec/derive.js';
-import type { ModelSpec } from '../../src/modelspec/types.js';
 
-type Grid = ReadonlyArray<ReadonlyArray<CellValue | undefined>>;
-const book = (grid: Grid): WorkbookModel => ({
-  sheets: [gridSheet('Sheet1', grid)],
-  definedNames: [],
-  tables: [],
-});
-/** The whole pipeline: every derived cell checked against the oracle. */
-const verified = (grid: Grid) => convertWorkbook(book(grid), {});
 const refusals = (r: ConversionResult): Array<Pick<RejectedColumn, 'column' | 'reason'>> =>
   (r.rejectedColumns ?? []).map(({ column, reason }) => ({ column, reason }));
 
@@ -25,21 +15,6 @@ const ledger = (first: CellValue, rows = 6): Grid => {
   for (let r = 2; r <= rows + 1; r++)
     g.push([`i${r}`, r * 10, r === 4 ? null : 3, r === 2 ? first : `=D${r - 1}+B${r}-C${r}`]);
   return g;
-};
-
-/** Runs a spec's derivations over a document, as the runtime does. */
-async function run(spec: ModelSpec, doc: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const bindings = await specBindings(spec.library, spec.constants);
-  await computeDerivations((spec.derivations ?? []).map(compileDerivation), doc, bindings);
-  return doc;
-}
-
-const expectAllVerified = (r: ConversionResult) => {
-  expect(r.valid).toBe(true);
-  if (!r.valid) return;
-  expect(r.rejectedColumns).toEqual([]);
-  expect(r.verification?.cellsChecked).toBeGreaterThan(0);
-  expect(r.verification?.matched).toBe(r.verification?.cellsChecked);
 };
 
 describe('running balances compile as one ordered scan', () => {
