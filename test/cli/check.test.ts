@@ -107,3 +107,29 @@ describe('checkFixtures on a temp fixture folder', () => {
     expect((await checkFixtures(copy, { convert })).ok).toBe(true);
   });
 });
+
+describe('checkFixtures on a golden of another option (name.inputs.spec.json)', () => {
+  it('compares it with the conversion under that option and rewrites it with --update', {
+    timeout: 180_000,
+  }, async () => {
+    const dir = path.join(tmp, 'variants');
+    const from = path.join(root, 'fixtures/libreoffice');
+    for (const f of ['named-parameters.xlsx', 'named-parameters.spec.json', 'named-parameters.refusals.json'])
+      await cp(path.join(from, f), path.join(dir, f));
+    const golden = path.join(dir, 'named-parameters.inputs.spec.json');
+    const right = await readFile(path.join(from, 'named-parameters.inputs.spec.json'), 'utf8');
+    await writeFile(golden, right.replace('"taxRate"', '"taxRateX"'));
+
+    const stale = await checkFixtures(dir, { jobs: 1 });
+    expect(stale.ok).toBe(false);
+    expect(stale.fixtures[0]!.goldens.map((g) => [path.basename(g.file), g.status])).toEqual([
+      ['named-parameters.spec.json', 'same'],
+      ['named-parameters.refusals.json', 'same'],
+      ['named-parameters.inputs.spec.json', 'changed'],
+    ]);
+
+    const updated = await checkFixtures(dir, { jobs: 1, update: true });
+    expect(updated.ok).toBe(true);
+    expect(await readFile(golden, 'utf8')).toBe(right);
+  });
+});

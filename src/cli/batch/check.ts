@@ -12,7 +12,7 @@
  * The workbooks run on the batch worker pool, so a fixture that hangs or blows the heap is reported
  * (`RESOURCE_LIMIT`) rather than stalling CI.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
@@ -97,7 +97,8 @@ export async function checkFixtures(dir: string, options: CheckOptions = {}): Pr
           path: input.path,
           options: { filename: path.basename(input.path) },
         });
-        return checkOne(input, outcome, options.update === true, cwd);
+        const check = await checkOne(input, outcome, options.update === true, cwd);
+        return checkVariants(check, input, pool, options.update === true, cwd);
       }),
     );
   } finally {
@@ -109,6 +110,54 @@ export async function checkFixtures(dir: string, options: CheckOptions = {}): Pr
     fixtures.every((f) => f.problem === undefined && (options.update || f.ok)) &&
     (options.update === true || orphans.length === 0);
   return { dir: displayPath(root, cwd), fixtures, orphans, updated: options.update === true, ok };
+}
+
+/**
+ * Golden specs of a fixture converted with other options, checked when the file exists beside the workbook
+ * (`name.inputs.spec.json`: `parameters: "inputs"`; written first by scripts/fixtures/libreoffice.ts), and
+ * rewritten by `--update` like the others.
+ */
+const VARIANTS: ReadonlyArray<{ suffix: string; options: Partial<PipelineOptions> }> = [
+  { suffix: '.inputs.spec.json', options: { parameters: 'inputs' } },
+];
+
+async function checkVariants(
+  check: FixtureCheck,
+  input: BatchInput,
+  pool: ConversionPool,
+  update: boolean,
+  cwd: string,
+): Promise<FixtureCheck> {
+  const stem = input.path.replace(/\.[^.]*$/, '');
+  for (const v of VARIANTS) {
+    const file = stem + v.suffix;
+    if (!(await exists(file))) continue;
+    const outcome = await pool.run({
+      path: input.path,
+      options: { filename: path.basename(input.path), ...v.options },
+    });
+    if (outcome.kind === 'error') {
+      check = { ...check, ok: false, problem: `${v.suffix}: ${outcome.code}: ${outcome.message}` };
+      continue;
+    }
+    const result = outcome.result;
+    const compared = await compareGolden(file, result.valid ? result.spec : undefined, update, cwd);
+    check = {
+      ...check,
+      ok: check.ok && compared.comparison.status === 'same',
+      goldens: [...check.goldens, compared.comparison],
+    };
+  }
+  return check;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The golden files a conversion result should have, by suffix; `undefined` = the file should not exist. */
