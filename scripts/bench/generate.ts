@@ -159,38 +159,21 @@ export async function generateWideWorkbook(rows: number): Promise<string> {
  * The running-balance ledger (issue 15): Id | Debit | Credit | Balance, the balance `=B2-C2` in row 2 and
  * `=D2+B3-C3` filled down (one shared formula from row 3): the ordered scan's linear-cost check.
  */
-export async function generateRunningWorkbook(rows: number): Promise<string> {
-  const file = path.join(CACHE_DIR, `bench-v${VERSION}-running-${rows}.xlsx`);
-  if (existsSync(file)) return file;
-  mkdirSync(CACHE_DIR, { recursive: true });
-  const rnd = prng(rows);
-  const wb = new ExcelJS.Workbook();
-  wb.created = new Date(Date.UTC(2026, 0, 1));
-  wb.modified = wb.created;
-  const ws = wb.addWorksheet('Ledger');
-  ws.addRow(['Id', 'Debit', 'Credit', 'Balance']);
-  for (let i = 0; i < rows; i++) {
-    const r = i + 2;
-    const row = ws.getRow(r);
-    row.getCell(1).value = i + 1;
-    row.getCell(2).value = Math.round(rnd() * 100000) / 100;
-    row.getCell(3).value = Math.round(rnd() * 90000) / 100;
-    const formula =
-      r === 2 ? { formula: 'B2-C2' } : r === 3 ? { formula: 'D2+B3-C3' } : { sharedFormula: 'D3' };
-    row.getCell(4).value = formula as ExcelJS.CellValue;
-  }
-  await wb.xlsx.writeFile(file);
-  return file;
+export function generateRunningWorkbook(rows: number): Promise<string> {
+  return ledgerWorkbook(rows, false);
 }
 
 /**
- * The running ledger with a running total (brief h1): the balance ledger above plus Debits `=SUM($B$2:B2)`, an
- * expanding range (one shared formula from row 2). For `npm run bench:derive -- --running` (the spec's own
- * evaluation) and `npm run bench -- --running-rows` (end to end; the oracle answers it from its prefix cache,
- * src/oracle/prefix.ts).
+ * The same ledger plus Debits `=SUM($B$2:B2)`, an expanding range (one shared formula from row 2). For
+ * `npm run bench:derive -- --running` (the spec's own evaluation) and `npm run bench -- --running-rows` (end
+ * to end; the oracle answers it from its prefix cache, src/oracle/prefix.ts).
  */
-export async function generateExpandingWorkbook(rows: number): Promise<string> {
-  const file = path.join(CACHE_DIR, `bench-v${VERSION}-expanding-${rows}.xlsx`);
+export function generateExpandingWorkbook(rows: number): Promise<string> {
+  return ledgerWorkbook(rows, true);
+}
+
+async function ledgerWorkbook(rows: number, expanding: boolean): Promise<string> {
+  const file = path.join(CACHE_DIR, `bench-v${VERSION}-${expanding ? 'expanding' : 'running'}-${rows}.xlsx`);
   if (existsSync(file)) return file;
   mkdirSync(CACHE_DIR, { recursive: true });
   const rnd = prng(rows);
@@ -198,7 +181,7 @@ export async function generateExpandingWorkbook(rows: number): Promise<string> {
   wb.created = new Date(Date.UTC(2026, 0, 1));
   wb.modified = wb.created;
   const ws = wb.addWorksheet('Ledger');
-  ws.addRow(['Id', 'Debit', 'Credit', 'Balance', 'Debits']);
+  ws.addRow(['Id', 'Debit', 'Credit', 'Balance', ...(expanding ? ['Debits'] : [])]);
   for (let i = 0; i < rows; i++) {
     const r = i + 2;
     const row = ws.getRow(r);
@@ -208,8 +191,10 @@ export async function generateExpandingWorkbook(rows: number): Promise<string> {
     const balance =
       r === 2 ? { formula: 'B2-C2' } : r === 3 ? { formula: 'D2+B3-C3' } : { sharedFormula: 'D3' };
     row.getCell(4).value = balance as ExcelJS.CellValue;
-    const debits = r === 2 ? { formula: 'SUM($B$2:B2)' } : { sharedFormula: 'E2' };
-    row.getCell(5).value = debits as ExcelJS.CellValue;
+    if (expanding) {
+      const debits = r === 2 ? { formula: 'SUM($B$2:B2)' } : { sharedFormula: 'E2' };
+      row.getCell(5).value = debits as ExcelJS.CellValue;
+    }
   }
   await wb.xlsx.writeFile(file);
   return file;

@@ -27,7 +27,7 @@
  * read the members' own fields and make a cycle.
  */
 import type { Node, RangeNode } from '../workbook/formula/ast.js';
-import { someNode } from '../workbook/formula/index.js';
+import { mapChildren, someNode } from '../workbook/formula/index.js';
 import type { Operand, ValueKind } from './lower/contract.js';
 import { isRefusal } from './lower/contract.js';
 import type { ColumnPlan, Constants, ScanStart } from './analyse.js';
@@ -174,26 +174,17 @@ export function runningCalls(
 ): { ast: Node; running: Running[] } {
   const running = new Map<string, Running>();
   const visit = (n: Node): Node => {
-    switch (n.kind) {
-      case 'call': {
-        const arg = n.args[0];
-        const field = n.args.length === 1 && arg.kind === 'range' ? column(arg) : undefined;
-        const fn = RUNNING_FUNCTIONS.find((f) => f === n.name);
-        if (field !== undefined && fn !== undefined) {
-          const key = `${fn.toLowerCase()}_${field}`;
-          running.set(key, { key, fn, field });
-          return { kind: 'name', name: runningName(key), span: n.span };
-        }
-        return { ...n, args: n.args.map(visit) };
+    if (n.kind === 'call') {
+      const arg = n.args[0];
+      const field = n.args.length === 1 && arg.kind === 'range' ? column(arg) : undefined;
+      const fn = RUNNING_FUNCTIONS.find((f) => f === n.name);
+      if (field !== undefined && fn !== undefined) {
+        const key = `${fn.toLowerCase()}_${field}`;
+        running.set(key, { key, fn, field });
+        return { kind: 'name', name: runningName(key), span: n.span };
       }
-      case 'binary':
-        return { ...n, left: visit(n.left), right: visit(n.right) };
-      case 'unary':
-      case 'percent':
-        return { ...n, operand: visit(n.operand) };
-      default:
-        return n;
     }
+    return mapChildren(n, visit);
   };
   const out = visit(ast);
   return { ast: out, running: [...running.values()] };

@@ -14,7 +14,7 @@
  */
 import type { CellNode, NameNode, Node, RangeNode } from '../workbook/formula/ast.js';
 import { parseFormula } from '../workbook/formula/parser.js';
-import { someNode } from '../workbook/formula/walk.js';
+import { mapChildren, someNode } from '../workbook/formula/walk.js';
 import type { DefinedName } from '../workbook/model.js';
 import { isRefusal, type Refusal, refuse } from './lower/contract.js';
 
@@ -90,21 +90,9 @@ function numberOf(ast: Node): number | undefined {
 export function substituteNames(ast: Node, names: readonly DefinedName[], sheet: string): Node {
   if (names.length === 0) return ast;
   const visit = (n: Node): Node => {
-    switch (n.kind) {
-      case 'name': {
-        const t = resolveName(names, n, sheet);
-        return isRefusal(t) || t.kind !== 'ref' ? n : t.node;
-      }
-      case 'call':
-        return { ...n, args: n.args.map(visit) };
-      case 'binary':
-        return { ...n, left: visit(n.left), right: visit(n.right) };
-      case 'unary':
-      case 'percent':
-        return { ...n, operand: visit(n.operand) };
-      default:
-        return n;
-    }
+    if (n.kind !== 'name') return mapChildren(n, visit);
+    const t = resolveName(names, n, sheet);
+    return isRefusal(t) || t.kind !== 'ref' ? n : t.node;
   };
   return someNode(ast, (n) => n.kind === 'name') ? visit(ast) : ast;
 }

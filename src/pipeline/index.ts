@@ -12,27 +12,9 @@ export {
   searchCatalogue,
   searchRefusals,
 } from './catalogue.js';
-export { convert } from './convert.js';
-export { WarmConverter, type WarmOptions } from './warm.js';
+// The front ends' light entry (convert, its options and results, budgets, a failure's report), and beside it
+// what only the library needs.
+export * from './light.js';
 export type { Draft, DraftColumn, DraftField, DraftReason } from './draft.js';
-export { failureReport, REPORT_ROWS } from './report.js';
-export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
 export type { RejectedColumn } from '../compiler/index.js';
-export type {
-  CellClass,
-  ClassCounts,
-  ColumnVerification,
-  ListedCell,
-  Mismatch,
-  Verification,
-} from '../oracle/index.js';
-export {
-  type ConversionFailure,
-  type ConversionResult,
-  type ConversionSuccess,
-  type ConvertOptions,
-  DEFAULT_CONVERT_BUDGET,
-  type Isolation,
-  type PipelineOptions,
-  type RefusedColumn,
-} from './types.js';
+export type { CellClass, ClassCounts, ColumnVerification, ListedCell, Mismatch } from '../oracle/index.js';

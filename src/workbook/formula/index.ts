@@ -47,4 +47,4 @@ export {
   tableBoxes,
   tableOf,
 } from './structured.js';
-export { someNode, walk } from './walk.js';
+export { mapChildren, someNode, walk } from './walk.js';

@@ -44,3 +44,22 @@ export function someNode(node: Node, test: (n: Node) => boolean): boolean {
   });
   return found;
 }
+
+/**
+ * The node with each child replaced by `f(child)` (the node itself when it has none), for a rewrite from the
+ * root down: `f` decides per child whether to replace it or to recurse with mapChildren again. Array constants
+ * hold only literals, so they are kept as they are.
+ */
+export function mapChildren(node: Node, f: (child: Node) => Node): Node {
+  switch (node.kind) {
+    case 'call':
+      return { ...node, args: node.args.map(f) };
+    case 'binary':
+      return { ...node, left: f(node.left), right: f(node.right) };
+    case 'unary':
+    case 'percent':
+      return { ...node, operand: f(node.operand) };
+    default:
+      return node;
+  }
+}
