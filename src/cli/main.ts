@@ -5,7 +5,7 @@
  *
  * Load on demand: only the module of the command being run is imported (`COMMANDS`); every other command is
  * registered by its head alone (commands/heads.ts), which is all the top-level `--help` shows. So
- * `sheetspec --help` and `--version` load none of HyperFormula, exceljs, JSONata or the MCP SDK.
+ * `sheetspec --help` and `--version` load none of HyperFormula, JSONata or the MCP SDK.
  */
 import { Command, CommanderError, Option } from 'commander';
 import { CommandExit } from './exit.js';

@@ -1,7 +1,7 @@
 /**
  * The pipeline's light entry, for the front ends' main threads (the CLI's `convert`, the MCP server): `convert`
  * with its options and results, the budgets and a failure's report, loading none of the engines (HyperFormula,
- * exceljs, JSONata, the compiler) until a conversion runs in this thread. With `isolation: 'worker'` they are
+ * JSONata, the compiler) until a conversion runs in this thread. With `isolation: 'worker'` they are
  * loaded only in the worker. src/pipeline/index.ts is the whole pipeline (the catalogue too), for the library.
  * test/cli/startup.test.ts traces which modules the main thread of `sheetspec convert` loads.
  */

@@ -9,7 +9,7 @@ import type { Compilation, RejectedColumn } from '../compiler/index.js';
 import type { ConversionResult } from './types.js';
 import type { OracleValues, VerifyOutcome } from '../oracle/index.js';
 // The leaf modules, not the areas' indexes: a failure's report is built in the front ends' main threads
-// (light.ts), which load no engine (HyperFormula, exceljs).
+// (light.ts), which load no engine (HyperFormula, JSONata).
 import { CELL_CLASSES, type CellClass } from '../oracle/types.js';
 import type { CellStatus, ReportCell, ReportColumn, ReportModel, ReportRow } from '../report/index.js';
 import { getCell } from '../workbook/model.js';

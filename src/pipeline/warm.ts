@@ -1,7 +1,7 @@
 /**
  * `WarmConverter`: conversions in a conversion worker kept loaded between them (src/workers/kept.ts), for a
  * long-running process such as the MCP server. The worker is started with the converter, so the first
- * conversion finds HyperFormula, exceljs, JSONata and the compiler loaded, and each later one also finds their
+ * conversion finds HyperFormula, JSONata and the compiler loaded, and each later one also finds their
  * code compiled by the conversions before it: a 1,000-row workbook converts in about half the time of a fresh
  * worker (README, Performance).
  *

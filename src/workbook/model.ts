@@ -1,5 +1,5 @@
 /**
- * The workbook model: what the reader (exceljs behind `readWorkbook`) hands to the rest of the compiler,
+ * The workbook model: what the reader (`readWorkbook`) hands to the rest of the compiler,
  * and what tests build in memory with `gridSheet()`. Rows and columns are 0-based.
  */
 import type { CellValue } from './values.js';

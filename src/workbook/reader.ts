@@ -1,12 +1,19 @@
 /**
  * `readWorkbook`: .xlsx/.xlsm bytes → `WorkbookModel`.
  *
- * Three steps. Pre-flight checks the zip and inflates its parts under limits. exceljs, the reader of record,
- * then loads the workbook for its structure (sheet list and visibility) and is the judge of whether
- * the file parses at all; it is given the pre-flighted parts re-zipped with each `<sheetData>` emptied and
- * `<mergeCells>` removed (`structureXml`), so it never sees anything pre-flight did not check, never builds its
- * per-cell objects (about 1 KB each, 7+ s for a 100,000 × 10 sheet) and never runs its quadratic merge check. Cells, formulas, cached results, number formats, merges and defined names are
- * read from the XML by `xml-scan.ts`, tables from their parts by `table-parts.ts`, because exceljs's versions of those are inexact (see that file).
+ * Three steps. Pre-flight checks the zip and inflates its parts under limits. Every part the reader reads is
+ * then checked to be well-formed XML by saxes (`checkWellFormed`; a sheet with its `<sheetData>` and
+ * `<mergeCells>` emptied, `structureXml`, since the cell scan has its own checks): a part that is not is
+ * `PARSE_FAILED` naming the part, line and column. Parts the reader never reads (comments' VML, drawings,
+ * themes) are not judged, so a file Excel opens is not refused over them. Cells, formulas, cached results,
+ * number formats, merges, defined names and sheet visibility are read from the XML by `xml-scan.ts`, tables
+ * from their parts by `table-parts.ts`.
+ *
+ * Why not a workbook library (exceljs, once the reader of record here): its cell values are inexact (it drops a
+ * cached 0/FALSE, shifts shared formulas inside string literals; see xml-scan.ts), it builds an object per cell
+ * (about 1 KB each) and checks each merge against every earlier one (quadratic), it fails on prefixed
+ * namespaces (`<x:workbook>`) and on the unclosed `<br>` of Excel's comment VML, and loading it took 150 ms of
+ * every conversion's start for what is now a sheet list and a well-formedness check.
  *
  * Shared formulas: children are shifted from the master's text as `shiftFormula` does (exceljs shifts text
  * inside string literals and leaves whole-column references alone), through one `prepareShift` template per
@@ -14,8 +21,7 @@
  * dynamic arrays) and data tables mark every cell of their range `formulaKind: 'array'` with the anchor's
  * `arrayRef` and formula, so no cell of a spilled range passes for an input value.
  */
-import ExcelJS from 'exceljs';
-import { zipSync } from 'fflate';
+import { SaxesParser } from 'saxes';
 import { ERROR_CODES, type ExcelErrorCode } from './formula/ast.js';
 import { prepareShift, type ShiftedFormula } from './formula/r1c1.js';
 import type { CellValue } from './values.js';
@@ -58,7 +64,7 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
   const rels = relationships(text('xl/_rels/workbook.xml.rels') ?? '', 'xl/');
   const declared = elements(workbookXml, 'sheet').map((e) => ({
     name: e.attrs.name ?? '',
-    state: e.attrs.state,
+    state: sheetState(e.attrs.state),
     part: rels.get(e.attrs.id ?? ''),
   }));
   const sst = readSharedStrings(text(sstPath(rels)) ?? '');
@@ -69,14 +75,10 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
   for (const d of declared) {
     const xml = d.part ? (text(d.part) ?? '') : '';
     if (d.part) sheetXml.set(d.part, xml);
-    sheets.push(readSheet(d.name, xml, { sst, formats, date1904, limits }));
+    sheets.push(readSheet(d.name, d.state, xml, { sst, formats, date1904, limits }));
   }
 
-  const excel = await loadStructure(info, sheetXml);
-  for (const ws of excel.worksheets) {
-    const sheet = sheets.find((s) => s.name === ws.name);
-    if (sheet) sheet.state = ws.state === 'hidden' || ws.state === 'veryHidden' ? ws.state : 'visible';
-  }
+  checkWellFormed(info, sheetXml, sstPath(rels));
   const parts = declared.flatMap((d) =>
     d.part ? [{ name: d.name, part: d.part, xml: sheetXml.get(d.part) ?? '' }] : [],
   );
@@ -133,9 +135,8 @@ function sstPath(rels: Map<string, string>): string {
 }
 
 /**
- * A sheet part as exceljs gets it: `<sheetData>` emptied and `<mergeCells>` removed. Both are read by the scan;
- * exceljs would build an object per cell, and it checks each merge against every earlier one (quadratic:
- * 10,000 merges take seconds, the 100,000 pre-flight allows take minutes).
+ * A sheet part as the well-formedness check sees it: `<sheetData>` emptied and `<mergeCells>` removed. Both are
+ * read by the scan (which has its own checks), and a 100,000-row sheet's cells would double the check's time.
  */
 export function structureXml(xml: string): string {
   return xml
@@ -143,23 +144,57 @@ export function structureXml(xml: string): string {
     .replace(/<((?:\w+:)?)mergeCells(?=[\s>/])[^>]*?(?:\/>|>[\s\S]*?<\/\1mergeCells\s*>)/, '');
 }
 
-/** exceljs loads the checked parts with cell data removed; its failure is `PARSE_FAILED`. */
-async function loadStructure(info: PreflightInfo, sheetXml: Map<string, string>): Promise<ExcelJS.Workbook> {
-  const files: Record<string, [Uint8Array, { level: 0 }]> = {};
-  for (const [name, data] of info.parts) {
-    const xml = sheetXml.get(name);
-    files[name] = [xml !== undefined ? Buffer.from(structureXml(xml), 'utf8') : data, { level: 0 }];
+/** A `<sheet state>` as the model's visibility (anything else, or none, is visible). */
+function sheetState(state: string | undefined): SheetModel['state'] {
+  return state === 'hidden' || state === 'veryHidden' ? state : 'visible';
+}
+
+/** The package parts that say what the file is, besides the workbook's own parts. */
+const PACKAGE_PARTS = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels'];
+
+/**
+ * Throws `PARSE_FAILED` for the first read part that is not well-formed XML: the package's and the workbook's
+ * parts, shared strings, styles, docProps/app.xml, each sheet without its cell data (see the header), and each
+ * sheet's relationships. A table part's faults are the table's (reported in `tableProblems`), not the file's.
+ */
+function checkWellFormed(info: PreflightInfo, sheetXml: Map<string, string>, sst: string): void {
+  const names = [...PACKAGE_PARTS, sst, 'xl/styles.xml', 'docProps/app.xml'];
+  for (const part of sheetXml.keys()) {
+    const slash = part.lastIndexOf('/');
+    names.push(part, `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`);
   }
-  const wb = new ExcelJS.Workbook();
+  for (const name of names) {
+    const data = info.parts.get(name);
+    if (!data) continue;
+    const sheet = sheetXml.get(name);
+    const xml =
+      sheet !== undefined
+        ? structureXml(sheet)
+        : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
+    const fault = xmlFault(xml);
+    if (fault !== undefined) {
+      throw new WorkbookError(
+        'PARSE_FAILED',
+        `The workbook could not be parsed: ${name} is not well-formed XML (${fault}).`,
+        { part: name },
+      );
+    }
+  }
+}
+
+/** saxes's first complaint about `xml` ("line:column: what"), or undefined when it is well-formed. */
+export function xmlFault(xml: string): string | undefined {
+  const parser = new SaxesParser();
+  let fault: string | undefined;
+  parser.on('error', (e) => {
+    fault ??= e.message;
+  });
   try {
-    await wb.xlsx.load(Buffer.from(zipSync(files)) as unknown as ExcelJS.Buffer);
+    parser.write(xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml).close();
   } catch (e) {
-    throw new WorkbookError(
-      'PARSE_FAILED',
-      `The workbook could not be parsed: ${(e as Error)?.message ?? e}`,
-    );
+    fault ??= (e as Error).message;
   }
-  return wb;
+  return fault;
 }
 
 interface SheetContext {
@@ -169,8 +204,8 @@ interface SheetContext {
   limits: ReadLimits;
 }
 
-function readSheet(name: string, xml: string, ctx: SheetContext): SheetModel {
-  const sheet: SheetModel = { name, state: 'visible', rows: new Map(), maxRow: -1, maxCol: -1, merges: [] };
+function readSheet(name: string, state: SheetModel['state'], xml: string, ctx: SheetContext): SheetModel {
+  const sheet: SheetModel = { name, state, rows: new Map(), maxRow: -1, maxCol: -1, merges: [] };
   const masters = new Map<string, SharedMaster>();
   const orphans: Array<{ cell: CellModel; si: string }> = [];
   const arrays: Array<{ ref: string; text: string; row: number; col: number }> = [];

@@ -151,13 +151,50 @@ describe('readWorkbook: cached values and formulas from patched XML', () => {
     });
   });
 
-  it('reports a workbook exceljs cannot parse as PARSE_FAILED', async () => {
+  it('reports a part that is not well-formed XML as PARSE_FAILED, naming the part', async () => {
     const bytes = patchZip(await sheetWorkbook(''), {
       'xl/workbook.xml': (x) => x!.replace('</workbook>', ''),
     });
     const err = await readWorkbook(bytes).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WorkbookError);
     expect((err as WorkbookError).code).toBe('PARSE_FAILED');
+    expect((err as WorkbookError).message).toContain('xl/workbook.xml is not well-formed XML');
+  });
+
+  it.each([
+    ['[Content_Types].xml', 'CORRUPTED'],
+    ['_rels/.rels', '<?xml version="1.0"?>\nCORRUPTED'],
+    ['xl/styles.xml', '<styleSheet><numFmts></styleSheet>'],
+    ['xl/worksheets/sheet1.xml', '<worksheet><sheetData/><cols><col min="1"></worksheet>'],
+  ])('judges %s, a part it reads', async (part, text) => {
+    const bytes = patchZip(await sheetWorkbook(''), { [part]: () => text });
+    await expect(readWorkbook(bytes)).rejects.toMatchObject({ code: 'PARSE_FAILED', data: { part } });
+  });
+
+  it('does not judge a part it never reads (the unclosed <br> of comment VML, as Excel writes it)', async () => {
+    const bytes = patchZip(await sheetWorkbook('<row r="1"><c r="A1"><v>4</v></c></row>'), {
+      'xl/drawings/vmlDrawing1.vml': () =>
+        '<xml><v:shape><x:ClientData>a<br>b</x:ClientData></v:shape></xml>',
+    });
+    expect(getCell((await readWorkbook(bytes)).sheets[0]!, 0, 0)?.value).toBe(4);
+  });
+
+  it('reads a workbook whose parts use a namespace prefix (<x:workbook>, <x:sheet>, <x:c>)', async () => {
+    const main = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+    const rel = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+    const bytes = patchZip(await sheetWorkbook(''), {
+      'xl/workbook.xml': (x) =>
+        `\ufeff<?xml version="1.0" encoding="utf-8"?><x:workbook ${main} ${rel}><x:sheets><x:sheet name="Rates &amp; Codes" sheetId="1" state="hidden" r:id="${/r:id="(\w+)"/.exec(x!)![1]}"/></x:sheets></x:workbook>`,
+      'xl/worksheets/sheet1.xml': () =>
+        `<x:worksheet ${main}><x:sheetData><x:row r="1"><x:c r="A1" t="str"><x:v>Rate</x:v></x:c></x:row><x:row r="2"><x:c r="A2"><x:v>0.25</x:v></x:c></x:row></x:sheetData></x:worksheet>`,
+    });
+    const [sheet] = (await readWorkbook(bytes)).sheets;
+    expect([sheet!.name, sheet!.state, getCell(sheet!, 0, 0)?.value, getCell(sheet!, 1, 0)?.value]).toEqual([
+      'Rates & Codes',
+      'hidden',
+      'Rate',
+      0.25,
+    ]);
   });
 
   it('accepts an .xlsm (macros ignored)', async () => {

@@ -2,7 +2,7 @@
  * Each command's head: its name, one-line description and arguments, the part the top-level `--help` lists.
  * They live here, apart from the commands' modules, so that `sheetspec --help` lists every command without
  * loading any of them (main.ts loads only the module of the command being run: the conversion's engines,
- * HyperFormula, exceljs, JSONata and the MCP SDK, cost most of a second to load). Each command's module
+ * HyperFormula, JSONata and the MCP SDK, cost most of a second to load). Each command's module
  * starts its registration from its head (`commandHead(program, 'convert').option(...)`).
  */
 import type { Command } from 'commander';
