@@ -34,7 +34,7 @@ import { type Reads, ReadsIndex, type Ref } from './block-reads.js';
 import type { Template } from './templates.js';
 import {
   constantContent,
-  newEngine,
+  buildEngine,
   type OracleValues,
   oracleValues,
   type Prepared,
@@ -444,21 +444,10 @@ function evaluateGlobal(
   taken: Taken,
   values: Map<string, CellValue[][]>,
 ): Given {
-  const hf = newEngine(p, true);
+  const contents = p.sheets.map((_s, si) => globalContent(p, plan, si, values));
+  if (p.helpers.length > 0) contents.push(p.helpers.map((h) => [`=${h}`]));
+  const hf = buildEngine(p, contents, true);
   try {
-    hf.suspendEvaluation();
-    p.sheets.forEach((s, si) => {
-      const content = globalContent(p, plan, si, values);
-      hf.setSheetContent(hf.getSheetId(s.name) as number, content);
-    });
-    if (p.helpers.length > 0) {
-      hf.addSheet(p.helperSheet);
-      hf.setSheetContent(
-        hf.getSheetId(p.helperSheet) as number,
-        p.helpers.map((h) => [`=${h}`]),
-      );
-    }
-    hf.resumeEvaluation();
     p.sheets.forEach((s, si) => {
       const grid = values.get(s.name) as CellValue[][];
       const inEngine = (r: number, c: number) => grid[r]?.[c] === undefined;
@@ -508,39 +497,30 @@ function evaluateBlock(
   given: Given,
   grid: CellValue[][],
 ): void {
-  const hf: HyperFormula = newEngine(p, false);
-  try {
-    hf.suspendEvaluation();
-    const sheets = given.context.map((cells) => {
-      const content: RawCellContent[][] = [];
-      for (const [r, c, v] of cells) {
-        content[r] ??= [];
-        content[r][c] = v;
-      }
-      return content;
-    });
-    const own = sheets[si];
-    const formulaValues = given.formulaValues[si];
-    const read: number[] = [];
-    for (const r of rows) {
-      // The row's constants, its global formulas' values, its row-local formulas.
-      const line: RawCellContent[] = (p.sheets[si].content[r] ?? []).slice();
-      for (const [c, v] of formulaValues.get(r) ?? []) line[c] = v;
-      for (const [c, text] of taken.get(r) ?? []) {
-        line[c] = text;
-        read.push(r, c);
-      }
-      own[r] = line;
+  const sheets = given.context.map((cells) => {
+    const content: RawCellContent[][] = [];
+    for (const [r, c, v] of cells) {
+      content[r] ??= [];
+      content[r][c] = v;
     }
-    sheets.forEach((content, i) => {
-      for (let r = 0; r < content.length; r++) content[r] ??= [];
-      if (i < p.sheets.length) hf.setSheetContent(hf.getSheetId(p.sheets[i].name) as number, content);
-      else if (content.length > 0) {
-        hf.addSheet(p.helperSheet);
-        hf.setSheetContent(hf.getSheetId(p.helperSheet) as number, content);
-      }
-    });
-    hf.resumeEvaluation();
+    return content;
+  });
+  const own = sheets[si];
+  const formulaValues = given.formulaValues[si];
+  const read: number[] = [];
+  for (const r of rows) {
+    // The row's constants, its global formulas' values, its row-local formulas.
+    const line: RawCellContent[] = (p.sheets[si].content[r] ?? []).slice();
+    for (const [c, v] of formulaValues.get(r) ?? []) line[c] = v;
+    for (const [c, text] of taken.get(r) ?? []) {
+      line[c] = text;
+      read.push(r, c);
+    }
+    own[r] = line;
+  }
+  for (const content of sheets) for (let r = 0; r < content.length; r++) content[r] ??= [];
+  const hf = buildEngine(p, sheets, false);
+  try {
     readCells(hf, p.sheets[si].name, read, grid);
   } finally {
     hf.destroy();

@@ -272,39 +272,106 @@ export function prepareWorkbook(workbook: WorkbookModel, options: EvaluateOption
 }
 
 /**
- * An engine set up like Excel with the workbook's sheets (empty), `TRUE`/`FALSE` and, when `names`, the
- * workbook's defined names. The caller fills it and destroys it.
+ * An engine set up like Excel, built from `contents` (one per sheet of `p`, in order; then the helper sheet's,
+ * when given and not empty) and evaluated, with `TRUE`/`FALSE` and, when `names`, the workbook's defined
+ * names. The caller reads it and destroys it.
+ *
+ * Why `buildFromSheets`, not an empty engine filled by `setSheetContent` under `suspendEvaluation`: filling
+ * records every formula cell's value as a change (a string key and an object each), exports the list and
+ * keeps an undo entry, none of which is read here; at 100,000 rows of 6 formulas that bookkeeping was about
+ * 1.5 s of the oracle's thread and a good part of its garbage (`node --cpu-prof`: `ContentChanges.add`,
+ * `exportChange`). The build evaluates the same graph in the same topological order.
  */
-export function newEngine(p: Prepared, names: boolean): HyperFormula {
-  const hf = HyperFormula.buildEmpty(excelConfig(p.maxRows, p.maxCols));
+export function buildEngine(p: Prepared, contents: RawCellContent[][][], names: boolean): HyperFormula {
+  ensurePatched();
+  const sheets: Record<string, RawCellContent[][]> = {};
+  p.sheets.forEach((s, i) => {
+    sheets[s.name] = contents[i] ?? [];
+  });
+  const helper = contents[p.sheets.length];
+  if (helper !== undefined && helper.length > 0) sheets[p.helperSheet] = helper;
+  const hf = HyperFormula.buildFromSheets(
+    sheets,
+    excelConfig(p.maxRows, p.maxCols),
+    names ? namedExpressions(p) : BOOLEAN_NAMES,
+  );
+  return hf;
+}
+
+/** A named expression as `buildFromSheets` takes it; `scope` is a sheet's id. */
+interface NamedExpression {
+  name: string;
+  expression: string;
+  scope?: number;
+}
+
+const BOOLEAN_NAMES: NamedExpression[] = [
+  { name: 'TRUE', expression: '=TRUE()' },
+  { name: 'FALSE', expression: '=FALSE()' },
+];
+
+/** HyperFormula's repairs (hf-graph.ts) patch its classes, reached through an engine: once, before any build. */
+let patched = false;
+function ensurePatched(): void {
+  if (patched) return;
+  const hf = HyperFormula.buildEmpty(excelConfig(1, 1));
   try {
     patchDependencyGraph(hf);
     patchRangeDependencies(hf);
-    hf.addNamedExpression('TRUE', '=TRUE()');
-    hf.addNamedExpression('FALSE', '=FALSE()');
-    for (const s of p.sheets) hf.addSheet(s.name);
-    if (names) addDefinedNames(hf, p.definedNames);
-    return hf;
-  } catch (e) {
+    patched = true;
+  } finally {
     hf.destroy();
-    throw e;
   }
+}
+
+const namesOf = new WeakMap<Prepared, NamedExpression[]>();
+
+/**
+ * `TRUE`, `FALSE` and the workbook's defined names that HyperFormula accepts, each with its sheet's id as the
+ * build gives it. Which it accepts is found once per workbook on an engine holding its sheets empty: a name
+ * it refuses (an invalid name, a sheet that is not there, a duplicate) is left undefined, and formulas using
+ * it answer #NAME?, as when names were added one by one.
+ */
+function namedExpressions(p: Prepared): NamedExpression[] {
+  const known = namesOf.get(p);
+  if (known) return known;
+  const list = [...BOOLEAN_NAMES];
+  if (p.definedNames.length > 0) {
+    const sheets: Record<string, RawCellContent[][]> = {};
+    for (const s of p.sheets) sheets[s.name] = [];
+    // A sheet's id is its place in the build's order, which is the object's key order.
+    const ids = new Map(Object.keys(sheets).map((name, id) => [name.toLowerCase(), id]));
+    const hf = HyperFormula.buildFromSheets(sheets, excelConfig(p.maxRows, p.maxCols), BOOLEAN_NAMES);
+    try {
+      for (const d of p.definedNames) {
+        if (/^(TRUE|FALSE)$/i.test(d.name)) continue;
+        const scope = d.sheet === undefined ? undefined : ids.get(d.sheet.toLowerCase());
+        if (d.sheet !== undefined && scope === undefined) continue;
+        try {
+          hf.addNamedExpression(d.name, `=${d.ref}`, scope);
+          list.push(
+            scope === undefined
+              ? { name: d.name, expression: `=${d.ref}` }
+              : { name: d.name, expression: `=${d.ref}`, scope },
+          );
+        } catch {
+          // Left undefined (see above).
+        }
+      }
+    } finally {
+      hf.destroy();
+    }
+  }
+  namesOf.set(p, list);
+  return list;
 }
 
 /** The whole workbook in one engine. */
 function evaluateSingle(p: Prepared): OracleValues {
-  const hf = newEngine(p, true);
+  const contents = p.sheets.map((s) => s.content);
+  if (p.helpers.length > 0) contents.push(p.helpers.map((h) => [`=${h}`]));
+  const hf = buildEngine(p, contents, true);
   try {
-    hf.suspendEvaluation();
-    for (const s of p.sheets) hf.setSheetContent(hf.getSheetId(s.name) as number, s.content);
-    if (p.helpers.length > 0) {
-      hf.addSheet(p.helperSheet);
-      hf.setSheetContent(
-        hf.getSheetId(p.helperSheet) as number,
-        p.helpers.map((h) => [`=${h}`]),
-      );
-    }
-    hf.resumeEvaluation();
     const values = new Map<string, CellValue[][]>();
     for (const s of p.sheets) values.set(s.name, readCells(hf, s.name, s.positions));
     return oracleValues(values);
@@ -350,19 +417,6 @@ export function oracleValues(values: Map<string, CellValue[][]>): OracleValues {
  * the sheets so a name's reference finds its sheet. A name HyperFormula cannot hold (Excel's `_xlnm.` names,
  * another workbook, a duplicate) stays undefined: #NAME?, which the compiler refuses anyway.
  */
-function addDefinedNames(hf: HyperFormula, names: WorkbookModel['definedNames']): void {
-  for (const d of names) {
-    if (/^(TRUE|FALSE)$/i.test(d.name)) continue;
-    const scope = d.sheet === undefined ? undefined : hf.getSheetId(d.sheet);
-    if (d.sheet !== undefined && scope === undefined) continue;
-    try {
-      hf.addNamedExpression(d.name, `=${d.ref}`, scope);
-    } catch {
-      // Left undefined (see above).
-    }
-  }
-}
-
 /** A template's formula rewritten at its own cell, ready to be moved to the template's other cells. */
 function rewrittenTemplate(
   t: Template,
