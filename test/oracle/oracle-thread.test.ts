@@ -172,6 +172,30 @@ describe('oracleWorkerLimits', () => {
     expect(parent).toBeLessThan(400 * 2 ** 20);
     expect(worker).toBe(parent);
   });
+
+  it('splits the budget with a larger young generation where the budget allows (fewer scavenges)', () => {
+    const young = (flags: string[]) =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            ...flags,
+            '--import',
+            'tsx',
+            '--input-type=module',
+            '-e',
+            `import { oracleWorkerLimits } from ${JSON.stringify(path.join(ROOT, 'src/oracle/oracle-thread.ts'))};
+             console.log(JSON.stringify(oracleWorkerLimits().maxYoungGenerationSizeMb));`,
+          ],
+          { cwd: ROOT, encoding: 'utf8' },
+        ),
+      ) as number;
+    expect([
+      young(['--max-old-space-size=4096']),
+      young(['--max-old-space-size=1024']),
+      young(['--max-old-space-size=300']),
+    ]).toEqual([192, 96, 48]);
+  });
 });
 
 describe('evaluateWorkbookInThread', () => {
