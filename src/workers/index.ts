@@ -5,7 +5,7 @@
  */
 export { type Budget, endError, type RunOptions, runWorker } from './run.js';
 export { type KeptJob, type KeptOptions, KeptWorker } from './kept.js';
-export { type ParentChannel, parentChannel } from './port.js';
+export { type ParentChannel, parentChannel, workerInput } from './port.js';
 export {
   entryModule,
   liveWorkers,

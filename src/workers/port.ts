@@ -3,7 +3,14 @@
  * `parentPort`, a child process's IPC). `send` resolves once the message is handed over, so a child process
  * may exit right after without losing it.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+
+/** What the worker was started with (`StartOptions.data`): a thread's `workerData`, a process's argument. */
+export function workerInput(): unknown {
+  if (parentPort) return workerData;
+  const arg = process.argv[2];
+  return arg === undefined ? undefined : JSON.parse(arg);
+}
 
 export interface ParentChannel {
   send(message: unknown, transfer?: ArrayBuffer[]): Promise<void>;

@@ -25,13 +25,23 @@ export interface StartOptions {
   /** The entry module (see `entryModule`). */
   entry: URL;
   kind: WorkerKind;
-  /** Thread only: the `workerData`, and buffers moved (not copied) with it. */
+  /**
+   * The worker's input at start (`workerInput()` in it): a thread's `workerData`, a process's first argument
+   * (as JSON). Thread only: buffers moved (not copied) with it.
+   */
   data?: unknown;
   transfer?: ArrayBuffer[];
   /** V8 old-generation heap limit, MB. */
   maxHeapMb?: number;
   /** Thread only: further resource limits (young generation, stack). */
   resourceLimits?: ResourceLimits;
+  /** Process only: further Node/V8 flags (`--single-threaded`). */
+  execArgv?: string[];
+  /**
+   * Process only: how messages cross, `json` (default) or `advanced` (the structured clone, which keeps
+   * typed arrays such as a workbook's bytes).
+   */
+  serialization?: 'json' | 'advanced';
   /** Kills the worker when aborted. */
   signal?: AbortSignal;
 }
@@ -134,13 +144,16 @@ function startThread(options: StartOptions): WorkerHandle {
 
 function startProcess(options: StartOptions): WorkerHandle {
   const execArgv = [
-    ...(fromSource(options.entry) ? ['--import', 'tsx'] : []),
+    // By URL: a bare `tsx` would be resolved from the child's working folder, which may be anywhere.
+    ...(fromSource(options.entry) ? ['--import', tsxLoader()] : []),
     ...(options.maxHeapMb !== undefined ? [`--max-old-space-size=${options.maxHeapMb}`] : []),
+    ...(options.execArgv ?? []),
   ];
-  const child: ChildProcess = fork(fileURLToPath(options.entry), [], {
+  const args = options.data !== undefined ? [JSON.stringify(options.data)] : [];
+  const child: ChildProcess = fork(fileURLToPath(options.entry), args, {
     execArgv,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    serialization: 'json',
+    serialization: options.serialization ?? 'json',
   });
   let stderr = '';
   let error: Error | undefined;
@@ -181,6 +194,12 @@ function startProcess(options: StartOptions): WorkerHandle {
 }
 
 /** Source for an eval worker that registers tsx's ESM hooks and then loads the `.ts` entry module. */
+/** tsx's `--import` loader, as a file URL. */
+function tsxLoader(): string {
+  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  return pathToFileURL(path.join(tsxDir, 'dist/loader.mjs')).href;
+}
+
 function tsxBootstrap(entryUrl: string): string {
   // tsx's ESM `register()`; its CommonJS twin mis-resolves its hooks file when called from an eval worker.
   const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));

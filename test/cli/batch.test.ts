@@ -10,6 +10,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BatchCliOptions, type CliIO, runConvertBatch } from '../../src/cli/batch/command.js';
 import type { FileResult } from '../../src/cli/batch/result.js';
+import { workerKind } from '../../src/cli/batch/pool.js';
 
 const converterUrl = new URL('./fake-converter.ts', import.meta.url).href;
 let dir: string;
@@ -33,7 +34,8 @@ async function run(args: string[], opts: BatchCliOptions = {}, stdin?: Uint8Arra
     env: {},
     cwd: dir,
   };
-  const code = await runConvertBatch(args, { converterUrl, jobs: 3, ...opts }, io);
+  // Threads unless a test asks for processes: the pool's own choice depends on the machine's cores.
+  const code = await runConvertBatch(args, { converterUrl, jobs: 3, workerKind: 'thread', ...opts }, io);
   return { code, stdout: Buffer.concat(chunks.out).toString(), stderr: Buffer.concat(chunks.err).toString() };
 }
 
@@ -157,5 +159,46 @@ describe('sheetspec convert (batch)', () => {
       expect(r.code, JSON.stringify([args, opts])).toBe(2);
       expect(r.stderr).toMatch(/^sheetspec: /);
     }
+  });
+});
+
+describe('sheetspec convert (batch) in child processes, as when the jobs fill every core', () => {
+  const inProcesses: BatchCliOptions = { workerKind: 'process' };
+
+  it("is the pool's choice once the jobs fill the cores, and only then", () => {
+    expect([
+      workerKind(1, 1),
+      workerKind(1, 2),
+      workerKind(2, 2),
+      workerKind(3, 2),
+      workerKind(2, 4),
+    ]).toEqual(['thread', 'thread', 'process', 'process', 'thread']);
+  });
+
+  it('reports in input order, a broken file among good ones, and converts the others', async () => {
+    const r = await run(['mixed'], { ...inProcesses, json: true, quiet: true });
+    expect(r.code).toBe(1);
+    const results = JSON.parse(r.stdout) as FileResult[];
+    expect(results.map((x) => [x.file, x.valid, x.reason])).toEqual([
+      ['mixed/1-good.xlsx', true, undefined],
+      ['mixed/2-refuse.xlsx', false, 'NO_TABLE'],
+      ['mixed/3-throw.xlsx', false, 'INTERNAL_ERROR'],
+      ['mixed/4-good.xlsx', true, undefined],
+    ]);
+  });
+
+  it('answers RESOURCE_LIMIT for a hung or exited worker process, and the rest still convert', async () => {
+    const r = await run(['limits'], { ...inProcesses, json: true, jobs: 2, timeout: 2, quiet: true });
+    expect(r.code).toBe(1);
+    const results = JSON.parse(r.stdout) as FileResult[];
+    expect(results.map((x) => x.reason ?? 'ok')).toEqual(['RESOURCE_LIMIT', 'RESOURCE_LIMIT', 'ok']);
+    expect(results[0]!.error).toMatch(/timed out/);
+  });
+
+  it('passes the bytes read from stdin to the worker process whole', async () => {
+    const bytes = new Uint8Array([0, 255, 1, 2, 3, 128]);
+    const r = await run(['-'], { ...inProcesses, modelId: 'piped' }, bytes);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: 'piped', schema: { bytes: 6 } });
   });
 });

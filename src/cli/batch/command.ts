@@ -24,6 +24,7 @@ import { problem } from '../output.js';
 import { displayPath } from '../paths.js';
 import { CommandExit } from '../exit.js';
 import { writeOutputFile } from '../write.js';
+import type { WorkerKind } from '../../workers/index.js';
 
 export { CommandExit };
 
@@ -69,6 +70,8 @@ export interface BatchCliOptions {
   report?: string;
   /** Module whose `convert` the workers call; tests only. */
   converterUrl?: string;
+  /** The workers' kind instead of the pool's choice by core count (`workerKind`); tests only. */
+  workerKind?: WorkerKind;
 }
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
@@ -98,6 +101,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
     timeoutMs: opts.timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(opts.timeout, '--timeout'),
     maxHeapMb: positive(opts.maxMemory ?? DEFAULT_MAX_MEMORY_MB, '--max-memory'),
     converterUrl: opts.converterUrl,
+    kind: opts.workerKind,
   };
   const convert: Omit<PipelineOptions, 'filename'> = {};
   if (opts.modelId !== undefined) convert.modelId = opts.modelId;
@@ -155,7 +159,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
 async function convertStdin(
   opts: BatchCliOptions,
   convert: Omit<PipelineOptions, 'filename'>,
-  limits: { timeoutMs: number; maxHeapMb: number; converterUrl?: string },
+  limits: { timeoutMs: number; maxHeapMb: number; converterUrl?: string; kind?: WorkerKind },
   io: CliIO,
 ): Promise<number> {
   const bytes = await readAll(io.stdin);

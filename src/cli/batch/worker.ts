@@ -6,15 +6,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { workerData } from 'node:worker_threads';
 import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
-import { parentChannel } from '../../workers/index.js';
+import { parentChannel, workerInput } from '../../workers/index.js';
 import type { TaskMessage, WorkerBoot, WorkerMessage } from './protocol.js';
 
 type Convert = (bytes: Uint8Array, options: PipelineOptions) => Promise<ConversionResult>;
 
 const parent = parentChannel();
-const boot = workerData as WorkerBoot;
+const boot = workerInput() as WorkerBoot;
 const { convert } = (await import(boot.converterUrl)) as { convert: Convert };
 
 parent.onMessage(async (message) => {
