@@ -107,6 +107,28 @@ function sofficePath(): string | undefined {
   return undefined;
 }
 
+/**
+ * `sheetspec convert` of the file from the command line, timed as a whole process like LibreOffice: its start,
+ * module loading, the conversion worker and writing the spec. NaN when it fails or times out.
+ */
+function timeCommandLine(file: string): number {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'bench-cli-'));
+  const t0 = performance.now();
+  const r = spawnSync(
+    process.execPath,
+    [bin, 'convert', file, '-o', path.join(out, 'spec.json'), '--quiet'],
+    {
+      stdio: 'ignore',
+      env: { ...process.env, CI: '1' },
+      timeout: MEASURE_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+    },
+  );
+  const ms = r.status === 0 ? performance.now() - t0 : Number.NaN;
+  rmSync(out, { recursive: true, force: true });
+  return ms;
+}
+
 function timeSoffice(soffice: string, file: string): number {
   const out = mkdtempSync(path.join(os.tmpdir(), 'bench-lo-'));
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-lo-profile-'));
@@ -167,6 +189,8 @@ interface SizeStats {
   exceljs: Stat;
   hf: Stat;
   lo?: Stat;
+  /** The command line, whole process. */
+  cli: Stat;
 }
 
 /** The workbooks benchmarked: `bench` (the first bench workbook) and `wide` (issue 19's 12-column shape). */
@@ -200,11 +224,15 @@ async function measureSizes(generate: (rows: number) => Promise<string>): Promis
     const xl: number[] = [];
     const hf: number[] = [];
     const lo: number[] = [];
+    const cli: number[] = [];
     for (let i = 0; i < reps; i++) {
       const ms = (x: number) => (Number.isNaN(x) ? 'timed out' : `${Math.round(x)} ms`);
       process.stderr.write(`  rep ${i + 1}/${reps}: convert`);
       conv.push(measure('convert', file));
       process.stderr.write(` ${ms(conv[i].ms as number)}`);
+      process.stderr.write(', command line');
+      cli.push(timeCommandLine(file));
+      process.stderr.write(` ${ms(cli[i])}`);
       if (soffice && !lo.some(Number.isNaN)) {
         // Paired with the conversion just before it, so both see the same load on the machine.
         process.stderr.write(', libreoffice');
@@ -233,6 +261,7 @@ async function measureSizes(generate: (rows: number) => Promise<string>): Promis
       exceljs: stat(xl),
       hf: stat(hf),
       lo: lo.length ? stat(lo) : undefined,
+      cli: stat(cli),
     };
   }
   return perSize;
@@ -247,6 +276,7 @@ function ratiosOf(perSize: Record<number, SizeStats>): Record<string, unknown> {
     ratios[n] = {
       ownShare: own / p.convert.median,
       vsLibreOffice: p.lo ? p.convert.median / p.lo.median : undefined,
+      commandLineVsLibreOffice: p.lo ? p.cli.median / p.lo.median : undefined,
     };
   }
   if (perSize[10000] && perSize[100000]) {
@@ -264,17 +294,18 @@ function ratiosOf(perSize: Record<number, SizeStats>): Record<string, unknown> {
 function printWorkbook(name: string, perSize: Record<number, SizeStats>): void {
   const ratios = ratiosOf(perSize);
   console.log(`\n${name}: ${WORKBOOKS[name]!.what}`);
-  // Why "in process": measure.ts times convert() after its modules are loaded, while LibreOffice is timed as a
-  // whole process (its start included); the command line's whole-process time at 1k is printed below.
+  // Two sheetspec columns: measure.ts times convert() in process after its modules are loaded (with its peak
+  // RSS); the command line is a whole process, as LibreOffice is (its start included).
   console.log(
-    '\n| rows | sheetspec convert (in process) | LibreOffice recalculation (whole process) | ratio | sheetspec peak RSS |',
+    '\n| rows | sheetspec convert (in process) | sheetspec convert (command line) | LibreOffice recalculation (whole process) | ratio (in process) | ratio (command line) | sheetspec peak RSS (in process) |',
   );
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  const ratio = (x: number | undefined) => (x === undefined ? 'n/a' : x.toFixed(2));
   for (const n of sizes) {
     const p = perSize[n]!;
-    const r = (ratios[n] as { vsLibreOffice?: number }).vsLibreOffice;
+    const r = ratios[n] as { vsLibreOffice?: number; commandLineVsLibreOffice?: number };
     console.log(
-      `| ${n} | ${fmt(p.convert)} | ${p.lo ? fmt(p.lo) : 'n/a (soffice not installed)'} | ${r === undefined ? 'n/a' : r.toFixed(2)} | ${fmt(p.rss, ' MB')} |`,
+      `| ${n} | ${fmt(p.convert)} | ${fmt(p.cli)} | ${p.lo ? fmt(p.lo) : 'n/a (soffice not installed)'} | ${ratio(r.vsLibreOffice)} | ${ratio(r.commandLineVsLibreOffice)} | ${fmt(p.rss, ' MB')} |`,
     );
   }
   console.log(
@@ -292,11 +323,15 @@ function printWorkbook(name: string, perSize: Record<number, SizeStats>): void {
   console.log('\nRatios and targets:');
   for (const n of sizes) {
     const p = perSize[n]!;
-    const { ownShare, vsLibreOffice } = ratios[n] as { ownShare: number; vsLibreOffice?: number };
+    const { ownShare, vsLibreOffice, commandLineVsLibreOffice } = ratios[n] as {
+      ownShare: number;
+      vsLibreOffice?: number;
+      commandLineVsLibreOffice?: number;
+    };
     console.log(
       `  ${n} rows: own stages ${(ownShare * 100).toFixed(1)}% of total` +
         (vsLibreOffice !== undefined
-          ? `; sheetspec/LibreOffice ${vsLibreOffice.toFixed(2)}× (target ≤ 1)`
+          ? `; sheetspec/LibreOffice ${vsLibreOffice.toFixed(2)}× in process, ${commandLineVsLibreOffice?.toFixed(2)}× from the command line (target ≤ 1)`
           : '; LibreOffice n/a') +
         `; peak RSS ${Math.round(p.rss.median)} MB (target ≤ 1536 at 100k)`,
     );
