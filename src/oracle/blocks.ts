@@ -28,7 +28,7 @@
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { HyperFormula, RawCellContent } from 'hyperformula';
-import { DetailedCellError } from 'hyperformula';
+import { DetailedCellError } from './hf.js';
 import type { CellValue } from '../workbook/index.js';
 import { type Reads, ReadsIndex, type Ref } from './block-reads.js';
 import type { Template } from './templates.js';

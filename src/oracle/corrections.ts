@@ -32,14 +32,7 @@
  *    on POI's table, tested in test/oracle/corrections.test.ts). CONCAT (`_xlfn.CONCAT`, missing from
  *    HyperFormula 3.5) maps to the same function: xlcalculator/CONCAT.xlsx A1:A6.
  */
-import {
-  CellError,
-  EmptyValue,
-  ErrorType,
-  FunctionPlugin,
-  HyperFormula,
-  SimpleRangeValue,
-} from 'hyperformula';
+import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula, SimpleRangeValue } from './hf.js';
 import { pluginFunctions } from './registry.js';
 
 /** Excel's largest text length; longer results of `&` / CONCATENATE are #VALUE!. */

@@ -19,7 +19,7 @@
  * not: DEGREES(-534) is -30595.946259985962), but no cell tells x·(π/180) from x·π/180 or x/180·π, so an
  * input where they give different doubles is UNKNOWN, as is one where only some of them overflow.
  */
-import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula } from 'hyperformula';
+import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula } from './hf.js';
 import { pluginFunctions } from './registry.js';
 import { finite, raw, type Scalar, toNumber, toText, UNKNOWN } from './excel-scalars.js';
 

@@ -7,7 +7,7 @@
  * plain decimal ("$5", "1,000", dates), TRUE/FALSE and error names as text, text ordered by `<`/`>`, `""`
  * text against `=`/`<>`, wildcards against number text, errors under `<>`, numbers equal only to 15 digits.
  */
-import { CellError, ErrorType } from 'hyperformula';
+import { CellError, ErrorType } from './hf.js';
 import { addExcel, isUndetermined, type raw, UNKNOWN } from './excel-scalars.js';
 import { foldCase, textMatches } from './excel-values.js';
 import { round15 } from './compare.js';

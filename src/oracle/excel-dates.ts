@@ -9,7 +9,7 @@
  * February 1900, a fractional return type, DATEDIF "MD"/"YD", DATEVALUE of other text forms) the answer is
  * UNKNOWN.
  */
-import { CellError, ErrorType } from 'hyperformula';
+import { CellError, ErrorType } from './hf.js';
 import { raw, type Scalar, toNumber, UNKNOWN, VALUE } from './excel-scalars.js';
 import { excelDateText, excelTextToNumber } from './excel-values.js';
 

@@ -29,7 +29,7 @@
  *   `e`), wildcards matched from the first row (HyperFormula skips to a later row); HLOOKUP (FALSE/0), MATCH
  *   (0), XLOOKUP and INDEX → SSX.* (excel-lookups.ts).
  */
-import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula } from 'hyperformula';
+import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula } from './hf.js';
 import {
   addExcel,
   binary,

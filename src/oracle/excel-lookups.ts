@@ -5,7 +5,7 @@
  * #REF!). Probed in test/oracle/lookups.test.ts. Exact match follows VLOOKUP's rules (SSX.VLOOKUP):
  * case-insensitive text, wildcards where the function has them, 1 and "1" differ, first match.
  */
-import { CellError, EmptyValue, ErrorType } from 'hyperformula';
+import { CellError, EmptyValue, ErrorType } from './hf.js';
 import { count, raw, type Scalar, UNKNOWN, VALUE } from './excel-scalars.js';
 import { foldCase, textMatches } from './excel-values.js';
 

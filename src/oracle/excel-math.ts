@@ -11,7 +11,7 @@
  * PRODUCT over a reference holding no number is 1 (Excel 0); MOD and SQRT read text with HyperFormula's
  * parser. Where Excel's answer is not established the functions return UNKNOWN (the oracle's #ERROR!).
  */
-import { CellError, ErrorType } from 'hyperformula';
+import { CellError, ErrorType } from './hf.js';
 import { decimalDigits, roundUndetermined } from './corrections.js';
 import { excelSum, finite, type Scalar, toNumber, UNKNOWN } from './excel-scalars.js';
 import { round15 } from './compare.js';

@@ -10,7 +10,7 @@
  * Undetermined: a boolean argument (Excel's reading of it in these Analysis ToolPak functions is not
  * established), and a quotient whose truncation (rounding) differs between the double and its 15-digit form.
  */
-import { CellError, EmptyValue, ErrorType } from 'hyperformula';
+import { CellError, EmptyValue, ErrorType } from './hf.js';
 import { finite, raw, type Scalar, toNumber, UNKNOWN } from './excel-scalars.js';
 
 const NUM = () => new CellError(ErrorType.NUM);

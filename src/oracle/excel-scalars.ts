@@ -4,7 +4,7 @@
  * scalars and its SUM of grouped numbers. Where Excel's answer is not established they return UNKNOWN,
  * HyperFormula's own `#ERROR!`.
  */
-import { CellError, EmptyValue, ErrorType } from 'hyperformula';
+import { CellError, EmptyValue, ErrorType } from './hf.js';
 import { numberText } from './corrections.js';
 import { excelTextToNumber, foldCase } from './excel-values.js';
 

@@ -13,7 +13,7 @@
  * 4 MAX and 5 MIN take numbers (none: 0). Inside references text, booleans and blanks are not numbers; the
  * first error met wins, except for COUNT and COUNTA.
  */
-import { CellError, EmptyValue, ErrorType } from 'hyperformula';
+import { CellError, EmptyValue, ErrorType } from './hf.js';
 import { excelSum, finite, isUndetermined, raw, type Scalar, UNKNOWN } from './excel-scalars.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: HyperFormula's AST, state and graph are internal types.

@@ -6,7 +6,7 @@
  * when case is folded (whether SWITCH folds case as `=` does is not established), and numbers equal only at
  * 15 significant digits.
  */
-import { CellError, EmptyValue, ErrorType } from 'hyperformula';
+import { CellError, EmptyValue, ErrorType } from './hf.js';
 import { raw, type Scalar, UNKNOWN } from './excel-scalars.js';
 import { foldCase } from './excel-values.js';
 import { round15 } from './compare.js';

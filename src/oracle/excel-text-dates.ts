@@ -17,7 +17,7 @@
  * (the rounding direction depends on how Excel splits the double), and a time that rounds up into the next
  * day (whether the date part follows the carry is not established).
  */
-import { CellError, EmptyValue } from 'hyperformula';
+import { CellError, EmptyValue } from './hf.js';
 import { ymd } from './excel-dates.js';
 import { raw, type Scalar, UNKNOWN } from './excel-scalars.js';
 import { excelTextToNumber } from './excel-values.js';

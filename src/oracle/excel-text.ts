@@ -21,7 +21,7 @@
  * different text (Excel writes 14 there in General; whether a format code does is not established), and
  * General's own undetermined cases (`numberText`).
  */
-import { CellError, EmptyValue } from 'hyperformula';
+import { CellError, EmptyValue } from './hf.js';
 import { numberText } from './corrections.js';
 import { raw, type Scalar, UNKNOWN } from './excel-scalars.js';
 import { excelTextToNumber } from './excel-values.js';

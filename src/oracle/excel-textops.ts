@@ -8,7 +8,7 @@
  * in REPT, SUBSTITUTE and REPLACE, CHAR/CODE over Latin-1 (Excel: the Windows code page). Where Excel's answer is not established,
  * UNKNOWN.
  */
-import { CellError, EmptyValue } from 'hyperformula';
+import { CellError, EmptyValue } from './hf.js';
 import { count, raw, type Scalar, toNumber, toText, UNKNOWN, VALUE } from './excel-scalars.js';
 import { changeCase, excelTextToNumber, foldCase, textToBoolean } from './excel-values.js';
 

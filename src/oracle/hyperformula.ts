@@ -27,7 +27,7 @@
  * the same cells wherever it stands), so it is evaluated once, by HyperFormula, in a helper cell on a hidden
  * helper sheet, and every formula references that cell.
  */
-import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent } from 'hyperformula';
+import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent } from './hf.js';
 import type { CellModel, CellValue, WorkbookModel } from '../workbook/index.js';
 import { type ExcelErrorCode, prepareStrictShift, type StrictShift } from '../workbook/formula/index.js';
 import { ensureCorrectionsRegistered } from './corrections.js';

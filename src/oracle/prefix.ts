@@ -15,7 +15,7 @@
  * the engine evaluates once in dependency order, so a cell a formula's range covers is final when the formula
  * runs and never changes afterwards; the cache is keyed by the engine's dependency graph.
  */
-import { CellError, ErrorType, SimpleRangeValue } from 'hyperformula';
+import { CellError, ErrorType, SimpleRangeValue } from './hf.js';
 import { cancels, finite, raw, type Scalar, settledSum } from './excel-scalars.js';
 
 /** The part of a HyperFormula range address the walk needs (AbsoluteCellRange). */

@@ -8,7 +8,7 @@
  * formula reading a range runs after every cell of it, and nothing changes a cell afterwards. The cache is
  * keyed by the engine's dependency graph, so a new engine starts empty.
  */
-import { CellError } from 'hyperformula';
+import { CellError } from './hf.js';
 import { type CriteriaAggregate, CriteriaRange } from './excel-criteria.js';
 import type { raw } from './excel-scalars.js';
 

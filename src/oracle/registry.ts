@@ -14,7 +14,7 @@
  * `oracleTreatment(name)` answers "how does the oracle evaluate this function?" for the function table and
  * the docs. The evidence for each correction is in docs/oracle.md ("Corrections").
  */
-import { FunctionArgumentType } from 'hyperformula';
+import { FunctionArgumentType } from './hf.js';
 import type { ExcelCorrectionsPlugin } from './corrections.js';
 import type { ExcelBasesPlugin } from './excel-bases.js';
 import type { ExcelSupportedSetPlugin } from './excel-functions.js';

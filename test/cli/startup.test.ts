@@ -16,8 +16,13 @@ const trace = path.join(import.meta.dirname, 'trace-loads.mjs');
 const out = mkdtempSync(path.join(os.tmpdir(), 'sheetspec-startup-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/** The heavy packages each thread of `sheetspec ...args` loaded: `main`, and all workers as `workers`. */
-function heavyLoaded(args: string[]): Promise<{ main: string[]; workers: string[] }> {
+/**
+ * The heavy packages each thread of `sheetspec ...args` loaded: `main`, and all workers as `workers`; and
+ * whether any thread loaded HyperFormula's ES modules (src/oracle/hf.ts loads its CommonJS build only).
+ */
+function heavyLoaded(
+  args: string[],
+): Promise<{ main: string[]; workers: string[]; hyperFormulaEs?: boolean }> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', trace, bin, ...args], { cwd: root }, (_e, _out, stderr) => {
       const loads = String(stderr)
@@ -26,7 +31,9 @@ function heavyLoaded(args: string[]): Promise<{ main: string[]; workers: string[
         .map((l) => l.split(' '));
       const heavyIn = (inThread: (t: string) => boolean) =>
         HEAVY.filter((p) => loads.some(([, t, u]) => inThread(t!) && u!.includes(`/node_modules/${p}/`)));
-      resolve({ main: heavyIn((t) => t === 'main'), workers: heavyIn((t) => t.startsWith('worker')) });
+      const loaded = { main: heavyIn((t) => t === 'main'), workers: heavyIn((t) => t.startsWith('worker')) };
+      const es = loads.some(([, , u]) => u!.includes('/node_modules/hyperformula/es/'));
+      resolve(es ? { ...loaded, hyperFormulaEs: true } : loaded);
     });
   });
 }
@@ -51,5 +58,6 @@ describe('sheetspec loads only what the command uses', () => {
     expect(loaded.workers).toEqual(expect.arrayContaining(['hyperformula', 'jsonata']));
     // exceljs is a dev dependency (it writes the test and fixture workbooks): the reader must not load it.
     expect(loaded.workers).not.toContain('exceljs');
+    expect(loaded.hyperFormulaEs).toBeUndefined();
   });
 });

@@ -1,9 +1,13 @@
 // A module hook for test/cli/startup.test.ts: prints every module the process resolves, one
 // `LOAD <thread> <url>` a line on stderr (`main`, or `worker<threadId>` for a worker thread, which runs this
 // file too: workers inherit `--import`), so a test can see which packages each thread of a command loaded.
-import { register } from 'node:module';
+// ES modules are seen by a resolve hook; CommonJS ones (`require`, `createRequire`: the oracle loads
+// HyperFormula so) by wrapping the CommonJS compiler, which runs once per file actually loaded.
+import Module, { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { isMainThread, threadId } from 'node:worker_threads';
 
+const thread = isMainThread ? 'main' : `worker${threadId}`;
 const hook = `let thread = '?';
 export function initialize(data) { thread = data.thread; }
 export async function resolve(specifier, context, next) {
@@ -11,6 +15,10 @@ export async function resolve(specifier, context, next) {
   process.stderr.write('LOAD ' + thread + ' ' + r.url + '\\n');
   return r;
 }`;
-register(`data:text/javascript,${encodeURIComponent(hook)}`, {
-  data: { thread: isMainThread ? 'main' : `worker${threadId}` },
-});
+register(`data:text/javascript,${encodeURIComponent(hook)}`, { data: { thread } });
+
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename, ...rest) {
+  process.stderr.write(`LOAD ${thread} ${pathToFileURL(filename).href}\n`);
+  return compile.call(this, content, filename, ...rest);
+};

@@ -1,4 +1,4 @@
-import { HyperFormula } from 'hyperformula';
+import { HyperFormula } from '../../src/oracle/hf.js';
 import { describe, expect, it } from 'vitest';
 import {
   graphPatchState,

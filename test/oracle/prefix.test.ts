@@ -3,7 +3,7 @@
  * answered from one walk per engine, give exactly what a full read of the range gives. The full read is the
  * same call with the top row written relative (`SUM(A1:A7)`), which does not use the cache.
  */
-import { CellError, ErrorType } from 'hyperformula';
+import { CellError, ErrorType } from '../../src/oracle/hf.js';
 import { describe, expect, it } from 'vitest';
 import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
 import { PrefixWalk } from '../../src/oracle/prefix.js';

@@ -3,7 +3,7 @@
  * scan of every row with the same per-cell rule answers, and per-row SUMIF/COUNTIF columns over formula
  * columns read final values (the engine's dependency order).
  */
-import { CellError, EmptyValue, ErrorType } from 'hyperformula';
+import { CellError, EmptyValue, ErrorType } from '../../src/oracle/hf.js';
 import { describe, expect, it } from 'vitest';
 import { criteriaAggregate, criterionMatches } from '../../src/oracle/excel-criteria.js';
 import { UNKNOWN } from '../../src/oracle/excel-scalars.js';
