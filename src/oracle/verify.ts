@@ -27,14 +27,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Warning } from '../codes/index.js';
-import {
-  compileDerivation,
-  computeDerivations,
-  getAll,
-  type ModelSpec,
-  parsePath,
-  specBindings,
-} from '../modelspec/index.js';
+// From their modules, not the index: the index also loads the spec validator (ajv) and the runtime, which
+// verification does not use (test/cli/startup.test.ts: a conversion loads no ajv).
+import { specBindings } from '../modelspec/bind.js';
+import { compileDerivation, computeDerivations } from '../modelspec/derive.js';
+import { getAll, parsePath } from '../modelspec/paths.js';
+import type { ModelSpec } from '../modelspec/types.js';
 import { colName, sheetCell } from '../workbook/formula/index.js';
 import {
   type CellValue,
