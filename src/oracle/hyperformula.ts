@@ -327,10 +327,11 @@ function ensurePatched(): void {
 const namesOf = new WeakMap<Prepared, NamedExpression[]>();
 
 /**
- * `TRUE`, `FALSE` and the workbook's defined names that HyperFormula accepts, each with its sheet's id as the
- * build gives it. Which it accepts is found once per workbook on an engine holding its sheets empty: a name
- * it refuses (an invalid name, a sheet that is not there, a duplicate) is left undefined, and formulas using
- * it answer #NAME?, as when names were added one by one.
+ * `TRUE`, `FALSE` and the workbook's defined names as HyperFormula named expressions: workbook-scoped ones
+ * globally, sheet-scoped ones in their sheet's scope with its id as the build gives it (a sheet's own name wins
+ * over the workbook's there, as in Excel). Which it accepts is found once per workbook on an engine holding its
+ * sheets empty: a name it cannot hold (Excel's `_xlnm.` names, another workbook, a duplicate, a sheet that is
+ * not there) stays undefined, #NAME?, which the compiler refuses anyway.
  */
 function namedExpressions(p: Prepared): NamedExpression[] {
   const known = namesOf.get(p);
@@ -403,6 +404,11 @@ export function readCells(
 }
 
 /** The answer over each sheet's grid of values. */
+/** The oracle's answer when nothing is to be checked: no workbook evaluated, every cell blank. */
+export function noOracleValues(): OracleValues {
+  return oracleValues(new Map());
+}
+
 export function oracleValues(values: Map<string, CellValue[][]>): OracleValues {
   return {
     name: 'HyperFormula',
@@ -411,12 +417,6 @@ export function oracleValues(values: Map<string, CellValue[][]>): OracleValues {
   };
 }
 
-/**
- * The workbook's defined names as HyperFormula named expressions: workbook-scoped ones globally, sheet-scoped
- * ones in their sheet's scope (a sheet's own name wins over the workbook's there, as in Excel). Added after
- * the sheets so a name's reference finds its sheet. A name HyperFormula cannot hold (Excel's `_xlnm.` names,
- * another workbook, a duplicate) stays undefined: #NAME?, which the compiler refuses anyway.
- */
 /** A template's formula rewritten at its own cell, ready to be moved to the template's other cells. */
 function rewrittenTemplate(
   t: Template,

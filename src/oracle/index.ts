@@ -1,6 +1,12 @@
 export { sameValue, equalAt15 } from './compare.js';
 export { excelNumberToText, excelRound } from './corrections.js';
-export { evaluateWorkbook, excelConfig, type EvaluateOptions, type OracleValues } from './hyperformula.js';
+export {
+  evaluateWorkbook,
+  excelConfig,
+  type EvaluateOptions,
+  noOracleValues,
+  type OracleValues,
+} from './hyperformula.js';
 export {
   evaluateWorkbookInThread,
   OracleThreadError,

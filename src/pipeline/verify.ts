@@ -21,7 +21,13 @@ import {
   rejection,
   seedDocument,
 } from '../compiler/index.js';
-import { type Mismatch, type OracleValues, type VerifyOutcome, verifySpec } from '../oracle/index.js';
+import {
+  type Mismatch,
+  noOracleValues,
+  type OracleValues,
+  type VerifyOutcome,
+  verifySpec,
+} from '../oracle/index.js';
 import type { WorkbookModel } from '../workbook/index.js';
 import { draftOf } from './draft.js';
 import { engineException, evaluateIsolating, type IsolatedOracle } from './oracle-failure.js';
@@ -49,12 +55,15 @@ export async function verifyAndAssemble(
     return isolated.values;
   };
   // Why the fallback: an oracle thread that threw is run again here, column by column, to find the culprits.
-  const oraclePending = threaded
-    ? threaded.catch((e: unknown) => (engineException(e) === undefined ? Promise.reject(e) : isolate(e)))
-    : await time('oracle', () => isolate());
+  const oraclePending = threaded?.catch((e: unknown) =>
+    engineException(e) === undefined ? Promise.reject(e) : isolate(e),
+  );
+  // In line, the oracle runs only if the verifier has a cell to check (verifySpec).
+  let inline: Promise<OracleValues> | undefined;
+  const runInline = () => (inline ??= time('oracle', () => isolate()));
   const all = keptParts(c, new Set());
-  const outcome = await verifyAll(c, all, wb, id, options, oraclePending);
-  const oracle = await oraclePending;
+  const outcome = await verifyAll(c, all, wb, id, options, oraclePending ?? runInline);
+  const oracle = await (oraclePending ?? inline ?? noOracleValues());
   const failed = failedFields(c, isolated?.failed);
   return time('serialise', () => assemble(c, all, outcome, id, options, oracle, failed));
 }
@@ -86,7 +95,7 @@ async function verifyAll(
   wb: WorkbookModel,
   id: string,
   options: StageOptions,
-  oracle: OracleValues | Promise<OracleValues>,
+  oracle: Promise<OracleValues> | (() => Promise<OracleValues>),
 ): Promise<VerifyOutcome> {
   const { table } = c;
   const draft = buildSpec({ id, compilation: c, kept: all, library: buildLibrary, seedBudget: 0 });
