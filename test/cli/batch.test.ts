@@ -39,6 +39,14 @@ async function run(args: string[], opts: BatchCliOptions = {}, stdin?: Uint8Arra
   return { code, stdout: Buffer.concat(chunks.out).toString(), stderr: Buffer.concat(chunks.err).toString() };
 }
 
+/** The mixed folder's outcomes, in input order, whichever kind of worker converts it. */
+const MIXED_OUTCOMES = [
+  ['mixed/1-good.xlsx', true, undefined],
+  ['mixed/2-refuse.xlsx', false, 'NO_TABLE'],
+  ['mixed/3-throw.xlsx', false, 'INTERNAL_ERROR'],
+  ['mixed/4-good.xlsx', true, undefined],
+];
+
 async function touch(rel: string): Promise<void> {
   await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
   await writeFile(path.join(dir, rel), 'workbook bytes');
@@ -98,12 +106,7 @@ describe('sheetspec convert (batch)', () => {
     const r = await run(['mixed'], { output: 'out-mixed', json: true });
     expect(r.code).toBe(1);
     const results = JSON.parse(r.stdout) as FileResult[];
-    expect(results.map((x) => [x.file, x.valid, x.reason])).toEqual([
-      ['mixed/1-good.xlsx', true, undefined],
-      ['mixed/2-refuse.xlsx', false, 'NO_TABLE'],
-      ['mixed/3-throw.xlsx', false, 'INTERNAL_ERROR'],
-      ['mixed/4-good.xlsx', true, undefined],
-    ]);
+    expect(results.map((x) => [x.file, x.valid, x.reason])).toEqual(MIXED_OUTCOMES);
     expect(results[1]).toMatchObject({ output: null, error: 'no header row found', verification: null });
     expect(r.stderr).toContain('sheetspec: mixed/2-refuse.xlsx: NO_TABLE: no header row found\n');
     expect(r.stderr).toContain('sheetspec: mixed/3-throw.xlsx: INTERNAL_ERROR: converter bug\n');
@@ -179,12 +182,7 @@ describe('sheetspec convert (batch) in child processes, as when the jobs fill ev
     const r = await run(['mixed'], { ...inProcesses, json: true, quiet: true });
     expect(r.code).toBe(1);
     const results = JSON.parse(r.stdout) as FileResult[];
-    expect(results.map((x) => [x.file, x.valid, x.reason])).toEqual([
-      ['mixed/1-good.xlsx', true, undefined],
-      ['mixed/2-refuse.xlsx', false, 'NO_TABLE'],
-      ['mixed/3-throw.xlsx', false, 'INTERNAL_ERROR'],
-      ['mixed/4-good.xlsx', true, undefined],
-    ]);
+    expect(results.map((x) => [x.file, x.valid, x.reason])).toEqual(MIXED_OUTCOMES);
   });
 
   it('answers RESOURCE_LIMIT for a hung or exited worker process, and the rest still convert', async () => {
