@@ -55,15 +55,17 @@ export async function verifyAndAssemble(
     return isolated.values;
   };
   // Why the fallback: an oracle thread that threw is run again here, column by column, to find the culprits.
-  const oraclePending = threaded?.catch((e: unknown) =>
+  const fromThread = threaded?.catch((e: unknown) =>
     engineException(e) === undefined ? Promise.reject(e) : isolate(e),
   );
-  // In line, the oracle runs only if the verifier has a cell to check (verifySpec).
-  let inline: Promise<OracleValues> | undefined;
-  const runInline = () => (inline ??= time('oracle', () => isolate()));
+  // Read only if the verifier has a cell to check (verifySpec); else a thread's failure is nobody's.
+  fromThread?.catch(() => undefined);
+  // The oracle's values when the verifier asks: the thread's, or the in-line oracle run then.
+  let used: Promise<OracleValues> | undefined;
+  const values = () => (used ??= fromThread ?? time('oracle', () => isolate()));
   const all = keptParts(c, new Set());
-  const outcome = await verifyAll(c, all, wb, id, options, oraclePending ?? runInline);
-  const oracle = await (oraclePending ?? inline ?? noOracleValues());
+  const outcome = await verifyAll(c, all, wb, id, options, values);
+  const oracle = await (used ?? noOracleValues());
   const failed = failedFields(c, isolated?.failed);
   return time('serialise', () => assemble(c, all, outcome, id, options, oracle, failed));
 }
@@ -95,7 +97,7 @@ async function verifyAll(
   wb: WorkbookModel,
   id: string,
   options: StageOptions,
-  oracle: Promise<OracleValues> | (() => Promise<OracleValues>),
+  oracle: () => Promise<OracleValues>,
 ): Promise<VerifyOutcome> {
   const { table } = c;
   const draft = buildSpec({ id, compilation: c, kept: all, library: buildLibrary, seedBudget: 0 });

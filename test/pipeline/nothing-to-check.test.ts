@@ -28,6 +28,12 @@ function book(table: (string | number | null)[][]): WorkbookModel {
   };
 }
 
+// A thread that never answers: a conversion that waited for it would never end.
+vi.mock('../../src/oracle/oracle-thread.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/oracle/oracle-thread.js')>();
+  return { ...real, evaluateWorkbookInThread: () => new Promise(() => undefined) };
+});
+
 beforeEach(() => {
   calls.n = 0;
 });
@@ -45,6 +51,20 @@ describe('the oracle with nothing to check', () => {
     expect(r.valid).toBe(true);
     if (!r.valid) return;
     expect([r.spec.derivations ?? [], r.verification?.cellsChecked, calls.n]).toEqual([[], 0, 0]);
+  });
+
+  it('is not waited for in its thread either', async () => {
+    const r = await convertWorkbook(
+      book([
+        ['name', 'qty'],
+        ['a', 1],
+        ['b', 2],
+      ]),
+      { oracleThread: true },
+    );
+    expect(r.valid).toBe(true);
+    if (!r.valid) return;
+    expect(r.verification?.cellsChecked).toBe(0);
   });
 
   it('is run once for a table with a formula column', async () => {
