@@ -403,12 +403,12 @@ export function readCells(
   return grid;
 }
 
-/** The answer over each sheet's grid of values. */
 /** The oracle's answer when nothing is to be checked: no workbook evaluated, every cell blank. */
 export function noOracleValues(): OracleValues {
   return oracleValues(new Map());
 }
 
+/** The answer over each sheet's grid of values. */
 export function oracleValues(values: Map<string, CellValue[][]>): OracleValues {
   return {
     name: 'HyperFormula',

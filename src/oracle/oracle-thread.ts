@@ -131,11 +131,11 @@ function oracleYoungMb(budgetMb: number): number {
  */
 export function oracleWorkerLimits(): ResourceLimits & { maxOldGenerationSizeMb: number } {
   // In a worker (the sandboxed conversion runs in one) its own limits are known exactly.
-  const inWorker = !isMainThread && resourceLimits.maxOldGenerationSizeMb !== undefined;
+  const inWorker = !isMainThread && Boolean(resourceLimits.maxOldGenerationSizeMb);
   // heap_size_limit counts the young generation too (560 MB for --max-old-space-size=512).
   const budgetMb = inWorker
     ? (resourceLimits.maxOldGenerationSizeMb ?? 0) +
-      (resourceLimits.maxYoungGenerationSizeMb ?? MAIN_THREAD_YOUNG_MB)
+      (resourceLimits.maxYoungGenerationSizeMb || MAIN_THREAD_YOUNG_MB)
     : Math.floor(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
   const young = oracleYoungMb(budgetMb);
   return {

@@ -8,7 +8,7 @@
  * handle: post a message, listen, kill, and `ended`, which says how the worker ended.
  *
  * From TypeScript source (vitest, tsx) the entry module is a `.ts` file. A child process gets
- * `--import tsx`. A thread does not: on Node 20 tsx 4 installs its hooks only on the main thread (it checks
+ * `--import` of tsx's loader (by URL). A thread does not: on Node 20 tsx 4 installs its hooks only on the main thread (it checks
  * `isMainThread`), so `execArgv: ['--import', 'tsx']` fails in a worker with ERR_UNKNOWN_FILE_EXTENSION; an
  * eval bootstrap registers tsx's ESM hooks inside the thread and then imports the entry. From dist/ the `.js`
  * entry is started as it is.
@@ -193,12 +193,13 @@ function startProcess(options: StartOptions): WorkerHandle {
   };
 }
 
-/** Source for an eval worker that registers tsx's ESM hooks and then loads the `.ts` entry module. */
 /** tsx's `--import` loader, as a file URL. */
 function tsxLoader(): string {
   const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   return pathToFileURL(path.join(tsxDir, 'dist/loader.mjs')).href;
 }
+
+/** Source for an eval worker that registers tsx's ESM hooks and then loads the `.ts` entry module. */
 
 function tsxBootstrap(entryUrl: string): string {
   // tsx's ESM `register()`; its CommonJS twin mis-resolves its hooks file when called from an eval worker.

@@ -9,9 +9,9 @@
  * (`workerKind`): a conversion in a thread keeps about 1.3 cores busy, its own and V8's helper threads
  * (parallel and concurrent garbage collection, background compilation), which a lone job gets for free from
  * an idle core; with every core taken by a job those helpers only compete with the other jobs. Measured on
- * this project's 2-core machine (50 copies of the 1k wide bench workbook, `/usr/bin/time`, idle): `--jobs 2`
- * in threads 12.2 s (22.5 s of CPU), in single-threaded processes 10.4 s (20.4 s); `--jobs 1` in a thread
- * 14.7 s, single-threaded 17.7 s, so one job keeps its thread. A process's messages cross as structured
+ * this project's 2-core machine (50 copies of the 1k wide bench workbook, `/usr/bin/time`, idle, two runs
+ * each): `--jobs 2` in threads 12.2 s (23.0 s of CPU), in single-threaded processes 10.1-10.2 s (19.8-20.0 s);
+ * `--jobs 1` in a thread 14.1-14.7 s, the whole process single-threaded 17.7 s, so one job keeps its thread. A process's messages cross as structured
  * clones (a workbook's bytes from stdin included).
  */
 import { availableParallelism } from 'node:os';
