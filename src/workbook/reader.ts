@@ -175,7 +175,7 @@ function checkWellFormed(info: PreflightInfo, sheetXml: Map<string, string>, sst
     if (fault !== undefined) {
       throw new WorkbookError(
         'PARSE_FAILED',
-        `The workbook could not be parsed: ${name} is not well-formed XML (${fault}).`,
+        `The workbook could not be parsed: ${name} is not well-formed XML (${fault}${sheet !== undefined ? ', counted without its cell data' : ''}).`,
         { part: name },
       );
     }
