@@ -76,17 +76,8 @@ export function compileScan(
     const out = new Map<string, ValueKind[]>();
     for (const p of plans) {
       const one = (ast: Node, row: number, formula: string) => {
-        const r = runningOf(scope.table, scope.constants, p, ast, row, members);
-        for (const x of r.running) if (!running.has(x.key)) running.set(x.key, x);
-        const l = lowerColumn({
-          ...scope,
-          kinds,
-          column: p.column,
-          ast: r.ast,
-          row,
-          scan: members,
-          running: r.values,
-        });
+        const { lowered: l, running: found } = lowerMember(scope, kinds, p, ast, row, members);
+        for (const x of found) if (!running.has(x.key)) running.set(x.key, x);
         if (isRefusal(l)) failed = { plan: p, refusal: l, formula, row };
         return isRefusal(l) ? undefined : l;
       };
@@ -165,6 +156,27 @@ export function compileScan(
 }
 
 /**
+ * A scan member's formula at `row`, its running aggregates rewritten to the scan's values, lowered under
+ * `kinds`; with `trial`, on roots and library values of its own and committing nothing (`ownRefusal`).
+ */
+function lowerMember(
+  scope: Scope,
+  kinds: ReadonlyMap<string, readonly ValueKind[]>,
+  p: FormulaPlan,
+  ast: Node,
+  row: number,
+  members: ReadonlySet<string>,
+  trial = false,
+): { lowered: LoweredColumn | Refusal; running: RunningExpr[] } {
+  const r = runningOf(scope.table, scope.constants, p, ast, row, members);
+  const column = { ...scope, kinds, column: p.column, ast: r.ast, row, scan: members, running: r.values };
+  const lowered = trial
+    ? lowerColumn({ ...column, roots: new Roots(), values: new LibraryValues() }, false)
+    : lowerColumn(column);
+  return { lowered, running: r.running };
+}
+
+/**
  * A trial lowering of a member's own formulas (every member assumed of any kind, on names of its own so the
  * refused column leaves no gap in the others' names): its refusal, if any.
  */
@@ -174,21 +186,7 @@ function ownRefusal(scope: Scope, p: FormulaPlan, members: ReadonlySet<string>):
   const formulas: Array<[Node, number, string]> = [[p.ast, p.firstRow, p.formula]];
   if (p.start?.ast) formulas.push([p.start.ast, first, p.start.formula]);
   for (const [ast, row, formula] of formulas) {
-    const r = runningOf(scope.table, scope.constants, p, ast, row, members);
-    const own = lowerColumn(
-      {
-        ...scope,
-        kinds,
-        column: p.column,
-        ast: r.ast,
-        row,
-        scan: members,
-        running: r.values,
-        roots: new Roots(),
-        values: new LibraryValues(),
-      },
-      false,
-    );
+    const own = lowerMember(scope, kinds, p, ast, row, members, true).lowered;
     if (isRefusal(own)) {
       const detail = withCell(scope.table, p.column, row, formula, own);
       return rejection(scope.table, p.column, own.code, detail, row, formula);

@@ -27,7 +27,7 @@ import { prepareShift, type ShiftedFormula } from './formula/r1c1.js';
 import type { CellValue } from './values.js';
 import type { CellModel, DefinedName, SheetModel, WorkbookModel } from './model.js';
 import { readTableParts } from './table-parts.js';
-import { type PreflightInfo, preflight, type ReadLimits, resolveLimits, WorkbookError } from './preflight.js';
+import { preflight, type ReadLimits, resolveLimits, WorkbookError } from './preflight.js';
 import {
   decodeOoxmlText,
   decodeXml,
@@ -54,9 +54,14 @@ const ERRORS = new Set<string>(ERROR_CODES);
 export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {}): Promise<WorkbookModel> {
   const limits = resolveLimits(options.limits);
   const info = preflight(bytes, limits);
+  // Each part decoded once: the scan, the table parts and the well-formedness check all read from here.
+  const decoded = new Map<string, string | undefined>();
   const text = (name: string): string | undefined => {
+    if (decoded.has(name)) return decoded.get(name);
     const part = info.parts.get(name);
-    return part ? Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8') : undefined;
+    const t = part ? Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8') : undefined;
+    decoded.set(name, t);
+    return t;
   };
   const workbookXml = text('xl/workbook.xml') ?? '';
   const wbPr = elements(workbookXml, 'workbookPr')[0]?.attrs ?? {};
@@ -78,7 +83,7 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
     sheets.push(readSheet(d.name, d.state, xml, { sst, formats, date1904, limits }));
   }
 
-  checkWellFormed(info, sheetXml, sstPath(rels));
+  checkWellFormed(text, sheetXml, sstPath(rels));
   const parts = declared.flatMap((d) =>
     d.part ? [{ name: d.name, part: d.part, xml: sheetXml.get(d.part) ?? '' }] : [],
   );
@@ -157,20 +162,20 @@ const PACKAGE_PARTS = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 
  * parts, shared strings, styles, docProps/app.xml, each sheet without its cell data (see the header), and each
  * sheet's relationships. A table part's faults are the table's (reported in `tableProblems`), not the file's.
  */
-function checkWellFormed(info: PreflightInfo, sheetXml: Map<string, string>, sst: string): void {
+function checkWellFormed(
+  text: (name: string) => string | undefined,
+  sheetXml: Map<string, string>,
+  sst: string,
+): void {
   const names = [...PACKAGE_PARTS, sst, 'xl/styles.xml', 'docProps/app.xml'];
   for (const part of sheetXml.keys()) {
     const slash = part.lastIndexOf('/');
     names.push(part, `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`);
   }
   for (const name of names) {
-    const data = info.parts.get(name);
-    if (!data) continue;
     const sheet = sheetXml.get(name);
-    const xml =
-      sheet !== undefined
-        ? structureXml(sheet)
-        : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
+    const xml = sheet !== undefined ? structureXml(sheet) : text(name);
+    if (xml === undefined) continue;
     const fault = xmlFault(xml);
     if (fault !== undefined) {
       throw new WorkbookError(

@@ -5,6 +5,7 @@ import {
   approxLookup,
   constantTable,
   exactLookup,
+  intVal,
   literalArg,
   type Rows,
   tableKinds,
@@ -44,16 +45,6 @@ function lowerTableLookup(node: CallNode, l: Lowering, fn: string, across: boole
 /** Excel's last row: a whole column (`A:A`) has this many rows. */
 const SHEET_ROWS = 1048576;
 
-/** A row number known at compile time. */
-const rowNumber = (n: number): Val => ({
-  expr: String(n),
-  kinds: ['number'],
-  atom: true,
-  invariant: true,
-  int: true,
-  literal: n,
-});
-
 /** ROW(): the formula's own row; ROW(ref) of one row: locked, its number; moving, read from the row. */
 function lowerRow(node: CallNode, l: Lowering): Val {
   const ref = node.args[0];
@@ -69,7 +60,7 @@ function lowerRow(node: CallNode, l: Lowering): Val {
       ? l.fail('UNSUPPORTED_RANGE_SHAPE', 'ROW of a range of several rows is an array of rows', ref)
       : l.fail('UNSUPPORTED_CONSTRUCT', 'ROW of something other than a cell or range', ref);
   }
-  return one.abs ? rowNumber(one.row + 1) : l.sheetRow(atRow(one.row, ref), node);
+  return one.abs ? intVal(one.row + 1) : l.sheetRow(atRow(one.row, ref), node);
 }
 
 /** A cell reference standing for the row `row` (0-based) that moves with the formula's row. */
@@ -90,13 +81,13 @@ const atRow = (row: number, ref: Node): CellNode => ({
  */
 function lowerRows(node: CallNode, l: Lowering): Val {
   const ref = node.args[0]!;
-  if (ref.kind === 'cell') return rowNumber(1);
+  if (ref.kind === 'cell') return intVal(1);
   if (ref.kind !== 'range') {
     return l.fail('UNSUPPORTED_CONSTRUCT', 'ROWS of something other than a cell or range', ref);
   }
   const { start, end } = ref;
-  if (start.row === null || end.row === null) return rowNumber(SHEET_ROWS);
-  if (start.rowAbs === end.rowAbs) return rowNumber(end.row - start.row + 1);
+  if (start.row === null || end.row === null) return intVal(SHEET_ROWS);
+  if (start.rowAbs === end.rowAbs) return intVal(end.row - start.row + 1);
   const [locked, moving] = start.rowAbs ? [start.row, end.row] : [end.row, start.row];
   const row = l.sheetRow(atRow(moving, ref), node);
   return {
