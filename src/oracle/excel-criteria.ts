@@ -9,7 +9,7 @@
  */
 import { CellError, ErrorType } from './hf.js';
 import { addExcel, isUndetermined, type raw, UNKNOWN } from './excel-scalars.js';
-import { foldCase, textMatches } from './excel-values.js';
+import { excelTextToNumber, foldCase, textMatches } from './excel-values.js';
 import { round15 } from './compare.js';
 
 type Value = ReturnType<typeof raw>;
@@ -28,10 +28,14 @@ interface Criterion {
 
 const unclear = (t: string): boolean =>
   NUMBERISH.test(t) || MONTH.test(t) || /^(true|false)$/i.test(t) || t.startsWith('#');
+/**
+ * Plain decimal text as the number Excel reads (`excelTextToNumber`: 15 significant digits kept, nothing from
+ * 1e308 up), or undefined; such text beyond the range is then unclear, like any other number-like text.
+ */
 const plainNumber = (t: string): number | undefined => {
   if (!PLAIN.test(t)) return undefined;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : undefined;
+  const n = excelTextToNumber(t);
+  return typeof n === 'number' ? n : undefined;
 };
 const isBlank = (x: Value): boolean => x === null || x === undefined || typeof x === 'symbol';
 
