@@ -3,6 +3,7 @@
 // file too: workers inherit `--import`), so a test can see which packages each thread of a command loaded.
 // ES modules are seen by a resolve hook; CommonJS ones (`require`, `createRequire`: the oracle loads
 // HyperFormula so) by wrapping the CommonJS compiler, which runs once per file actually loaded.
+import { writeSync } from 'node:fs';
 import Module, { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, threadId } from 'node:worker_threads';
@@ -19,6 +20,8 @@ register(`data:text/javascript,${encodeURIComponent(hook)}`, { data: { thread } 
 
 const compile = Module.prototype._compile;
 Module.prototype._compile = function (content, filename, ...rest) {
-  process.stderr.write(`LOAD ${thread} ${pathToFileURL(filename).href}\n`);
+  // Written at once to fd 2: a worker's process.stderr reaches the parent asynchronously, and a worker ended
+  // right after its job (as the conversion's is) could lose the last lines.
+  writeSync(2, `LOAD ${thread} ${pathToFileURL(filename).href}\n`);
   return compile.call(this, content, filename, ...rest);
 };
