@@ -51,7 +51,15 @@ export function err(text: string): void {
 
 /** `sheetspec: [<subject>: ]<CODE>: <details>` — the one-line form of every refusal and coded error. */
 export function problemLine(code: string, details: string, subject?: string): string {
-  return `sheetspec: ${subject !== undefined ? `${subject}: ` : ''}${code}: ${details}`;
+  return oneLine(`sheetspec: ${subject !== undefined ? `${subject}: ` : ''}${code}: ${details}`);
+}
+
+/**
+ * A message on one line, whatever a cell holds (a header `abc\ndef`): line breaks written as `\n` / `\r`, as
+ * in a JSON string, so a reader of stderr line by line never sees a line without a code.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\r\n|[\n\r\u2028\u2029]/g, (m) => (m === '\r' ? '\\r' : '\\n'));
 }
 
 /** Prints {@link problemLine} on stderr (or on `to`). */

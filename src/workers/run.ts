@@ -30,7 +30,7 @@ export interface RunOptions<T> extends StartOptions {
   request?: unknown;
   /** How long loading may take, ms (default 30,000). */
   loadTimeoutMs?: number;
-  /** The job's wall-clock budget, ms, from `ready` (or from the start). */
+  /** The job's wall-clock budget, ms, from `ready` (or from the start); undefined or Infinity: none. */
   timeoutMs?: number;
   /** Called when the worker is ready, with the load time in ms. */
   onReady?: (loadMs: number) => void;
@@ -70,7 +70,8 @@ export function runWorker<T>(options: RunOptions<T>): Promise<T> {
     const startClock = () => {
       clearTimeout(timer);
       const ms = options.timeoutMs;
-      if (ms === undefined) return;
+      // An unbounded budget (Infinity: the command line's default) starts no clock.
+      if (ms === undefined || !Number.isFinite(ms)) return;
       timer = setTimeout(() => fail(overTime(name, ms)), ms);
     };
     if (ready) startClock();

@@ -20,6 +20,7 @@ import { runBatch, runOne, specText } from './run.js';
 import { type Shard, parseShard, shardPositions } from './shard.js';
 import { renderSummary } from './summary.js';
 import { parseDuration } from '../duration.js';
+import { machineHeapMb, NO_TIME_LIMIT } from '../budgets.js';
 import { problem } from '../output.js';
 import { displayPath } from '../paths.js';
 import { CommandExit } from '../exit.js';
@@ -60,11 +61,11 @@ export interface BatchCliOptions {
   /** `constants` (default) or `inputs`. */
   parameters?: string;
   table?: string;
-  /** Per-file wall-clock limit: a duration (`90s`, `5m`; a bare number is seconds; default 5m). */
+  /** Per-file wall-clock limit: a duration (`90s`, `5m`; a bare number is seconds; default none). */
   timeout?: string | number;
   /** `K/N` or `auto/N`: convert only that part of the discovered files (shard.ts). */
   shard?: string;
-  /** Per-worker heap limit, MiB (default 2048). */
+  /** Per-worker heap limit, MiB (default: budgets.ts `machineHeapMb`). */
   maxMemory?: string | number;
   /** A folder for the verification reports: one per file and index.html. */
   report?: string;
@@ -73,9 +74,6 @@ export interface BatchCliOptions {
   /** The workers' kind instead of the pool's choice by core count (`workerKind`); tests only. */
   workerKind?: WorkerKind;
 }
-
-export const DEFAULT_TIMEOUT_MS = 300_000;
-export const DEFAULT_MAX_MEMORY_MB = 2048;
 
 /** Runs the batch conversion and returns the exit code (0, 1 or 2). */
 export async function runConvertBatch(
@@ -97,9 +95,10 @@ export async function runConvertBatch(
 async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: CliIO): Promise<number> {
   if (args.length === 0) throw new UsageError('convert needs at least one file, folder or glob');
   if (opts.json && opts.ndjson) throw new UsageError('--json and --ndjson cannot be used together');
+  const jobs = Math.floor(positive(opts.jobs ?? availableParallelism(), '--jobs'));
   const limits = {
-    timeoutMs: opts.timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(opts.timeout, '--timeout'),
-    maxHeapMb: positive(opts.maxMemory ?? DEFAULT_MAX_MEMORY_MB, '--max-memory'),
+    timeoutMs: opts.timeout === undefined ? NO_TIME_LIMIT : parseDuration(opts.timeout, '--timeout'),
+    maxHeapMb: opts.maxMemory === undefined ? machineHeapMb(jobs) : positive(opts.maxMemory, '--max-memory'),
     converterUrl: opts.converterUrl,
     kind: opts.workerKind,
   };
@@ -118,7 +117,6 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
     return convertStdin(opts, convert, limits, io);
   }
 
-  const jobs = Math.floor(positive(opts.jobs ?? availableParallelism(), '--jobs'));
   const shard = opts.shard !== undefined ? parseShard(opts.shard, io.env) : undefined;
   const found = await discoverInputs(args, io.cwd);
   if (opts.modelId !== undefined && found.length > 1) {

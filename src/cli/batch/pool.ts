@@ -68,7 +68,7 @@ interface Pending {
 interface Slot {
   worker: WorkerHandle;
   ready: boolean;
-  current?: { pending: Pending; started: number; timer: NodeJS.Timeout };
+  current?: { pending: Pending; started: number; timer: NodeJS.Timeout | undefined };
 }
 
 export class ConversionPool {
@@ -133,9 +133,12 @@ export class ConversionPool {
   }
 
   private dispatch(slot: Slot, pending: Pending): void {
-    const timer = setTimeout(() => {
-      this.fail(slot, 'RESOURCE_LIMIT', `timed out after ${formatSeconds(this.options.timeoutMs)}`);
-    }, this.options.timeoutMs);
+    // An unbounded budget (Infinity: the command line's default) starts no clock.
+    const timer = Number.isFinite(this.options.timeoutMs)
+      ? setTimeout(() => {
+          this.fail(slot, 'RESOURCE_LIMIT', `timed out after ${formatSeconds(this.options.timeoutMs)}`);
+        }, this.options.timeoutMs)
+      : undefined;
     slot.current = { pending, started: performance.now(), timer };
     const { path, bytes, options } = pending.task;
     const message: TaskMessage = { id: pending.id, path, bytes, options };

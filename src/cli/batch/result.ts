@@ -5,6 +5,8 @@
 import type { CodesOfKind } from '../../codes/index.js';
 import type { FailureCode, RefusalCode, RejectedColumn, Warning } from '../../pipeline/index.js';
 import type { PoolOutcome } from './pool.js';
+import { limitHint } from '../budgets.js';
+import { oneLine } from '../output.js';
 
 /**
  * Why a file produced no spec: the compiler's failure codes, plus the batch runner's own (`READ_FAILED`,
@@ -116,6 +118,8 @@ export interface Problems {
   valid: boolean;
   reason?: string;
   error?: string;
+  /** The limit a RESOURCE_LIMIT ran into (`time`, `heap`, …). */
+  budget?: string;
   rejectedColumns?: readonly RejectedColumn[];
   warnings?: readonly Warning[];
 }
@@ -126,7 +130,10 @@ export interface Problems {
  */
 export function problemLines(file: string, r: Problems, withColumns: boolean): string[] {
   const lines: string[] = [];
-  if (!r.valid) lines.push(`sheetspec: ${file}: ${r.reason}: ${r.error}`);
+  if (!r.valid) {
+    const hint = r.reason === 'RESOURCE_LIMIT' ? limitHint(r.error, r.budget) : '';
+    lines.push(`sheetspec: ${file}: ${r.reason}: ${r.error}${hint ? `; ${hint}` : ''}`);
+  }
   if (withColumns) {
     for (const c of r.rejectedColumns ?? []) {
       lines.push(
@@ -137,5 +144,7 @@ export function problemLines(file: string, r: Problems, withColumns: boolean): s
       lines.push(`sheetspec: ${file}: ${w.code}: ${w.cell ? `${w.cell}: ` : ''}${w.message}`);
     }
   }
-  return lines;
+  // Why: a cell's text (a header "abc\ndef") must not split a line: a reader of stderr line by line would see
+  // a line without a code.
+  return lines.map(oneLine);
 }

@@ -1,9 +1,9 @@
 /**
  * `sheetspec convert <file.xlsx> [-o out.spec.json] [--model-id ID] [--sheet NAME] [--table NAME|RANGE] [--json] [--timeout S]
  * [--max-memory MB]`: converts one workbook, writes the spec (default `<name>.spec.json` beside the input) and
- * prints a short summary, or the whole result with `--json`. The conversion runs in a worker under the same
- * time and heap budgets as the MCP server's (`DEFAULT_CONVERT_BUDGET`, or `--timeout`/`--max-memory`), so no
- * input can hang it. Exit codes: 0 valid, 1 not valid (nothing written), 2 usage error.
+ * prints a short summary, or the whole result with `--json`. The conversion runs in a worker with the command
+ * line's budgets (src/cli/budgets.ts: no wall-clock limit unless `--timeout`, a heap from the machine's memory
+ * unless `--max-memory`), so a crash or a runaway heap ends the worker, not the command. Exit codes: 0 valid, 1 not valid (nothing written), 2 usage error.
  *
  * Several inputs, a folder, a glob, `-` or a batch-only option go to the batch runner instead
  * (src/cli/batch, docs/cli.md).
@@ -18,15 +18,12 @@ import {
   type ConversionResult,
   type ConvertOptions,
   convert,
-  DEFAULT_CONVERT_BUDGET,
   type Verification,
 } from '../../pipeline/light.js';
 import type { SavedValuesStanding } from '../../workbook/index.js';
 import {
   type BatchCliOptions,
   CommandExit,
-  DEFAULT_MAX_MEMORY_MB,
-  DEFAULT_TIMEOUT_MS,
   parseModelId,
   parseParameters,
   positive,
@@ -35,7 +32,8 @@ import {
 } from '../batch/command.js';
 import { UsageError } from '../batch/discover.js';
 import { compiledCounts, problemLines } from '../batch/result.js';
-import { formatDuration, parseDuration } from '../duration.js';
+import { parseDuration } from '../duration.js';
+import { machineHeapMb, NO_TIME_LIMIT } from '../budgets.js';
 import { withExamples } from '../help.js';
 import { problem } from '../output.js';
 import { writeOutputFile } from '../write.js';
@@ -134,18 +132,12 @@ export async function convertFileCommand(
   return { exitCode: result.valid ? 0 : 1, result, written };
 }
 
-/** One file's conversion: in a worker, under the MCP server's budgets unless the options say otherwise. */
+/** One file's conversion: in a worker, with the command line's budgets (budgets.ts) unless the options say otherwise. */
 function budgetOptions(opts: ConvertCommandOptions): ConvertOptions {
   return {
     isolation: 'worker',
-    timeoutMs:
-      opts.timeout === undefined
-        ? DEFAULT_CONVERT_BUDGET.timeoutMs
-        : parseDuration(opts.timeout, '--timeout'),
-    maxHeapMb:
-      opts.maxMemory === undefined
-        ? DEFAULT_CONVERT_BUDGET.maxHeapMb
-        : positive(opts.maxMemory, '--max-memory'),
+    timeoutMs: opts.timeout === undefined ? NO_TIME_LIMIT : parseDuration(opts.timeout, '--timeout'),
+    maxHeapMb: opts.maxMemory === undefined ? machineHeapMb(1) : positive(opts.maxMemory, '--max-memory'),
   };
 }
 
@@ -228,11 +220,11 @@ export function registerConvertCommand(program: Command): void {
     .option('--quiet', 'batch: no progress bar and no summary table')
     .option(
       '--timeout <duration>',
-      `wall-clock limit per file: 90s, 5m; a bare number is seconds (default: one file ${formatDuration(DEFAULT_CONVERT_BUDGET.timeoutMs)}, batch ${formatDuration(DEFAULT_TIMEOUT_MS)})`,
+      'wall-clock limit per file: 90s, 5m; a bare number is seconds (default: none)',
     )
     .option(
       '--max-memory <mb>',
-      `heap limit per worker, MiB (default: one file ${DEFAULT_CONVERT_BUDGET.maxHeapMb}, batch ${DEFAULT_MAX_MEMORY_MB})`,
+      `heap limit per worker, MiB (default: half the machine's memory shared among the workers, 1024-4096; here ${machineHeapMb(1)} for one file)`,
     )
     .option(
       '--shard <K/N>',
