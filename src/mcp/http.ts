@@ -83,7 +83,10 @@ export interface RunningHttpServer {
 export const DEFAULT_HEADERS_TIMEOUT_MS = 5000;
 export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
-/** Starts the HTTP server and resolves once it listens; a port in use rejects with `ADDRESS_IN_USE`. */
+/**
+ * Starts the HTTP server and resolves once it listens; a port in use rejects with `ADDRESS_IN_USE` (any other
+ * failure to listen with `ADDRESS_UNAVAILABLE`), after closing the warm worker it started.
+ */
 export async function startHttpServer(options: HttpServerOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
@@ -112,7 +115,14 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       void handle(req, res);
     },
   );
-  const port = await listen(server, host, options.port ?? 8808);
+  let port: number;
+  try {
+    port = await listen(server, host, options.port ?? 8808);
+  } catch (e) {
+    // Why: the warm worker started above keeps the process alive; a server that cannot listen must not.
+    if (converter !== options.converter) await converter?.close();
+    throw e;
+  }
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`;
   return {
     server,

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WarmConverter } from '../../src/pipeline/warm.js';
 import { ProcessBudget } from '../../src/mcp/budget.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type RunningHttpServer, startHttpServer } from '../../src/mcp/index.js';
 import { orderBook, structured } from './helpers.js';
@@ -328,5 +329,21 @@ describe('HTTP server limits', () => {
       code: 'ADDRESS_IN_USE',
     });
     await srv.close();
+  });
+
+  it('closes the warm conversion worker it started when it cannot listen (else the process never exits)', async () => {
+    const srv = await startHttpServer({ port: 0, diagnostics: () => {} });
+    const close = vi.spyOn(WarmConverter.prototype, 'close');
+    try {
+      await expect(
+        startHttpServer({ port: srv.port, warm: true, diagnostics: () => {} }),
+      ).rejects.toMatchObject({
+        code: 'ADDRESS_IN_USE',
+      });
+      expect(close).toHaveBeenCalledTimes(1);
+    } finally {
+      close.mockRestore();
+      await srv.close();
+    }
   });
 });
