@@ -78,6 +78,8 @@ export interface PreflightInfo {
   counts: { cells: number; sharedStrings: number; mergedRanges: number };
   /** `xl/vbaProject.bin` is present (an `.xlsm`; macros are ignored). */
   hasMacros: boolean;
+  /** The workbook part (`xl/workbook.xml`, or where the package relationships point). */
+  workbookPart: string;
 }
 
 export function resolveLimits(limits?: Partial<ReadLimits>): ReadLimits {
@@ -123,18 +125,8 @@ export function preflight(bytes: Uint8Array, limits?: Partial<ReadLimits>): Pref
       },
     );
   }
-  if (!names.has('xl/workbook.xml')) {
-    const detected = names.has('xl/workbook.bin')
-      ? 'a binary workbook (.xlsb)'
-      : names.has('word/document.xml')
-        ? 'a Word document (.docx)'
-        : names.has('ppt/presentation.xml')
-          ? 'a PowerPoint file (.pptx)'
-          : 'a zip archive without xl/workbook.xml';
-    throw new WorkbookError('UNSUPPORTED_FORMAT', `Not an .xlsx/.xlsm workbook: the file is ${detected}.`, {
-      detected,
-    });
-  }
+  // A package without the usual workbook part may still name another through its relationships (read below).
+  if (!names.has('xl/workbook.xml') && !names.has('_rels/.rels')) throw notAWorkbook(names);
 
   const parts = new Map<string, Uint8Array>();
   const entries: ZipEntryInfo[] = [];
@@ -146,14 +138,72 @@ export function preflight(bytes: Uint8Array, limits?: Partial<ReadLimits>): Pref
     parts.set(entry.name, data);
     entries.push({ name: entry.name, compressedSize: entry.compressedSize, size: data.length });
   }
+  const workbookPart = mainPart(parts);
+  if (workbookPart === undefined) throw notAWorkbook(names);
   return {
     fileBytes: bytes.length,
     entries,
     totalUncompressed: total,
     parts,
     counts,
-    hasMacros: names.has('xl/vbaProject.bin'),
+    hasMacros: names.has(`${workbookPart.slice(0, workbookPart.lastIndexOf('/') + 1)}vbaProject.bin`),
+    workbookPart,
   };
+}
+
+/**
+ * A zip entry's name as a package part name: backslashes read as `/` (some writers on Windows store
+ * `xl\workbook.xml`) and no leading `/`.
+ */
+export function partName(raw: string): string {
+  return raw.replace(/\\/g, '/').replace(/^\/+/, '');
+}
+
+const OFFICE_DOCUMENT = /\/officeDocument$/;
+
+/**
+ * The workbook part, as Excel finds it: the target of the package's `officeDocument` relationship
+ * (`_rels/.rels`; ECMA-376 Part 2, 9.3), else `xl/workbook.xml`; undefined when neither is an XML part
+ * of the package.
+ */
+function mainPart(parts: ReadonlyMap<string, Uint8Array>): string | undefined {
+  const rels = parts.get('_rels/.rels');
+  if (rels !== undefined) {
+    const xml = Buffer.from(rels.buffer, rels.byteOffset, rels.byteLength).toString('utf8');
+    for (const m of xml.matchAll(/<(?:\w+:)?Relationship\b([^>]*)>/g)) {
+      const attrs = m[1]!;
+      const type = /\bType\s*=\s*["']([^"']*)["']/.exec(attrs)?.[1] ?? '';
+      const target = /\bTarget\s*=\s*["']([^"']*)["']/.exec(attrs)?.[1];
+      if (!OFFICE_DOCUMENT.test(type) || target === undefined) continue;
+      const part = partName(decodeTarget(target));
+      if (parts.has(part) && /\.xml$/i.test(part)) return part;
+    }
+  }
+  return parts.has('xl/workbook.xml') ? 'xl/workbook.xml' : undefined;
+}
+
+/** A relationship's target as a part name: XML's `&amp;` and the URI's `%20` read; a malformed `%` kept. */
+function decodeTarget(target: string): string {
+  const t = target.replace(/&amp;/g, '&');
+  try {
+    return decodeURIComponent(t);
+  } catch {
+    return t;
+  }
+}
+
+/** `UNSUPPORTED_FORMAT` for a zip that holds no workbook part, naming what it holds instead. */
+function notAWorkbook(names: ReadonlySet<string>): WorkbookError {
+  const detected = names.has('xl/workbook.bin')
+    ? 'a binary workbook (.xlsb)'
+    : names.has('word/document.xml')
+      ? 'a Word document (.docx)'
+      : names.has('ppt/presentation.xml')
+        ? 'a PowerPoint file (.pptx)'
+        : 'a zip archive without xl/workbook.xml';
+  return new WorkbookError('UNSUPPORTED_FORMAT', `Not an .xlsx/.xlsm workbook: the file is ${detected}.`, {
+    detected,
+  });
 }
 
 /** `zip`, or a short description of what the bytes are instead. */
@@ -243,7 +293,7 @@ function readCentralDirectory(bytes: Uint8Array, lim: ReadLimits): DirEntry[] {
     const commentLen = view.getUint16(p + 32, true);
     let localOffset = view.getUint32(p + 42, true);
     if (p + 46 + nameLen > bytes.length) throw corrupt('entry name out of bounds');
-    const name = Buffer.from(bytes.buffer, bytes.byteOffset + p + 46, nameLen).toString('utf8');
+    const name = partName(Buffer.from(bytes.buffer, bytes.byteOffset + p + 46, nameLen).toString('utf8'));
     // ZIP64 extra field (id 1) carries the sizes and offset that overflowed 32 bits, in this order.
     let x = p + 46 + nameLen;
     const xEnd = Math.min(x + extraLen, bytes.length);

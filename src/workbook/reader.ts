@@ -63,17 +63,20 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
     decoded.set(name, t);
     return t;
   };
-  const workbookXml = text('xl/workbook.xml') ?? '';
+  const { workbookPart } = info;
+  const dir = workbookPart.slice(0, workbookPart.lastIndexOf('/') + 1);
+  const workbookRels = `${dir}_rels/${workbookPart.slice(dir.length)}.rels`;
+  const workbookXml = text(workbookPart) ?? '';
   const wbPr = elements(workbookXml, 'workbookPr')[0]?.attrs ?? {};
   const date1904 = wbPr.date1904 === '1' || wbPr.date1904 === 'true';
-  const rels = relationships(text('xl/_rels/workbook.xml.rels') ?? '', 'xl/');
+  const rels = relationships(text(workbookRels) ?? '', dir);
   const declared = elements(workbookXml, 'sheet').map((e) => ({
     name: e.attrs.name ?? '',
     state: sheetState(e.attrs.state),
     part: rels.get(e.attrs.id ?? ''),
   }));
-  const sst = readSharedStrings(text(sstPath(rels)) ?? '');
-  const formats = readCellFormats(text('xl/styles.xml') ?? '');
+  const sst = readSharedStrings(text(partOfType(rels, 'sharedStrings', dir)) ?? '');
+  const formats = readCellFormats(text(partOfType(rels, 'styles', dir)) ?? '');
 
   const sheets: SheetModel[] = [];
   const sheetXml = new Map<string, string>();
@@ -83,7 +86,12 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
     sheets.push(readSheet(d.name, d.state, xml, { sst, formats, date1904, limits }));
   }
 
-  checkWellFormed(text, sheetXml, sstPath(rels));
+  checkWellFormed(text, sheetXml, [
+    workbookPart,
+    workbookRels,
+    partOfType(rels, 'sharedStrings', dir),
+    partOfType(rels, 'styles', dir),
+  ]);
   const parts = declared.flatMap((d) =>
     d.part ? [{ name: d.name, part: d.part, xml: sheetXml.get(d.part) ?? '' }] : [],
   );
@@ -134,9 +142,13 @@ function normalise(path: string): string {
   return out.join('/');
 }
 
-function sstPath(rels: Map<string, string>): string {
-  for (const [k, v] of rels) if (k.startsWith('type:') && k.endsWith('/sharedStrings')) return v;
-  return 'xl/sharedStrings.xml';
+/**
+ * The workbook's part of a relationship type (`sharedStrings`, `styles`), else its usual name beside the
+ * workbook part (`xl/sharedStrings.xml`).
+ */
+function partOfType(rels: Map<string, string>, type: string, dir: string): string {
+  for (const [k, v] of rels) if (k.startsWith('type:') && k.endsWith(`/${type}`)) return v;
+  return `${dir}${type}.xml`;
 }
 
 /**
@@ -155,7 +167,7 @@ function sheetState(state: string | undefined): SheetModel['state'] {
 }
 
 /** The package parts that say what the file is, besides the workbook's own parts. */
-const PACKAGE_PARTS = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels'];
+const PACKAGE_PARTS = ['[Content_Types].xml', '_rels/.rels'];
 
 /**
  * Throws `PARSE_FAILED` for the first read part that is not well-formed XML: the package's and the workbook's
@@ -165,9 +177,9 @@ const PACKAGE_PARTS = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 
 function checkWellFormed(
   text: (name: string) => string | undefined,
   sheetXml: Map<string, string>,
-  sst: string,
+  workbookParts: readonly string[],
 ): void {
-  const names = [...PACKAGE_PARTS, sst, 'xl/styles.xml', 'docProps/app.xml'];
+  const names = [...PACKAGE_PARTS, ...workbookParts, 'docProps/app.xml'];
   for (const part of sheetXml.keys()) {
     const slash = part.lastIndexOf('/');
     names.push(part, `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`);
