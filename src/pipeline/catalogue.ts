@@ -30,16 +30,23 @@ export function catalogueText(): string {
   return JSON.stringify(listFunctions(), null, 2);
 }
 
-/** Levenshtein distance, for "did you mean". */
+/**
+ * Edit distance with a swap of two neighbours as one edit (optimal string alignment), for "did you mean":
+ * `ROUDN` is one edit from `ROUND`.
+ */
 function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return d[a.length]![b.length]!;
 }
 
 /** A name as a person types it: `=round()`, ` Round ` → `ROUND`. */
@@ -53,24 +60,32 @@ const normalName = (name: string): string =>
 
 /**
  * One supported function by name (case-insensitive; `=ROUND()` works too), or the nearest supported names,
- * best first: a shared prefix, then by edit distance (at most 3 edits, or half the name).
+ * best first: names of three letters or more that the name holds or that hold it, longest first (`NETWORKDAYS`
+ * holds `DAYS` and `DAY`),
+ * then names a slip away (one edit per four letters: `ROUDN` → `ROUND`; a short name is never "near" a
+ * different word, so `RANK` is not `AND`), then the other functions of the held names' families (the date
+ * functions for `NETWORKDAYS`); at most five.
  */
 export function lookupFunction(name: string): { entry?: ListedEntry; nearest: string[] } {
   const want = normalName(name);
   const functions = listFunctions().entries.filter((e) => e.kind === 'function');
   const entry = functions.find((e) => e.name === want);
   if (entry) return { entry, nearest: [] };
-  const limit = Math.max(1, Math.min(3, Math.floor(want.length / 2)));
-  const nearest = functions
-    .map((e) => ({
-      name: e.name,
-      d: e.name.startsWith(want) || want.startsWith(e.name) ? 0 : distance(want, e.name),
-    }))
+  const held = functions.filter(
+    (e) => e.name.length >= 3 && want.length >= 3 && (want.includes(e.name) || e.name.includes(want)),
+  );
+  const limit = Math.max(1, Math.floor(want.length / 4));
+  const near = functions
+    .map((e) => ({ e, d: distance(want, e.name) }))
     .filter((c) => c.d <= limit)
-    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
-    .slice(0, 5)
-    .map((c) => c.name);
-  return { nearest };
+    .sort((a, b) => a.d - b.d || a.e.name.localeCompare(b.e.name))
+    .map((c) => c.e);
+  const families = new Set(held.map((e) => e.family));
+  const kin = functions.filter((e) => families.has(e.family));
+  // The longest held name is the most specific: SUMIFS before SUMIF before SUM.
+  held.sort((a, b) => b.name.length - a.name.length || a.name.localeCompare(b.name));
+  const nearest = [...new Set([...held, ...near, ...kin].map((e) => e.name))];
+  return { nearest: nearest.slice(0, 5) };
 }
 
 /** Ranks of a search hit, best first: the name itself, a name it starts, a name holding it, its summary, its notes. */

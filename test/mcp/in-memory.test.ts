@@ -411,6 +411,31 @@ describe('list_functions', () => {
     expect(near).toMatchObject({ entries: [], nearest: ['ROUND'] });
   });
 
+  it('nearest goes by what a name holds and its family, not by spelling alone', async () => {
+    const nearest = async (name: string) =>
+      structured((await client.callTool({ name: 'list_functions', arguments: { name } })) as never)
+        .nearest as string[];
+    // NETWORKDAYS holds DAYS: the date functions that exist, not `N`.
+    const days = await nearest('NETWORKDAYS');
+    expect(days[0]).toBe('DAYS');
+    expect(days).not.toContain('N');
+    expect(days.slice(1).every((n) => ['DAY', 'DATE', 'YEAR', 'MONTH', 'WEEKDAY', 'EDATE', 'EOMONTH'].includes(n))).toBe(true);
+    // A short name is never near a different word.
+    expect(await nearest('RANK')).toEqual([]);
+    expect((await nearest('SUMIFS2')).slice(0, 3)).toEqual(['SUMIFS', 'SUMIF', 'IFS']);
+  });
+
+  it('without arguments, an index of everything within the result budget; a whole entry is one name away', async () => {
+    const r = await client.callTool({ name: 'list_functions', arguments: {} });
+    expect(r.isError).toBeFalsy();
+    const v = structured(r as never);
+    const entries = v.entries as { name: string; kind: string; summary: string; notes?: string }[];
+    expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(['ROUND', 'VLOOKUP', 'SUMIFS']));
+    expect(entries.every((e) => typeof e.summary === 'string' && e.summary !== '' && e.notes === undefined)).toBe(true);
+    expect(JSON.stringify(v.refusals)).toContain('UNSUPPORTED_FUNCTION');
+    expect(v.more).toMatch(/name/);
+  });
+
   it('translate_formula column mode gives the derivation over the row and the helpers alone their library', async () => {
     const r = structured(
       (await client.callTool({

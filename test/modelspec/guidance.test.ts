@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsonata from 'jsonata';
 import { describe, expect, it } from 'vitest';
-import { buildLibrary } from '../../src/compiler/lower/library.js';
+import { translateFormula } from '../../src/compiler/formula-command.js';
+import { buildLibrary, HELPERS } from '../../src/compiler/lower/library.js';
 import {
   exampleSpec,
   getDomainGuidance,
@@ -148,5 +149,36 @@ describe('the shared xlRound helper', () => {
         if (a !== b) mismatches.push(`ROUND(${x}, ${d}): ${a} vs ${b}`);
       }
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe('guidance text against the code it names', () => {
+  const texts = topics.map((t) => ({ id: t.id as string, text: JSON.stringify(t) }));
+
+  it('every $xl helper a topic names is a served helper or one of the converted library', () => {
+    const known = new Set([...Object.keys(guidanceHelpers()), ...Object.keys(HELPERS)]);
+    const unknown = texts.flatMap(({ id, text }) =>
+      [...text.matchAll(/\$(xl\w+)/g)]
+        .map((m) => m[1]!)
+        .filter((n) => !known.has(n))
+        .map((n) => `${id}: $${n}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('a formula said to lower to a helper (`=A1*B1` → $xlMul) does so', async () => {
+    const claims = texts.flatMap(({ id, text }) =>
+      [...text.matchAll(/`(=[^`]+)` → \$(xl\w+)/g)].map((m) => ({ id, formula: m[1]!, helper: m[2]! })),
+    );
+    expect(claims.length).toBeGreaterThanOrEqual(4);
+    const wrong: string[] = [];
+    for (const c of claims) {
+      // Text and a boolean: kinds that need Excel's rule, so the lowering calls its helper.
+      const r = await translateFormula(c.formula, { A1: 'x', B1: true });
+      const jsonata = 'jsonata' in r ? r.jsonata : '';
+      if (!jsonata.includes(`$${c.helper}(`))
+        wrong.push(`${c.id}: ${c.formula} lowers to ${jsonata || JSON.stringify(r)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ export interface CatalogueEntry {
   notes: string;
   /** Functions only: what it does, how it is called, its argument counts. */
   summary?: string;
+  /** Functions only: its family in the function table (`date`, `text`, ...). */
+  family?: string;
   signature?: string;
   arity?: { min: number; max: number };
   /** Functions only: the `$xl…` helpers its lowering may call. */
@@ -41,6 +43,7 @@ export function functionCatalogueEntry(f: FunctionEntry): CatalogueEntry {
     lowering: f.lowering,
     notes: f.notes,
     summary: f.summary,
+    family: f.family,
     signature: signatureOf(f),
     arity: arityOf(f),
     helpers: [...f.helpers],

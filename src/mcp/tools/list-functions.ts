@@ -46,6 +46,12 @@ const outputSchema = z.looseObject(
         .array(z.looseObject({ code: z.string(), meaning: z.string().optional() }))
         .optional()
         .describe('Refusal codes with what each means.'),
+      more: z
+        .string()
+        .optional()
+        .describe(
+          'Without arguments: the entries are an index (name, kind, summary); how to get a whole entry.',
+        ),
     },
     z,
   ),
@@ -58,7 +64,8 @@ export const listFunctionsTool: ToolDefinition<typeof inputSchema> = {
     'The catalogue of Excel functions and constructs sheetspec can compile, each with its JSONata lowering and ' +
     'semantics notes (blanks, errors, rounding). `name`: that one function exactly, or the nearest supported ' +
     'names (an unsupported one answers entries: [] and `nearest`). `query`: a ranked search of names and ' +
-    'summaries. `refusals: true`: the refusal codes with what each means. No argument: everything.',
+    'summaries. `refusals: true`: the refusal codes with what each means. No argument: an index of every ' +
+    'function and construct (name, kind, one-line summary) and every refusal code; pass `name` for a whole entry.',
   inputSchema,
   outputSchema,
   tooLargeHint: 'Pass a `query` (a function name or part of one) to narrow the list.',
@@ -77,9 +84,22 @@ function answer(args: z.infer<typeof inputSchema>): Record<string, unknown> {
     return entry ? { entries: [entry] } : { entries: [], nearest };
   }
   if (args.refusals === true) return { refusals: searchRefusals(args.query) };
-  if (args.query === undefined || args.query.trim() === '') return listFunctions();
+  if (args.query === undefined || args.query.trim() === '') return catalogueIndex();
   const refusals = searchRefusals(args.query);
   return { entries: searchCatalogue(args.query), ...(refusals.length > 0 ? { refusals } : {}) };
+}
+
+/**
+ * Everything, as an index that fits the result budget: each entry's name, kind and summary (an operator's
+ * lowering stands for its summary), and the refusal codes. The whole entries are one `name` away.
+ */
+function catalogueIndex(): Record<string, unknown> {
+  const { entries, refusals } = listFunctions();
+  return {
+    entries: entries.map((e) => ({ name: e.name, kind: e.kind, summary: e.summary ?? e.lowering })),
+    refusals,
+    more: 'Pass `name` (e.g. "ROUND") for one entry whole: its lowering, notes, helpers, example and evidence; `query` to search.',
+  };
 }
 
 export function registerListFunctionsTool(server: McpServer, table: ToolTable): void {
