@@ -12,7 +12,7 @@
  * - Same-row ranges and constant tables are scanned per row (their size is fixed by the workbook).
  */
 import type { CallNode, CellNode, Node, RangeNode } from '../../workbook/formula/ast.js';
-import { MURKY_MONTH, MURKY_NUMBERISH, PLAIN_NUMBER_RE } from '../lower/helpers/criteria.js';
+import { ERROR_NAMES, murkyText, PLAIN_NUMBER_RE } from '../lower/helpers/criteria.js';
 import { may, pascal, type Val } from '../lower/value.js';
 import type { FunctionEntry, Lowering } from './types.js';
 
@@ -50,25 +50,23 @@ function rangeText(node: Node, l: Lowering, fn: string): RangeText {
 }
 
 /**
- * Why a literal criterion is refused: its Excel reading is not established (mirrors $xlCrit: non-plain
- * numeric text, dates as text, TRUE/FALSE and error names as text, text under `<`/`>`).
+ * Why a literal criterion is refused: its Excel reading is not established (mirrors $xlCrit's "m": text Excel
+ * may read as a number or date other than a plain decimal, TRUE/FALSE or an error name after `=` or an order,
+ * a wildcard under an order).
  */
 function literalCriterionIssue(node: Node): string | undefined {
   if (node.kind !== 'string') return undefined;
   const m = /^(<=|>=|<>|<|>|=)?([\s\S]*)$/.exec(node.value)!;
   const op = m[1] ?? '';
   const t = m[2] ?? '';
-  if (t === '') return ['', '=', '<>'].includes(op) ? undefined : `"${node.value}" compares with nothing`;
-  if (PLAIN_NUMBER_RE.test(t)) return undefined;
-  if (
-    MURKY_NUMBERISH.test(t) ||
-    MURKY_MONTH.test(t) ||
-    ['TRUE', 'FALSE'].includes(t.toUpperCase()) ||
-    t.startsWith('#')
-  ) {
-    return `the criterion "${node.value}" (numeric, date, logical or error text other than a plain decimal)`;
-  }
-  if (!['', '=', '<>'].includes(op)) return `the criterion "${node.value}" (text ordered by ${op})`;
+  const bare = op === '' || op === '<>';
+  const what = `the criterion "${node.value}"`;
+  if (t === '') return undefined;
+  if (PLAIN_NUMBER_RE.test(t)) return Number.isFinite(Number(t)) ? undefined : `${what} (beyond the doubles)`;
+  if (['TRUE', 'FALSE'].includes(t.toUpperCase()) || ERROR_NAMES.includes(t))
+    return bare ? undefined : `${what} (a logical or error name after ${op})`;
+  if (murkyText(t)) return `${what} (text Excel may read as a number or date, not a plain decimal)`;
+  if (!['', '=', '<>'].includes(op) && /[*?~]/.test(t)) return `${what} (a wildcard under ${op})`;
   return undefined;
 }
 
@@ -93,6 +91,7 @@ function lowerCriteria(
     const critNode = pairNodes[i + 1]!;
     const issue = literalCriterionIssue(critNode);
     if (issue)
+      // not established: refused as a literal; the same criterion at run time is $xlCrit's "m" (#VALUE!).
       l.fail('UNSUPPORTED_CONSTRUCT', `${fn} with ${issue}: its Excel meaning is not established`, critNode);
     pairs.push({ range, crit: l.lower(critNode) });
   }
