@@ -49,13 +49,13 @@ const WORDS = JSON.stringify(DATE_WORDS);
 const ERRORS = JSON.stringify(ERROR_NAMES);
 
 /** A criterion text that is plain `=` text (no operator, digit, error name or logical): the fast path skips the rest. */
-const SPECIAL_CRIT = String.raw`/^[<>=#]|[0-9]|^(?:true|false)$/i`;
+const SPECIAL_CRIT = `/^[<>=#]|[0-9]|^(?:true|false)$/i`;
 
 export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlCritMurky: {
     // Text Excel may read as a number or date (mirrors murkyText): a digit, no wildcard, and every letter
     // run one of DATE_WORDS. Its reading against a number criterion is not established.
-    fn: String.raw`function($t) {
+    fn: `function($t) {
   $contains($t, /[0-9]/) and $not($contains($t, /[*?]/))
   and $count($match($lowercase($t), /[a-z]+/)[$not(match in ${WORDS})]) = 0
 }`,
@@ -94,7 +94,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
     // A criteria-range cell: t "blank", "empty" (""), "n" number, "nt" plain decimal text (v its number, as
     // COUNTIF reads it under `=`), "m" text Excel may read as a number or date, "s" other text, "b" boolean,
     // "e" error; every text kind keeps s, its lower case (text is matched as text by patterns and orders).
-    fn: String.raw`function($x) {(
+    fn: `function($x) {(
   $type($x) = "string" and $x != "" and $not($contains($x, /[0-9]/)) ? {"t": "s", "s": $lowercase($x)} :
   $not($exists($x)) or $type($x) = "null" ? {"t": "blank"} :
   $type($x) = "number" ? {"t": "n", "v": $xlR15($x)} :
