@@ -178,7 +178,8 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlIfs: {
     // $pairs: [{"c": criterion, "r": range}] with equally sized ranges; $vals: {"a": range} or null (COUNTIFS).
     // A row matches when every pair is true; a row with a false pair never matches; any other row holding a
-    // "m" makes the result #VALUE!. Errors in the aggregated range count only in matching rows.
+    // "m" makes the result #VALUE! (not established: Excel's answer is unknown, not Excel's #VALUE!).
+    // Errors in the aggregated range count only in matching rows.
     // Why `$map` over `$zip` with a function and `$xlArr` everywhere: path steps over arrays of arrays
     // flatten them, and a one-element result is a single value in JSONata.
     fn: `function($agg, $vals, $pairs) {(
@@ -218,6 +219,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
     // The per-row form over a group ($xlIfGroup): a plain equality criterion (a number, a boolean, an error,
     // text without wildcards) is one lookup; any other criterion scans the columns (documented: linear only
     // for equality criteria).
+    // A number key over a column holding text Excel may read as a number: #VALUE! (not established).
     // Why the first branch: plain text (no operator, number, murky start or wildcard) is the common per-row
     // key; its group key is "s" and its lower case, exactly what $xlCrit then $xlCritKey give, without them.
     fn: `function($grp, $c, $agg) {(
