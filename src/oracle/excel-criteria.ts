@@ -88,7 +88,7 @@ function criterion(c: Value): Criterion {
   const upper = t.toUpperCase();
   if (upper === 'TRUE' || upper === 'FALSE')
     return bare ? { op, kind: 'boolean', value: upper === 'TRUE' } : { op, kind: 'unknown' };
-  if (t in ERROR_TEXT) {
+  if (Object.hasOwn(ERROR_TEXT, t)) {
     const type = ERROR_TEXT[t];
     return bare && type !== undefined ? { op, kind: 'error', value: type } : { op, kind: 'unknown' };
   }

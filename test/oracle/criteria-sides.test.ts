@@ -122,13 +122,13 @@ const CRITERIA: CellValue[] = [
   ...['true', 'FaLSe', '<>TRUE', '=TRUE', '>true', '#N/A', '<>#N/A', '=#N/A', '#DIV/0!', '#NULL!'],
   ...['*brown', '<>*brown', '=*brown', '<brown', '>c', '>B', '>=m', '<b', '12*', '?', '*', '<>*', '>a*'],
   ...['6000 Miete', '6010', '>60%', '$5', 'Jan 5', '<>$5', '>Jan 5', 'hey', '<>hey', '~*', 'a~?'],
-  ...['é', '>é', '<ab', '>a1', '<a-b', '10 apples', '<>10 apples'],
+  ...['é', '>é', '<ab', '>a1', '<a-b', '10 apples', '<>10 apples', 'constructor', '<>toString'],
 ];
 const CELLS: CellValue[] = [
   ...[23, '23', true, false, 1, -23, 0, 2.5, 'hey', 'HEY', '', null, NA, DIV0, '#N/A', 'TRUE', 'true'],
   ...['Mr. Brown', 'Albert', 'brown', 'Bernanrd', '#DIV/0!', '1213', 1213, '6000 miete', '6010 X', 6010],
   ...['$5', '5%', 'Jan 5', 'c', 'cat', 'b', 'B', '*', 'a?', '4', 4, 5, 'é', 'dark', 'ab', 'a', 'a1', 'a2'],
-  ...['a-b', 'a-c', '10 apples', '1e400', ' 23', '2.50'],
+  ...['a-b', 'a-c', '10 apples', '1e400', ' 23', '2.50', 'constructor', 'toString'],
 ];
 
 describe('criteria: the lowering and the oracle agree on every criterion and cell kind', () => {
