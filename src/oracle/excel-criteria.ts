@@ -1,11 +1,11 @@
 /**
  * The oracle's own reading of Excel's criteria language (SUMIF, COUNTIF, AVERAGEIF and the *IFS family),
  * written apart from the compiler's helpers so the two do not share a bug. HyperFormula 3.5 differs from
- * Excel here: it never reads text such as "5" in a criteria range as the number 5 (Excel does: C. Williams,
- * FastExcel 2013, "COUNTIF ... converting all the text in both the data and the criteria to numbers").
- * Where Excel's answer is not established the result is the oracle's UNKNOWN: number-like text that is not a
- * plain decimal ("$5", "1,000", dates), TRUE/FALSE and error names as text, text ordered by `<`/`>`, `""`
- * text against `=`/`<>`, wildcards against number text, errors under `<>`, numbers equal only to 15 digits.
+ * Excel here (it never reads text such as "5" in a criteria range as the number 5 under `=`, as Excel does:
+ * corpus ironcalc COUNTIF.xlsx Rows!C2). The rules, each from a saved Excel cell, are in docs/oracle.md and
+ * docs/semantics.md ("Criteria"). Where Excel's answer is not established the result is the oracle's
+ * UNKNOWN: text Excel may read as a number or date other than a plain decimal, against a number under `=`;
+ * text ordered where the corpus does not show the order; numbers equal only to 15 digits.
  */
 import { CellError, ErrorType } from './hf.js';
 import { addExcel, isUndetermined, type raw, UNKNOWN } from './excel-scalars.js';
@@ -15,22 +15,48 @@ import { round15 } from './compare.js';
 type Value = ReturnType<typeof raw>;
 type Hit = boolean | 'unknown';
 export type CriteriaAggregate = 'sum' | 'count' | 'average' | 'max' | 'min';
+type Op = '=' | '<>' | '<' | '>' | '<=' | '>=';
 
 const PLAIN = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
-const NUMBERISH = /^[\s(+\-$]*[.0-9]/;
-const MONTH = /^\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[\s.,\-/]*[0-9]/i;
+/**
+ * Letter runs an en-US number, date or time text may hold: months, weekdays, AM/PM and their letters, an
+ * exponent, ordinal endings. Text with a digit and only such runs may be a number or date to Excel.
+ */
+const NUMBER_WORDS = new Set(
+  (
+    'jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august ' +
+    'september october november december mon tue tues wed thu thur thurs fri sat sun monday tuesday ' +
+    'wednesday thursday friday saturday sunday am pm a p e t st nd rd th'
+  ).split(' '),
+);
+/** Error names as criterion text, as the engine's error types (names HyperFormula lacks: unknown). */
+const ERROR_TEXT: Readonly<Record<string, ErrorType | undefined>> = {
+  '#DIV/0!': ErrorType.DIV_BY_ZERO,
+  '#NAME?': ErrorType.NAME,
+  '#VALUE!': ErrorType.VALUE,
+  '#NUM!': ErrorType.NUM,
+  '#N/A': ErrorType.NA,
+  '#REF!': ErrorType.REF,
+  '#SPILL!': ErrorType.SPILL,
+  '#NULL!': undefined,
+  '#CALC!': undefined,
+  '#GETTING_DATA': undefined,
+};
 
 interface Criterion {
-  op: '=' | '<>' | '<' | '>' | '<=' | '>=';
-  kind: 'number' | 'text' | 'boolean' | 'error' | 'empty' | 'blank' | 'nonblank' | 'unknown';
+  op: Op;
+  kind: 'number' | 'text' | 'boolean' | 'error' | 'empty' | 'blank' | 'nonblank' | 'nothing' | 'unknown';
   value?: number | string | boolean;
 }
 
-const unclear = (t: string): boolean =>
-  NUMBERISH.test(t) || MONTH.test(t) || /^(true|false)$/i.test(t) || t.startsWith('#');
+/** Text Excel may read as a number or date: a digit, no wildcard, every letter run a NUMBER_WORDS word. */
+const mayBeNumber = (t: string): boolean =>
+  /[0-9]/.test(t) &&
+  !/[*?]/.test(t) &&
+  [...t.toLowerCase().matchAll(/[a-z]+/g)].every((m) => NUMBER_WORDS.has(m[0]));
 /**
  * Plain decimal text as the number Excel reads (`excelTextToNumber`: 15 significant digits kept, nothing from
- * 1e308 up), or undefined; such text beyond the range is then unclear, like any other number-like text.
+ * 1e308 up), or undefined; such text beyond the range may be a number, like other number-like text.
  */
 const plainNumber = (t: string): number | undefined => {
   if (!PLAIN.test(t)) return undefined;
@@ -46,22 +72,33 @@ function criterion(c: Value): Criterion {
   if (typeof c === 'boolean') return { op: '=', kind: 'boolean', value: c };
   const text = String(c);
   const m = /^(<=|>=|<>|<|>|=)?([\s\S]*)$/.exec(text)!;
-  const written = (m[1] ?? '') as Criterion['op'] | '';
-  const op: Criterion['op'] = written === '' ? '=' : written;
+  const written = (m[1] ?? '') as Op | '';
+  const op: Op = written === '' ? '=' : written;
   const t = m[2] ?? '';
+  const bare = written === '' || written === '<>';
   if (t === '') {
     const kind =
-      written === '' ? 'empty' : written === '=' ? 'blank' : written === '<>' ? 'nonblank' : 'unknown';
+      written === '' ? 'empty' : written === '=' ? 'blank' : written === '<>' ? 'nonblank' : 'nothing';
     return { op, kind };
   }
-  const n = plainNumber(t);
-  if (n !== undefined) return { op, kind: 'number', value: n };
-  if (unclear(t) || (op !== '=' && op !== '<>')) return { op, kind: 'unknown' };
+  if (PLAIN.test(t)) {
+    const n = plainNumber(t);
+    return n === undefined ? { op, kind: 'unknown' } : { op, kind: 'number', value: n };
+  }
+  const upper = t.toUpperCase();
+  if (upper === 'TRUE' || upper === 'FALSE')
+    return bare ? { op, kind: 'boolean', value: upper === 'TRUE' } : { op, kind: 'unknown' };
+  if (Object.hasOwn(ERROR_TEXT, t)) {
+    const type = ERROR_TEXT[t];
+    return bare && type !== undefined ? { op, kind: 'error', value: type } : { op, kind: 'unknown' };
+  }
+  if (mayBeNumber(t)) return { op, kind: 'unknown' };
+  if (op !== '=' && op !== '<>' && /[*?~]/.test(t)) return { op, kind: 'unknown' };
   return { op, kind: 'text', value: t };
 }
 
 /** Two numbers under a criterion: exact, or unknown where only their 15-digit forms agree. */
-function numberHit(op: Criterion['op'], x: number, y: number): Hit {
+function numberHit(op: Op, x: number, y: number): Hit {
   const exact = { '=': x === y, '<>': x !== y, '<': x < y, '>': x > y, '<=': x <= y, '>=': x >= y }[op];
   const p = round15(x);
   const q = round15(y);
@@ -69,50 +106,70 @@ function numberHit(op: Criterion['op'], x: number, y: number): Hit {
   return exact === rounded ? exact : 'unknown';
 }
 
+/**
+ * A text cell against a text under an order: decided where the corpus shows Excel's order, at the first
+ * character the folded texts differ in: two letters (alphabetical; COUNTIFS.xlsx Rows1!C13) or "#" and a
+ * letter ("#" first; COUNTIF.xlsx Rows!V4). Anything else (a prefix, digits, signs, non-ASCII): unknown.
+ */
+function textOrderHit(op: Op, cell: string, crit: string): Hit {
+  const a = foldCase(cell);
+  const b = foldCase(crit);
+  if (a === b) return op === '<=' || op === '>=';
+  if (/[^\x20-\x7e]/.test(a + b)) return 'unknown';
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === a.length || i === b.length) return 'unknown';
+  const ranked = (ch: string) => ch === '#' || (ch >= 'a' && ch <= 'z');
+  if (!ranked(a[i]!) || !ranked(b[i]!)) return 'unknown';
+  const less = a[i]! < b[i]!;
+  return op === '<' || op === '<=' ? less : !less;
+}
+
 function hit(c: Criterion, x: Value): Hit {
   if (isUndetermined(x)) return 'unknown';
   const blank = isBlank(x);
+  const text = typeof x === 'string' && x !== '' ? x : undefined;
   if (c.kind === 'unknown') return 'unknown';
   if (c.kind === 'empty') return blank || x === '';
   if (c.kind === 'blank') return blank ? true : x === '' ? 'unknown' : false;
-  if (c.kind === 'nonblank') return blank ? false : x === '' || x instanceof CellError ? 'unknown' : true;
-  const text = typeof x === 'string' ? x : undefined;
-  const textNumber = text === undefined ? undefined : plainNumber(text);
-  const unclearText = text !== undefined && textNumber === undefined && (text === '' || unclear(text));
-  if (c.op === '<>') {
-    if (x instanceof CellError) return 'unknown';
-    if (c.kind === 'number') {
-      if (typeof x === 'number') return numberHit('<>', x, c.value as number);
-      if (textNumber !== undefined || (unclearText && text !== '')) return 'unknown';
-      return true;
-    }
-    if (c.kind === 'boolean')
-      return typeof x === 'boolean' ? x !== c.value : unclearText && text !== '' ? 'unknown' : true;
-    if (c.kind === 'error') return 'unknown';
-    const wild = /[*?~]/.test(c.value as string);
-    if (text !== undefined && textNumber === undefined && !unclearText)
-      return !textMatches(c.value as string, text);
-    if (text !== undefined) return wild ? 'unknown' : true;
-    return true;
-  }
-  if (c.op !== '=') {
-    if (typeof x === 'number') return numberHit(c.op, x, c.value as number);
-    if (textNumber !== undefined) return numberHit(c.op, textNumber, c.value as number);
-    return unclearText && text !== '' ? 'unknown' : false;
-  }
+  // "<>" alone: every cell that is not blank, "" and errors too (COUNTIF.xlsx Rows!AB5, Rows!M9).
+  if (c.kind === 'nonblank') return !blank;
+  // An order with nothing (">"&a blank cell): no cell (COUNTIF.xlsx Rows!I9:L9).
+  if (c.kind === 'nothing') return false;
+  if (c.op === '=') return equalHit(c, x, text);
+  if (c.op === '<>') return notEqualHit(c, x, text);
+  if (c.kind === 'number') return typeof x === 'number' ? numberHit(c.op, x, c.value as number) : false;
+  // Text under an order: text cells compared; blanks and errors never (COUNTIF.xlsx Rows!V4).
+  if (text !== undefined) return textOrderHit(c.op, text, c.value as string);
+  return blank || x instanceof CellError ? false : 'unknown';
+}
+
+/** Under `=` (or no operator). */
+function equalHit(c: Criterion, x: Value, text: string | undefined): Hit {
   if (c.kind === 'number') {
     if (typeof x === 'number') return numberHit('=', x, c.value as number);
-    if (textNumber !== undefined) return numberHit('=', textNumber, c.value as number);
-    return unclearText && text !== '' ? 'unknown' : false;
+    if (text === undefined) return false;
+    const n = plainNumber(text);
+    if (n !== undefined) return numberHit('=', n, c.value as number);
+    return mayBeNumber(text) ? 'unknown' : false;
   }
-  if (c.kind === 'boolean')
-    return typeof x === 'boolean' ? x === c.value : unclearText && text !== '' ? 'unknown' : false;
+  if (c.kind === 'boolean') return x === c.value;
   if (c.kind === 'error') return x instanceof CellError && x.type === c.value;
-  const wild = /[*?~]/.test(c.value as string);
-  if (text !== undefined && textNumber === undefined && !unclearText)
-    return textMatches(c.value as string, text);
-  if (text !== undefined) return wild ? 'unknown' : false;
+  const pattern = c.value as string;
+  if (text !== undefined) return textMatches(pattern, text);
+  if (x === '') return /[*?~]/.test(pattern) && textMatches(pattern, '') ? 'unknown' : false;
   return false;
+}
+
+/** Under `<>`: a cell counts unless it is the criterion's own kind and equal (COUNTIF.xlsx Rows!E2, AJ3, AB4, V2). */
+function notEqualHit(c: Criterion, x: Value, text: string | undefined): Hit {
+  if (c.kind === 'number') return typeof x === 'number' ? numberHit('<>', x, c.value as number) : true;
+  if (c.kind === 'boolean') return x !== c.value;
+  if (c.kind === 'error') return !(x instanceof CellError && x.type === c.value);
+  const pattern = c.value as string;
+  if (text !== undefined) return !textMatches(pattern, text);
+  if (x === '') return /[*?~]/.test(pattern) && textMatches(pattern, '') ? 'unknown' : true;
+  return true;
 }
 
 /**
@@ -170,7 +227,7 @@ export class CriteriaRange {
       if (typeof x !== 'string' || x === '') return;
       const n = plainNumber(x);
       if (n !== undefined) add(this.numbers!, round15(n), i);
-      else if (unclear(x)) this.unclearRows!.push(i);
+      else if (mayBeNumber(x)) this.unclearRows!.push(i);
       else add(this.texts!, foldCase(x), i);
     });
   }

@@ -38,6 +38,18 @@ describe('per-row criteria over a whole column', () => {
     expect(r.verification?.matched).toBe(keys.length * 3);
   });
 
+  it('verifies every cell on logical and error names as text, digits with words, numeric text and "<>"', async () => {
+    // The criterion read at run time (corpus ironcalc COUNTIF.xlsx Rows!AI6 "true", Rows!V9 "#N/A", Rows!C2
+    // 23 against "23"): each key through $xlIfPick, every cell checked against the oracle.
+    const keys = ['north', 'true', 'TRUE', true, '#N/A', '6000 Miete', '6000 miete', '23', 23, '<>north'];
+    const r = await convertWorkbook(book(keys));
+    expect(r.valid).toBe(true);
+    if (!r.valid) return;
+    expect(r.rejectedColumns).toEqual([]);
+    expect(r.verification?.cellsChecked).toBe(keys.length * 3);
+    expect(r.verification?.matched).toBe(keys.length * 3);
+  });
+
   it('refuses, never mismatches, a column whose range holds text Excel reads in a way not established', async () => {
     const r = await convertWorkbook(book(['north', ' 5', 'jan 5', '>3', 'south']));
     expect(r.valid).toBe(true);

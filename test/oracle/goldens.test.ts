@@ -25,7 +25,10 @@ const ORACLE_UNDETERMINED = new Set([
   'compare/literal-left.json',
   'criteria/countif-fifteen-digits.json',
   'criteria/countif-murky-text.json',
-  'criteria/countifs-error-criterion-range.json',
+  // a percent criterion, and text ordered against digits or a number: not established (excel-criteria.ts)
+  'criteria/countif-percent-cell.json',
+  'criteria/countif-text-order-digit-undetermined.json',
+  'criteria/countif-text-order-number-undetermined.json',
   'criteria/sumifs-murky.json',
   // fuzz seed 5: left to right 0.97/4, range by range 0.9700000000000001/4 (HyperFormula's own SUBTOTAL)
   'criteria/subtotal-average-two-ranges.json',

@@ -36,10 +36,13 @@ const CASES: Array<[string, CellValue[], CellValue]> = [
   ['=COUNTIF(A1:B1,">0")', [1, null, null, null, null], 1],
   ['=SUMIF(B1:C1,1,A1:B1)', [1, 1, null, null, null], 1],
   // fuzz seed 855337477: criteria read numeric text as Excel does (15 digits kept, nothing from 1e308 up): the
-  // oracle read "1.7976931348623157e+308" with Number() as the largest double, a match for ">1", where Excel
-  // keeps 1.79769313486232E+308, no number; the compiler calls that reading not established (#VALUE!).
-  ['=MAXIFS(A1:B1,A1:B1,">1")', ['1.7976931348623157e+308', '2.675', null, null, null], UNKNOWN],
-  ['=COUNTIF(A1:A1,">1")', ['2.675', null, null, null, null], 1],
+  // oracle read "1.7976931348623157e+308" with Number() as the largest double, a match for 1, where Excel
+  // keeps 1.79769313486232E+308, no number; the compiler calls that reading not established (#VALUE!). Under
+  // an order numeric text is never counted (corpus ironcalc COUNTIF.xlsx Columns!G3: "23" not < 100).
+  ['=COUNTIF(A1:A1,1)', ['1.7976931348623157e+308', null, null, null, null], UNKNOWN],
+  ['=MAXIFS(A1:B1,A1:B1,">1")', ['1.7976931348623157e+308', '2.675', null, null, null], 0],
+  ['=COUNTIF(A1:A1,">1")', ['2.675', null, null, null, null], 0],
+  ['=COUNTIF(A1:A1,2.675)', ['2.675', null, null, null, null], 1],
   ['=COUNTIF(A1:A1,"1234567890123450")', ['1234567890123456', null, null, null, null], 1],
   // SUBTOTAL adds like SUM and AVERAGE (fuzz seed 11: SUBTOTAL(1,A1:C1,A1:C1)).
   ['=SUBTOTAL(1,A1:C1,A1:C1)', [0.1, 0.1, 0.1, null, null], UNKNOWN],

@@ -12,7 +12,7 @@
  * - Same-row ranges and constant tables are scanned per row (their size is fixed by the workbook).
  */
 import type { CallNode, CellNode, Node, RangeNode } from '../../workbook/formula/ast.js';
-import { MURKY_MONTH, MURKY_NUMBERISH, PLAIN_NUMBER_RE } from '../lower/helpers/criteria.js';
+import { ERROR_NAMES, murkyText, PLAIN_NUMBER_RE } from '../lower/helpers/criteria.js';
 import { may, pascal, type Val } from '../lower/value.js';
 import type { FunctionEntry, Lowering } from './types.js';
 
@@ -50,25 +50,23 @@ function rangeText(node: Node, l: Lowering, fn: string): RangeText {
 }
 
 /**
- * Why a literal criterion is refused: its Excel reading is not established (mirrors $xlCrit: non-plain
- * numeric text, dates as text, TRUE/FALSE and error names as text, text under `<`/`>`).
+ * Why a literal criterion is refused: its Excel reading is not established (mirrors $xlCrit's "m": text Excel
+ * may read as a number or date other than a plain decimal, TRUE/FALSE or an error name after `=` or an order,
+ * a wildcard under an order).
  */
 function literalCriterionIssue(node: Node): string | undefined {
   if (node.kind !== 'string') return undefined;
   const m = /^(<=|>=|<>|<|>|=)?([\s\S]*)$/.exec(node.value)!;
   const op = m[1] ?? '';
   const t = m[2] ?? '';
-  if (t === '') return ['', '=', '<>'].includes(op) ? undefined : `"${node.value}" compares with nothing`;
-  if (PLAIN_NUMBER_RE.test(t)) return undefined;
-  if (
-    MURKY_NUMBERISH.test(t) ||
-    MURKY_MONTH.test(t) ||
-    ['TRUE', 'FALSE'].includes(t.toUpperCase()) ||
-    t.startsWith('#')
-  ) {
-    return `the criterion "${node.value}" (numeric, date, logical or error text other than a plain decimal)`;
-  }
-  if (!['', '=', '<>'].includes(op)) return `the criterion "${node.value}" (text ordered by ${op})`;
+  const bare = op === '' || op === '<>';
+  const what = `the criterion "${node.value}"`;
+  if (t === '') return undefined;
+  if (PLAIN_NUMBER_RE.test(t)) return Number.isFinite(Number(t)) ? undefined : `${what} (beyond the doubles)`;
+  if (['TRUE', 'FALSE'].includes(t.toUpperCase()) || ERROR_NAMES.includes(t))
+    return bare ? undefined : `${what} (a logical or error name after ${op})`;
+  if (murkyText(t)) return `${what} (text Excel may read as a number or date, not a plain decimal)`;
+  if (!['', '=', '<>'].includes(op) && /[*?~]/.test(t)) return `${what} (a wildcard under ${op})`;
   return undefined;
 }
 
@@ -93,6 +91,7 @@ function lowerCriteria(
     const critNode = pairNodes[i + 1]!;
     const issue = literalCriterionIssue(critNode);
     if (issue)
+      // not established: refused as a literal; the same criterion at run time is $xlCrit's "m" (#VALUE!).
       l.fail('UNSUPPORTED_CONSTRUCT', `${fn} with ${issue}: its Excel meaning is not established`, critNode);
     pairs.push({ range, crit: l.lower(critNode) });
   }
@@ -245,14 +244,21 @@ const criteriaArgs = (sum: boolean) =>
 
 const CRITERIA_HELPERS_USED = ['xlIfs', 'xlIfGroup', 'xlIfPick', 'xlV'];
 const criteriaNote =
-  'criteria: a number, a boolean, an error, or text: an operator (= <> < > <= >=) then a plain decimal or text; text is case-insensitive with wildcards * ? ~; "" matches blanks and "", "=" blanks, "<>" non-blanks; a blank criterion is 0; plain decimal text in the range reads as its number. Not established, so #VALUE! at run time and refused as a literal: other numeric text ("$5", "1,000", dates), TRUE/FALSE and error names as text, text ordered by < >. Errors in the aggregated range count only in matching rows; an error in a criteria range matches only an error criterion. Ranges: whole locked columns, same-row ranges or constant tables, all one shape (else UNSUPPORTED_RANGE_SHAPE); a per-row criterion over whole columns is grouped once (one criterion only)';
+  'criteria (parsed at run time, so a criterion from a cell, `&` or CONCAT is the same as a literal; docs/semantics.md, "Criteria"): a number, a boolean, an error, or text: an operator (= <> < > <= >=) then a plain decimal, TRUE/FALSE or an error name (bare or after <>), nothing ("" blanks and "", "=" blanks, "<>" every non-blank cell, an order with nothing: none), or text (case-insensitive, wildcards * ? ~ under = and <>, ordered by letters under < >); a blank criterion is 0; under = plain decimal text in the range reads as its number, under <> and the orders text is never a number. Not established, so #VALUE! at run time and refused as a literal: text Excel may read as a number or date other than a plain decimal ("$5", ">60%", "1/2/2020", "Jan 5"; "6000 Miete" is text), TRUE/FALSE or error names after = or an order, a wildcard under an order, text ordered where the first difference is not two letters or "#" and a letter. Errors in the aggregated range count only in matching rows. Ranges: whole locked columns, same-row ranges or constant tables, all one shape (else UNSUPPORTED_RANGE_SHAPE); a per-row criterion over whole columns is grouped once (one criterion only)';
+
+const IRONCALC_CRITERIA = [
+  'excel/ironcalc/STATISTICAL/COUNTIF.xlsx',
+  'excel/ironcalc/STATISTICAL/COUNTIFS.xlsx',
+  'excel/ironcalc/MATH_AND_TRIGONOMETRY/SUMIF_AVERAGE_IF.xlsx',
+  'excel/ironcalc/MATH_AND_TRIGONOMETRY/SUMIFS.xlsx',
+];
 
 const evidence = (corpus: string[], page: string) => ({
   goldens: ['criteria'],
-  corpus,
+  corpus: [...corpus, ...IRONCALC_CRITERIA],
   microsoft: [page, 'COUNTIFS function'],
   other:
-    'numeric text read as numbers: C. Williams, FastExcel blog 2013 ("Strange COUNTIF behaviour"); blank criterion 0: Microsoft COUNTIFS page',
+    'the criterion grammar: corpus ironcalc COUNTIF.xlsx, COUNTIFS.xlsx, SUMIF_AVERAGE_IF.xlsx cells (docs/semantics.md, "Criteria"); blank criterion 0: Microsoft COUNTIFS page',
 });
 
 export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [

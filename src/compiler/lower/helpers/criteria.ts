@@ -1,103 +1,160 @@
 /**
  * Library helpers: Excel's criteria language (SUMIF, COUNTIF, AVERAGEIF and the *IFS family) and COUNTA /
- * COUNTBLANK. A criterion is parsed once into {op, k, v}; every range cell is then classified and matched.
- * A match is true, false or "m": a case whose Excel answer is not established (numeric text that is not a
- * plain decimal, dates and booleans as text, text ordered by `<`, `""` text against `=`/`<>`, an error under
- * `<>`, ...). A matching row holding an "m" makes the whole result #VALUE!, never a guessed number (the
- * precedent of $xlParseNum); the lowering refuses such a criterion when it is a literal.
+ * COUNTBLANK. A criterion is parsed once at run time into {op, k, v} (so a criterion read from a cell or built
+ * by CONCAT or `&` is the same as a literal); every range cell is then classified and matched. A match is true,
+ * false or "m": a case whose Excel answer is not established (text Excel may read as a number or date, text
+ * ordered past what the corpus shows, ...). A matching row holding an "m" makes the whole result #VALUE!
+ * (not established), never a guessed number; the lowering refuses such a criterion when it is a literal.
+ * Every rule is in docs/semantics.md, "Criteria", with the saved cells it rests on.
  */
 import type { HelperSource } from './source.js';
 
 /** Plain decimal text (`5`, `-1.5`, `.5`, `1e3`): the numeric text Excel's criteria are known to read as numbers. */
 export const PLAIN_NUMBER_RE = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 /**
- * Text starting like a number (after spaces, a sign, `$` or `(`, written \x28: JSONata's regex scanner counts
- * brackets even inside a class): numeric text whose reading is not established.
+ * The words an en-US number, date or time text may hold (months, weekdays, AM/PM and their letters, an
+ * exponent's e, ordinal endings): text with a digit whose every letter run is one of these may be read by
+ * Excel as a number or date ("$5", "5%", "1/2/2020", "Jan 5", "23€"); any other letter run ("6000 Miete",
+ * "10 apples") makes it plain text, as no number or date form holds it.
  */
-export const MURKY_NUMBERISH = /^[\s\x28+\-$]*[.0-9]/;
-/** A month name then a digit ("Jan 5", "March 2020"): date text. */
-export const MURKY_MONTH = /^\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[\s.,\-/]*[0-9]/i;
+export const DATE_WORDS: readonly string[] = [
+  ...['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'],
+  ...['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october'],
+  ...['november', 'december', 'mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun'],
+  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+  ...['am', 'pm', 'a', 'p', 'e', 't', 'st', 'nd', 'rd', 'th'],
+];
+/** Excel's error values as criterion text ("#N/A" matches the error #N/A: corpus COUNTIF.xlsx Rows!V9). */
+export const ERROR_NAMES: readonly string[] = [
+  '#NULL!',
+  '#DIV/0!',
+  '#VALUE!',
+  '#REF!',
+  '#NAME?',
+  '#NUM!',
+  '#N/A',
+  '#GETTING_DATA',
+  '#SPILL!',
+  '#CALC!',
+];
+
+/** True when text may be read by Excel as a number or date (see DATE_WORDS); wildcards make it a pattern. */
+export function murkyText(t: string): boolean {
+  if (!/[0-9]/.test(t) || /[*?]/.test(t)) return false;
+  return (t.toLowerCase().match(/[a-z]+/g) ?? []).every((w) => DATE_WORDS.includes(w));
+}
+
 const PLAIN_NUMBER = String(PLAIN_NUMBER_RE);
-/** One test for every text that is not plain text to the criteria (a number, murky, or starting like an operator): the fast path skips the rest. */
-const SPECIAL = String.raw`/^(?:[\s\x28+\-$<>=#]|\.|[0-9]|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|true$|false$)/i`;
+const WORDS = JSON.stringify(DATE_WORDS);
+const ERRORS = JSON.stringify(ERROR_NAMES);
+
+/** A criterion text that is plain `=` text (no operator, digit, error name or logical): the fast path skips the rest. */
+const SPECIAL_CRIT = `/^[<>=#]|[0-9]|^(?:true|false)$/i`;
 
 export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlCritMurky: {
-    // Text whose reading as a criterion operand (or as a criteria-range cell) is not established: numeric
-    // text that is not a plain decimal ("$5", "1,000", "5%", " 5", "1/2/2020", "10 apples"), month-name
-    // dates ("Jan 5"), "TRUE"/"FALSE" and error names.
-    fn: String.raw`function($t) {
-  $contains($t, ${MURKY_NUMBERISH}) or $contains($t, ${MURKY_MONTH})
-  or $uppercase($t) in ["TRUE", "FALSE"] or $contains($t, /^#/)
+    // Text Excel may read as a number or date (mirrors murkyText): a digit, no wildcard, and every letter
+    // run one of DATE_WORDS. Its reading against a number criterion is not established.
+    fn: `function($t) {
+  $contains($t, /[0-9]/) and $not($contains($t, /[*?]/))
+  and $count($match($lowercase($t), /[a-z]+/)[$not(match in ${WORDS})]) = 0
 }`,
-    doc: 'criteria text whose Excel reading is not established (internal)',
+    doc: 'criteria text Excel may read as a number or date (internal)',
   },
   xlCrit: {
     // {op, k, v, w}: k "n" number (R15), "s" text (lower-cased, w: has * ? ~), "b" boolean, "e" error code,
-    // "empty" (criterion ""), "blank" ("="), "nonblank" ("<>"), "m" not established. A blank criterion is 0
-    // (Microsoft, COUNTIFS: "treats the empty cell as a 0 value").
+    // "empty" (criterion ""), "blank" ("="), "nonblank" ("<>"), "none" (an order with nothing: `">"&C74`, C74
+    // blank), "m" not established. A blank criterion is 0 (Microsoft, COUNTIFS: "treats the empty cell as a
+    // 0 value"). TRUE/FALSE and error names as text are the boolean and the error, bare or after `<>`.
     fn: String.raw`function($c) {(
   $type($c) = "object" ? {"op": "=", "k": "e", "v": $c.error} :
   $not($exists($c)) or $type($c) = "null" ? {"op": "=", "k": "n", "v": 0} :
   $type($c) = "number" ? {"op": "=", "k": "n", "v": $xlR15($c)} :
   $type($c) = "boolean" ? {"op": "=", "k": "b", "v": $c} :
-  $c != "" and $not($contains($c, ${SPECIAL})) ? {"op": "=", "k": "s", "v": $lowercase($c), "w": $contains($c, /[*?~]/)} : (
+  $c != "" and $not($contains($c, ${SPECIAL_CRIT})) ? {"op": "=", "k": "s", "v": $lowercase($c), "w": $contains($c, /[*?~]/)} : (
     $g := $match($c, /^(<=|>=|<>|<|>|=)?([\s\S]*)$/).groups;
     $o := $g[0] ? $g[0] : "";
     $op := $o = "" ? "=" : $o;
     $t := $g[1] ? $g[1] : "";
+    $bare := $o in ["", "<>"];
     $x := $contains($t, ${PLAIN_NUMBER}) ? $xlParseNum($t);
-    $t = "" ? {"op": $op, "k": $o = "" ? "empty" : $o = "=" ? "blank" : $o = "<>" ? "nonblank" : "m"} :
+    $t = "" ? {"op": $op, "k": $o = "" ? "empty" : $o = "=" ? "blank" : $o = "<>" ? "nonblank" : "none"} :
     $type($x) = "number" ? {"op": $op, "k": "n", "v": $xlR15($x)} :
-    $exists($x) or $xlCritMurky($t) or $not($op in ["=", "<>"]) ? {"op": $op, "k": "m"} :
-    {"op": $op, "k": "s", "v": $lowercase($t), "w": $contains($t, /[*?~]/)}
+    $exists($x) ? {"op": $op, "k": "m"} :
+    $uppercase($t) in ["TRUE", "FALSE"] ? ($bare ? {"op": $op, "k": "b", "v": $uppercase($t) = "TRUE"} : {"op": $op, "k": "m"}) :
+    $t in ${ERRORS} ? ($bare ? {"op": $op, "k": "e", "v": $t} : {"op": $op, "k": "m"}) :
+    $xlCritMurky($t) ? {"op": $op, "k": "m"} :
+    $op in ["=", "<>"] ? {"op": $op, "k": "s", "v": $lowercase($t), "w": $contains($t, /[*?~]/)} :
+    $contains($t, /[*?~]/) ? {"op": $op, "k": "m"} : {"op": $op, "k": "s", "v": $lowercase($t)}
   )
 )}`,
     doc: 'a criterion parsed: operator, kind and operand (internal)',
   },
   xlCritCell: {
-    // A criteria-range cell: t "blank", "empty" (""), "n" number, "nt" plain decimal text (read as its
-    // number, as COUNTIF does: FastExcel 2013, "converting all the text ... to numbers"), "m" other
-    // number-like text, "s" text (v lower-cased), "b" boolean, "e" error.
-    fn: String.raw`function($x) {(
-  $type($x) = "string" and $x != "" and $not($contains($x, ${SPECIAL})) ? {"t": "s", "v": $lowercase($x)} : (
-  $y := $type($x) = "string" and $contains($x, ${PLAIN_NUMBER}) ? $xlParseNum($x);
+    // A criteria-range cell: t "blank", "empty" (""), "n" number, "nt" plain decimal text (v its number, as
+    // COUNTIF reads it under `=`), "m" text Excel may read as a number or date, "s" other text, "b" boolean,
+    // "e" error; every text kind keeps s, its lower case (text is matched as text by patterns and orders).
+    fn: `function($x) {(
+  $type($x) = "string" and $x != "" and $not($contains($x, /[0-9]/)) ? {"t": "s", "s": $lowercase($x)} :
   $not($exists($x)) or $type($x) = "null" ? {"t": "blank"} :
   $type($x) = "number" ? {"t": "n", "v": $xlR15($x)} :
   $type($x) = "boolean" ? {"t": "b", "v": $x} :
   $type($x) = "object" ? {"t": "e", "v": $x.error} :
-  $x = "" ? {"t": "empty"} :
-  $type($y) = "number" ? {"t": "nt", "v": $xlR15($y)} :
-  $exists($y) or $xlCritMurky($x) ? {"t": "m"} : {"t": "s", "v": $lowercase($x)}
-))}`,
+  $x = "" ? {"t": "empty"} : (
+    $y := $contains($x, ${PLAIN_NUMBER}) ? $xlParseNum($x);
+    $type($y) = "number" ? {"t": "nt", "v": $xlR15($y), "s": $lowercase($x)} :
+    {"t": $exists($y) or $xlCritMurky($x) ? "m" : "s", "s": $lowercase($x)}
+  )
+)}`,
     doc: 'a criteria-range cell classified (internal)',
   },
+  xlCritCmp: {
+    // Two lower-cased texts in Excel's criteria order: -1, 0, 1, or "m" where the corpus does not show the
+    // order. Decided at the first differing character when both are letters (alphabetical: COUNTIFS.xlsx
+    // Rows1!C13 ">c") or one is "#" before a letter (COUNTIF.xlsx Rows!V4: "#DIV/0!" < "brown"); a prefix,
+    // digits, other signs or text beyond printable ASCII: not established.
+    fn: String.raw`function($a, $b) {(
+  $n := $min([$length($a), $length($b)]);
+  $i := [0..$n - 1][$substring($a, $, 1) != $substring($b, $, 1)][0];
+  $a = $b ? 0 :
+  $contains($a & $b, /[^\x20-\x7e]/) or $not($exists($i)) ? "m" : (
+    $x := $substring($a, $i, 1); $y := $substring($b, $i, 1);
+    $contains($x & $y, /^[a-z#][a-z#]$/) ? ($x < $y ? -1 : 1) : "m"
+  )
+)}`,
+    doc: 'two texts in the order of criteria such as ">c": -1, 0, 1 or not established (internal)',
+  },
   xlCritHit: {
-    // true, false or "m" (not established). See the table in docs/semantics.md, "Criteria".
+    // true, false or "m" (not established). The table, with its saved cells: docs/semantics.md, "Criteria".
     fn: `function($p, $x) {(
-  $q := $xlCritCell($x); $t := $q.t;
-  $num := $t = "n" or $t = "nt";
-  $p.k = "m" ? "m" :
-  $p.k = "empty" ? $t = "blank" or $t = "empty" :
-  $p.k = "blank" ? ($t = "blank" ? true : $t = "empty" ? "m" : false) :
-  $p.k = "nonblank" ? ($t = "blank" ? false : $t = "empty" or $t = "e" ? "m" : true) :
+  $q := $xlCritCell($x); $t := $q.t; $k := $p.k;
+  $txt := $t in ["nt", "m", "s"];
+  $k = "m" ? "m" :
+  $k = "empty" ? $t = "blank" or $t = "empty" :
+  $k = "blank" ? ($t = "blank" ? true : $t = "empty" ? "m" : false) :
+  $k = "nonblank" ? $t != "blank" :
+  $k = "none" ? false :
   $p.op = "=" ? (
-    $p.k = "n" ? ($num ? $q.v = $p.v : $t = "m" ? "m" : false) :
-    $p.k = "b" ? ($t = "b" ? $q.v = $p.v : $t = "m" ? "m" : false) :
-    $p.k = "e" ? $t = "e" and $q.v = $p.v :
-    $t = "s" ? ($p.w ? $xlWild($p.v, $q.v) : $q.v = $p.v) :
-    $t = "nt" or $t = "m" or $t = "empty" ? ($p.w ? "m" : false) : false
+    $k = "n" ? ($t = "n" or $t = "nt" ? $q.v = $p.v : $t = "m" ? "m" : false) :
+    $k = "b" ? $t = "b" and $q.v = $p.v :
+    $k = "e" ? $t = "e" and $q.v = $p.v :
+    $txt ? ($p.w ? $xlWild($p.v, $q.s) : $q.s = $p.v) :
+    $t = "empty" and $p.w and $xlWild($p.v, "") ? "m" : false
   ) :
   $p.op = "<>" ? (
-    $t = "e" ? "m" :
-    $p.k = "n" ? ($t = "n" ? $q.v != $p.v : $t = "nt" or $t = "m" ? "m" : true) :
-    $p.k = "b" ? ($t = "b" ? $q.v != $p.v : $t = "m" ? "m" : true) :
-    $t = "s" ? $not($p.w ? $xlWild($p.v, $q.v) : $q.v = $p.v) :
-    $t = "nt" or $t = "m" or $t = "empty" ? ($p.w ? "m" : true) : true
+    $k = "n" ? $not($t = "n" and $q.v = $p.v) :
+    $k = "b" ? $not($t = "b" and $q.v = $p.v) :
+    $k = "e" ? $not($t = "e" and $q.v = $p.v) :
+    $txt ? $not($p.w ? $xlWild($p.v, $q.s) : $q.s = $p.v) :
+    $t = "empty" and $p.w and $xlWild($p.v, "") ? "m" : true
   ) :
-  $num ? (
+  $k = "n" ? $t = "n" and (
     $p.op = "<" ? $q.v < $p.v : $p.op = ">" ? $q.v > $p.v : $p.op = "<=" ? $q.v <= $p.v : $q.v >= $p.v
-  ) : $t = "m" ? "m" : false
+  ) :
+  $txt ? (
+    $c := $xlCritCmp($q.s, $p.v);
+    $c = "m" ? "m" : $p.op = "<" ? $c < 0 : $p.op = ">" ? $c > 0 : $p.op = "<=" ? $c <= 0 : $c >= 0
+  ) : $t = "blank" or $t = "e" ? false : "m"
 )}`,
     doc: 'whether one cell meets a parsed criterion: true, false or "m" (internal)',
   },
@@ -121,7 +178,8 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlIfs: {
     // $pairs: [{"c": criterion, "r": range}] with equally sized ranges; $vals: {"a": range} or null (COUNTIFS).
     // A row matches when every pair is true; a row with a false pair never matches; any other row holding a
-    // "m" makes the result #VALUE!. Errors in the aggregated range count only in matching rows.
+    // "m" makes the result #VALUE! (not established: Excel's answer is unknown, not Excel's #VALUE!).
+    // Errors in the aggregated range count only in matching rows.
     // Why `$map` over `$zip` with a function and `$xlArr` everywhere: path steps over arrays of arrays
     // flatten them, and a one-element result is a single value in JSONata.
     fn: `function($agg, $vals, $pairs) {(
@@ -140,7 +198,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlCritKey: {
     // The group key of a criteria-range cell for an equality criterion (see $xlIfGroup).
-    fn: `function($q) { $q.t = "n" or $q.t = "nt" ? "n" & $string($q.v) : $q.t = "s" ? "s" & $q.v : $q.t = "b" ? "b" & $string($q.v) : $q.t = "e" ? "e" & $q.v : $q.t }`,
+    fn: `function($q) { $q.t = "n" or $q.t = "nt" ? "n" & $string($q.v) : $q.t = "s" ? "s" & $q.s : $q.t = "b" ? "b" & $string($q.v) : $q.t = "e" ? "e" & $q.v : $q.t }`,
     doc: 'the group key of a classified cell (internal)',
   },
   xlIfGroup: {
@@ -161,17 +219,18 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
     // The per-row form over a group ($xlIfGroup): a plain equality criterion (a number, a boolean, an error,
     // text without wildcards) is one lookup; any other criterion scans the columns (documented: linear only
     // for equality criteria).
+    // A number key over a column holding text Excel may read as a number: #VALUE! (not established).
     // Why the first branch: plain text (no operator, number, murky start or wildcard) is the common per-row
     // key; its group key is "s" and its lower case, exactly what $xlCrit then $xlCritKey give, without them.
     fn: `function($grp, $c, $agg) {(
-  $type($c) = "string" and $c != "" and $not($contains($c, ${SPECIAL})) and $not($contains($c, /[*?~]/)) ? (
+  $type($c) = "string" and $c != "" and $not($contains($c, ${SPECIAL_CRIT})) and $not($contains($c, /[*?~]/)) ? (
     $h := $lookup($grp.g, "s" & $lowercase($c));
     $exists($h) ? $h : $xlIfAgg($agg, [], 0)
   ) : (
   $p := $xlCrit($c);
   $p.op = "=" and $p.k in ["n", "b", "e", "s"] and $not($p.w = true) ? (
-    $p.k != "s" and $grp.mn ? {"error": "#VALUE!"} : (
-      $h := $lookup($grp.g, $xlCritKey({"t": $p.k, "v": $p.v}));
+    $p.k = "n" and $grp.mn ? {"error": "#VALUE!"} : (
+      $h := $lookup($grp.g, $xlCritKey({"t": $p.k, "v": $p.v, "s": $p.v}));
       $exists($h) ? $h : $xlIfAgg($agg, [], 0)
     )
   ) : $xlIfs($agg, {"a": $grp.v}, [{"c": $c, "r": $grp.r}])
