@@ -238,9 +238,9 @@ function nestedSubtotalsOnly(ref: CellNode | RangeNode, l: Lowering): boolean {
 
 const criteriaArgs = (sum: boolean) =>
   [
-    ...(sum ? [{ name: 'sum_range', kind: 'range' as const }] : []),
-    { name: 'criteria_range', kind: 'range' as const },
-    { name: 'criteria', kind: 'value' as const, repeats: true },
+    ...(sum ? [{ name: 'sum_range', kind: 'range' as const, class: 'range' }] : []),
+    { name: 'criteria_range', kind: 'range' as const, class: 'range' },
+    { name: 'criteria', kind: 'value' as const, class: 'criterion', repeats: true },
   ] as const;
 
 const CRITERIA_HELPERS_USED = ['xlIfs', 'xlIfGroup', 'xlIfPick', 'xlV'];
@@ -260,9 +260,9 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'SUMIF',
     family: 'criteria',
     args: [
-      { name: 'range', kind: 'range' },
-      { name: 'criteria', kind: 'value' },
-      { name: 'sum_range', kind: 'range', optional: true },
+      { name: 'range', kind: 'range', class: 'range' },
+      { name: 'criteria', kind: 'value', class: 'criterion' },
+      { name: 'sum_range', kind: 'range', class: 'range', optional: true },
     ],
     helpers: CRITERIA_HELPERS_USED,
     lower: ifForm('sum'),
@@ -281,8 +281,8 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'COUNTIF',
     family: 'criteria',
     args: [
-      { name: 'range', kind: 'range' },
-      { name: 'criteria', kind: 'value' },
+      { name: 'range', kind: 'range', class: 'range' },
+      { name: 'criteria', kind: 'value', class: 'criterion' },
     ],
     helpers: CRITERIA_HELPERS_USED,
     lower: ifForm('count'),
@@ -299,9 +299,9 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'AVERAGEIF',
     family: 'criteria',
     args: [
-      { name: 'range', kind: 'range' },
-      { name: 'criteria', kind: 'value' },
-      { name: 'average_range', kind: 'range', optional: true },
+      { name: 'range', kind: 'range', class: 'range' },
+      { name: 'criteria', kind: 'value', class: 'criterion' },
+      { name: 'average_range', kind: 'range', class: 'range', optional: true },
     ],
     helpers: CRITERIA_HELPERS_USED,
     lower: ifForm('average'),
@@ -338,8 +338,8 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'COUNTIFS',
     family: 'criteria',
     args: [
-      { name: 'criteria_range', kind: 'range' },
-      { name: 'criteria', kind: 'value', repeats: true },
+      { name: 'criteria_range', kind: 'range', class: 'range' },
+      { name: 'criteria', kind: 'value', class: 'criterion', repeats: true },
     ],
     helpers: CRITERIA_HELPERS_USED,
     lower: ifsForm('count'),
@@ -400,7 +400,7 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'COUNTA',
     family: 'criteria',
-    args: [{ name: 'value', kind: 'reference', repeats: true }],
+    args: [{ name: 'value', kind: 'reference', class: 'any', repeats: true }],
     helpers: ['xlCountA'],
     lower: lowerCountA,
     summary: 'how many of its arguments are not blank',
@@ -417,7 +417,7 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'COUNTBLANK',
     family: 'criteria',
-    args: [{ name: 'range', kind: 'reference' }],
+    args: [{ name: 'range', kind: 'reference', class: 'range' }],
     helpers: ['xlCountBlank', 'xlV'],
     lower: lowerCountBlank,
     summary: 'how many cells of a range are blank',
@@ -434,8 +434,8 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'SUBTOTAL',
     family: 'criteria',
     args: [
-      { name: 'function_num', kind: 'value' },
-      { name: 'ref', kind: 'reference', repeats: true },
+      { name: 'function_num', kind: 'value', class: 'number' },
+      { name: 'ref', kind: 'reference', class: 'range', repeats: true },
     ],
     helpers: [],
     lower: lowerSubtotal,
