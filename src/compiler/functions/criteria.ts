@@ -238,7 +238,7 @@ function nestedSubtotalsOnly(ref: CellNode | RangeNode, l: Lowering): boolean {
 
 const criteriaArgs = (sum: boolean) =>
   [
-    ...(sum ? [{ name: 'sum_range', kind: 'range' as const, class: 'range' }] : []),
+    ...(sum ? [{ name: 'sum_range', kind: 'range' as const, class: 'range' as const }] : []),
     { name: 'criteria_range', kind: 'range' as const, class: 'range' },
     { name: 'criteria', kind: 'value' as const, class: 'criterion', repeats: true },
   ] as const;
