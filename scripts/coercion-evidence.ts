@@ -153,8 +153,7 @@ export async function mineCoercionEvidence(corpus: string): Promise<Observation[
 }
 
 /** An outcome in kind: the error code, or `value`. */
-export const outcomeOf = (v: CellValue): string =>
-  v !== null && typeof v === 'object' ? v.error : 'value';
+export const outcomeOf = (v: CellValue): string => (v !== null && typeof v === 'object' ? v.error : 'value');
 
 const show = (v: CellValue): string => (v === null ? 'blank' : JSON.stringify(v));
 
@@ -189,7 +188,8 @@ function report(obs: Observation[]): void {
   }
 }
 
-const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
+const isMain =
+  process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
 if (isMain) {
   const args = process.argv.slice(2);
   const json = args.includes('--json');
@@ -198,7 +198,9 @@ if (isMain) {
   const dir = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--function');
   const corpus = resolve(dir ?? '../shared/corpus');
   if (!existsSync(join(corpus, 'expected-cells.jsonl'))) {
-    console.error(`coercion-evidence: corpus not found: ${corpus} (expected ../shared/corpus or a path argument)`);
+    console.error(
+      `coercion-evidence: corpus not found: ${corpus} (expected ../shared/corpus or a path argument)`,
+    );
     process.exit(1);
   }
   const obs = (await mineCoercionEvidence(corpus)).filter((o) => !only || o.fn === only);

@@ -48,9 +48,11 @@ export const KIND_MEANING: Readonly<Record<ValueKindName, string>> = {
 
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** Spaces, a currency sign, thousands separators, a percent sign or parentheses around a plain decimal. */
-const DECORATED_NUMBER = /^\s*\(?\s*[+-]?\s*\$?\s*[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d*)?(?:[eE][+-]?\d+)?\s*%?\s*\)?\s*$/;
+const DECORATED_NUMBER =
+  /^\s*\(?\s*[+-]?\s*\$?\s*[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d*)?(?:[eE][+-]?\d+)?\s*%?\s*\)?\s*$/;
 const MONTHS = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
-const DATE_SHAPE = /^\s*(?:\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?(?:\s+\d{1,2}:\d{2}.*)?|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[ap]m?)?)\s*$/i;
+const DATE_SHAPE =
+  /^\s*(?:\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?(?:\s+\d{1,2}:\d{2}.*)?|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[ap]m?)?)\s*$/i;
 
 /** The kind of a text by its shape. */
 export function textKind(s: string): ValueKindName {

@@ -1,0 +1,214 @@
+/**
+ * The coercion table (src/workbook/coercion.ts) checked three ways:
+ * - its declarations: every parameter of the function table names a class; an entry has evidence exactly when
+ *   it has an outcome;
+ * - its evidence: every cited cell is in ../shared/corpus/expected-cells.jsonl with the formula and the value
+ *   Excel saved that the table says (skipped, saying so, when the corpus is absent);
+ * - its outcomes: for each entry with an outcome, the kind's representative value is given to the class's probe
+ *   (a function of that class) directly or through A1, and evaluated by the lowering (translateFormula) and by
+ *   the oracle (HyperFormula with its corrections). A value that differs from the table fails, unless the case
+ *   is in KNOWN_DISAGREEMENTS (printed on every run), which lists today's code against Excel's saved cell. A
+ *   refusal or the oracle's undetermined `#ERROR!` is not a wrong answer: they are counted and printed.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type ExpectedCell as CorpusCell, readExpectedCells, savedValue } from '../scripts/corpus.js';
+import { translateFormula } from '../src/compiler/formula-command.js';
+import { FUNCTIONS } from '../src/compiler/functions/index.js';
+import { evaluateWorkbook } from '../src/oracle/hyperformula.js';
+import {
+  ARG_CLASSES,
+  type ArgClass,
+  COERCION_TABLE,
+  type CoercionEntry,
+  type Outcome,
+  REPRESENTATIVE,
+} from '../src/workbook/coercion.js';
+import { gridSheet, type WorkbookModel } from '../src/workbook/model.js';
+import type { CellValue } from '../src/workbook/values.js';
+
+/** A function of the class, `x` standing for the argument, and what it gives for each outcome. */
+interface Probe {
+  formula: string;
+  expect: (o: Exclude<Outcome, 'not established'>) => CellValue;
+}
+
+const err = (o: Exclude<Outcome, 'not established'>): CellValue | undefined =>
+  'error' in o ? ({ error: o.error } as CellValue) : undefined;
+const num = (v: CellValue): number => (typeof v === 'number' ? v : Number.NaN);
+
+const PROBES: Readonly<Partial<Record<ArgClass, Probe>>> = {
+  number: { formula: 'ABS(x)', expect: (o) => err(o) ?? ('becomes' in o ? Math.abs(num(o.becomes)) : null) },
+  'toolpak-number': {
+    formula: 'QUOTIENT(x,1)',
+    expect: (o) => err(o) ?? ('becomes' in o ? Math.trunc(num(o.becomes)) : null),
+  },
+  date: {
+    formula: 'EDATE(x,0)',
+    expect: (o) => err(o) ?? ('becomes' in o ? Math.trunc(num(o.becomes)) : null),
+  },
+  digits: {
+    formula: 'OCT2DEC(x)',
+    expect: (o) => err(o) ?? ('becomes' in o ? Number.parseInt(String(o.becomes) || '0', 8) : null),
+  },
+  text: { formula: 'CONCATENATE(x,"")', expect: (o) => err(o) ?? ('becomes' in o ? o.becomes : null) },
+  logical: {
+    formula: 'IF(x,"yes","no")',
+    expect: (o) => err(o) ?? ('becomes' in o && o.becomes ? 'yes' : 'no'),
+  },
+  logicals: { formula: 'OR(x,FALSE)', expect: (o) => err(o) ?? ('becomes' in o ? o.becomes : false) },
+  numbers: {
+    formula: 'AVERAGE(x,1)',
+    expect: (o) => err(o) ?? ('becomes' in o ? (num(o.becomes) + 1) / 2 : 1),
+  },
+  counted: { formula: 'COUNT(x,1)', expect: (o) => err(o) ?? ('becomes' in o ? 2 : 1) },
+  any: { formula: 'IF(TRUE,x)', expect: (o) => err(o) ?? ('becomes' in o ? (o.becomes ?? 0) : null) },
+};
+
+/**
+ * Where today's code gives another value than Excel's saved cell (the table's entry), by side. The lead removes
+ * a line once the helper that owns the rule has merged its fix; a listed case that agrees again fails too.
+ */
+const KNOWN_DISAGREEMENTS: readonly {
+  id: string;
+  side: 'lowering' | 'oracle';
+  got: CellValue;
+  why: string;
+}[] = [
+  {
+    id: 'toolpak-number omitted direct',
+    side: 'lowering',
+    got: 0,
+    why: 'an empty argument of a ToolPak function is #N/A in Excel: ironcalc MROUND_TRUNC_INT.xlsx MROUND!C34 MROUND(,B34) and C36 MROUND(A36, ) saved #N/A; the lowering reads it as 0',
+  },
+  {
+    id: 'toolpak-number omitted direct',
+    side: 'oracle',
+    got: 0,
+    why: 'as the lowering: HyperFormula reads the empty argument as 0 (MROUND!C34 saved #N/A)',
+  },
+];
+
+const idOf = (e: CoercionEntry) => `${e.class} ${e.kind} ${e.how}`;
+
+function literal(v: CellValue): string {
+  if (v === null) return '';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (typeof v === 'object') return v.error;
+  return String(v);
+}
+
+interface Case {
+  entry: CoercionEntry;
+  formula: string;
+  input: CellValue;
+  want: CellValue;
+}
+
+const CASES: Case[] = COERCION_TABLE.flatMap((entry) => {
+  const probe = PROBES[entry.class];
+  if (entry.outcome === 'not established' || !probe) return [];
+  const input = REPRESENTATIVE[entry.kind];
+  const x = entry.how === 'direct' ? literal(input) : 'A1';
+  return [{ entry, formula: `=${probe.formula.replace('x', x)}`, input, want: probe.expect(entry.outcome) }];
+});
+
+function oracleValues(cases: readonly Case[]): CellValue[] {
+  const grid = cases.map((c, row) => [
+    undefined,
+    undefined,
+    undefined,
+    c.formula.replace(/\bA1\b/g, `A${row + 1}`),
+  ]);
+  const sheet = gridSheet('S', grid);
+  cases.forEach((c, row) => {
+    if (c.entry.how === 'reference' && c.input !== null)
+      sheet.rows.get(row)?.set(0, { row, col: 0, value: c.input });
+  });
+  const wb: WorkbookModel = { sheets: [sheet], definedNames: [], tables: [] };
+  const values = evaluateWorkbook(wb);
+  return cases.map((_, row) => values.get('S', row, 3));
+}
+
+const same = (a: CellValue, b: CellValue) => JSON.stringify(a) === JSON.stringify(b);
+const report = { disagreements: [] as string[], refused: [] as string[], undetermined: [] as string[] };
+
+describe('the coercion table', () => {
+  it('every parameter of the function table names a class of the table', () => {
+    for (const f of FUNCTIONS)
+      for (const a of f.args) expect(Object.keys(ARG_CLASSES), `${f.name} ${a.name}`).toContain(a.class);
+  });
+
+  it('an entry has evidence exactly when it has an outcome', () => {
+    for (const e of COERCION_TABLE)
+      expect(e.evidence.length > 0, idOf(e)).toBe(e.outcome !== 'not established');
+  });
+
+  it('every class with an outcome has a probe', () => {
+    for (const e of COERCION_TABLE)
+      if (e.outcome !== 'not established') expect(PROBES[e.class], idOf(e)).toBeDefined();
+  });
+});
+
+const CORPUS = '../shared/corpus';
+describe.runIf(existsSync(`${CORPUS}/expected-cells.jsonl`))('the coercion table: its cited cells', () => {
+  const byCell = new Map<string, CorpusCell>();
+  for (const c of existsSync(`${CORPUS}/expected-cells.jsonl`) ? readExpectedCells(CORPUS) : [])
+    byCell.set(`${c.file} ${c.sheet}!${c.cell}`, c);
+  const cited = COERCION_TABLE.flatMap((e) =>
+    e.evidence.flatMap((v) => ('file' in v ? [[idOf(e), v] as const] : [])),
+  );
+  it.each(cited.map(([id, v]) => [`${id}: ${v.file} ${v.cell}`, v] as const))('%s', (_, v) => {
+    const c = byCell.get(`${v.file} ${v.cell}`);
+    expect(c, 'in expected-cells.jsonl').toBeDefined();
+    const strip = (s: string) =>
+      s
+        .replace(/\s+/g, '')
+        .replace(/^_xlfn\./i, '')
+        .toUpperCase();
+    expect(strip(c?.formula ?? '').replace(/_XLFN\./g, '')).toBe(strip(v.formula).replace(/_XLFN\./g, ''));
+    expect(savedValue(c?.cached)).toEqual(v.saved);
+  });
+});
+if (!existsSync(`${CORPUS}/expected-cells.jsonl`))
+  console.warn(`coercion.test: ${CORPUS} is absent: the cited cells are not checked`);
+
+describe('the coercion table: the lowering and the oracle agree with each entry', () => {
+  const oracle = oracleValues(CASES);
+  const check = (side: 'lowering' | 'oracle', c: Case, got: CellValue) => {
+    const id = idOf(c.entry);
+    const known = KNOWN_DISAGREEMENTS.find((k) => k.id === id && k.side === side);
+    if (known) {
+      report.disagreements.push(
+        `${side} ${id} ${c.formula} [${literal(c.input)}]: got ${JSON.stringify(got)}, Excel ${JSON.stringify(c.want)} (${known.why})`,
+      );
+      expect
+        .soft(got, `${id}: listed as a disagreement; it agrees now, remove it from KNOWN_DISAGREEMENTS`)
+        .toEqual(known.got);
+      return;
+    }
+    expect.soft(got, `${side} ${id} ${c.formula}`).toEqual(c.want);
+  };
+  CASES.forEach((c, i) => {
+    it(`${idOf(c.entry)}: ${c.formula}${c.entry.how === 'reference' ? ` with A1 = ${literal(c.input) || 'blank'}` : ''}`, async () => {
+      const r = await translateFormula(c.formula, c.entry.how === 'reference' ? { A1: c.input } : {});
+      if ('error' in r) report.refused.push(`${idOf(c.entry)} ${c.formula}: ${r.error.code}`);
+      else check('lowering', c, r.value);
+      const o = oracle[i] ?? null;
+      if (same(o, { error: '#ERROR!' } as unknown as CellValue))
+        report.undetermined.push(`${idOf(c.entry)} ${c.formula}`);
+      else check('oracle', c, o);
+    });
+  });
+});
+
+afterAll(() => {
+  const lines = [
+    `coercion table: ${CASES.length} entries checked; known disagreements ${report.disagreements.length}, lowering refusals ${report.refused.length}, oracle undetermined ${report.undetermined.length}`,
+    ...report.disagreements.map((l) => `  disagreement: ${l}`),
+    ...report.refused.map((l) => `  refused: ${l}`),
+    ...report.undetermined.map((l) => `  undetermined: ${l}`),
+  ];
+  console.log(lines.join('\n'));
+});
