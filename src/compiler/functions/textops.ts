@@ -322,7 +322,7 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'CHAR',
     family: 'text',
-    args: [value('number')],
+    args: [value('number', 'number')],
     helpers: ['xlChar'],
     lower: lowerChar,
     summary: 'the character of an ASCII code',
