@@ -16,7 +16,7 @@ import type { CellValue } from './values.js';
 
 export type ArgClass =
   | 'number'
-  | 'toolpak-number'
+  | 'strict-number'
   | 'date'
   | 'digits'
   | 'text'
@@ -33,8 +33,8 @@ export type ArgClass =
 export const ARG_CLASSES: Readonly<Record<ArgClass, string>> = {
   number:
     "a number, converted by Excel's own functions (ABS, ROUND, MOD, DATE's parts, a count or a position)",
-  'toolpak-number':
-    'a number of a function that came from the Analysis ToolPak (QUOTIENT, MROUND, ISEVEN, DEC2BIN, EDATE and EOMONTH months): a boolean is refused',
+  'strict-number':
+    'a number where a boolean is refused: the functions that came from the Analysis ToolPak (QUOTIENT, MROUND, ISEVEN, DEC2BIN, EDATE and EOMONTH months, WEEKNUM’s type) and VALUE (a blank 0, `""` #VALUE!)',
   date: 'a date serial of an Analysis ToolPak function (EDATE and EOMONTH start_date, WEEKNUM)',
   digits: 'the digits of a number in base 2, 8 or 16 (BIN2DEC, OCT2HEX, HEX2BIN: their number)',
   text: 'one text (LEN, LEFT, SUBSTITUTE, FIND, VALUE, CONCATENATE, TEXT’s format)',
@@ -83,7 +83,7 @@ export const REPRESENTATIVE: Readonly<Record<ValueKindName, CellValue>> = {
   'numeric-text': '5',
   'date-text': '2024-01-10',
   'logical-text': 'TRUE',
-  text: 'abc',
+  text: 'xyz',
   'empty-text': '',
   boolean: true,
   blank: null,
@@ -273,7 +273,20 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
       cell(`${IC}MATH_AND_TRIGONOMETRY/ABS.xlsx`, 'Sheet1!B10', 'ABS(A10)', { error: '#N/A' }, 'A10 = #N/A'),
     ],
   ],
-  'toolpak-number': [
+  'strict-number': [
+    ['numeric-text', 'direct', becomes(5), cell(ET, 'EverythingTests!D1444', 'VALUE("0.33")', 0.33)],
+    [
+      'text',
+      'direct',
+      VALUE,
+      cell('excel/poi/ValueFunctionOfBlank.xlsx', 'Sheet1!E1', 'VALUE("ABC")', { error: '#VALUE!' }),
+    ],
+    [
+      'empty-text',
+      'direct',
+      VALUE,
+      cell('excel/poi/ValueFunctionOfBlank.xlsx', 'Sheet1!A1', 'VALUE("")', { error: '#VALUE!' }),
+    ],
     [
       'number',
       'reference',
@@ -304,6 +317,7 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
       'date-text',
       'reference',
       becomes(DATE_SERIAL),
+      cell(`${IC}TEXT/T_VALUE_VALUETOTEXT.xlsx`, 'Sheet1!I5', 'VALUE(H5)', 36504, 'H5 = "10-12-1999"'),
       cell(
         `${IC}MATH_AND_TRIGONOMETRY/MROUND_TRUNC_INT.xlsx`,
         'MROUND!C31',
@@ -332,6 +346,13 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
       'reference',
       VALUE,
       cell(
+        `${IC}TEXT/T_VALUE_VALUETOTEXT.xlsx`,
+        'Sheet1!I13',
+        'VALUE(H13)',
+        { error: '#VALUE!' },
+        'H13 = ""',
+      ),
+      cell(
         `${IC}MATH_AND_TRIGONOMETRY/MROUND_TRUNC_INT.xlsx`,
         'MROUND!C25',
         'MROUND(A25,B25)',
@@ -344,6 +365,7 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
       'boolean',
       'reference',
       VALUE,
+      cell(`${IC}TEXT/T_VALUE_VALUETOTEXT.xlsx`, 'Sheet1!C6', 'VALUE(A6)', { error: '#VALUE!' }, 'A6 = TRUE'),
       cell(
         `${IC}DATE_AND_TIME/EOMONTH.xlsx`,
         'Sheet1!C11',
@@ -363,6 +385,7 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
       'blank',
       'reference',
       becomes(0),
+      cell(`${IC}TEXT/T_VALUE_VALUETOTEXT.xlsx`, 'Sheet1!C2', 'VALUE(A2)', 0, 'A2 blank'),
       cell(`${IC}DATE_AND_TIME/EOMONTH.xlsx`, 'Sheet1!C14', 'EOMONTH(A14,B14)', 45016, 'B14 blank'),
       cell(`${IC}ENGINEERING/NUMBER_SYSTEMS.xlsx`, 'Decimal!C19', 'DEC2BIN(A19)', '0', 'A19 blank'),
     ],
@@ -370,6 +393,13 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
       'error',
       'reference',
       NA,
+      cell(
+        `${IC}TEXT/T_VALUE_VALUETOTEXT.xlsx`,
+        'Sheet1!C7',
+        'VALUE(A7)',
+        { error: '#DIV/0!' },
+        'A7 = #DIV/0!: errors pass',
+      ),
       cell(
         `${IC}INFORMATION/ISREF_ISFORMULA_ISODD_ISEVEN.xlsx`,
         'ISODD_ISEVEN!B17',
@@ -467,6 +497,13 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
   text: [
     [
       'number',
+      'direct',
+      becomes('5'),
+      cell(ET, 'EverythingTests!D476', 'EXACT(123,"123")', true),
+      cell(ET, 'EverythingTests!G1136', 'REPLACE(12345, 3, 1, 9009)', '12900945'),
+    ],
+    [
+      'number',
       'reference',
       becomes('5'),
       cell(`${IC}TEXT/REPT.xlsx`, 'Sheet1!C14', 'REPT(A14,B14)', '123123', 'A14 = 123'),
@@ -484,11 +521,11 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
       becomes('TRUE'),
       cell(ET, 'EverythingTests!H876', 'LOWER(B18)', 'true', 'B18 = "TRUE"'),
     ],
-    ['text', 'direct', becomes('abc'), cell(ET, 'EverythingTests!D876', 'LOWER("ALL UPPER")', 'all upper')],
+    ['text', 'direct', becomes('xyz'), cell(ET, 'EverythingTests!D876', 'LOWER("ALL UPPER")', 'all upper')],
     [
       'text',
       'reference',
-      becomes('abc'),
+      becomes('xyz'),
       cell(`${IC}TEXT/PROPER.xlsx`, 'Sheet1!B1', 'PROPER(A1)', 'Democracy Dies In The Shadows'),
     ],
     [
@@ -543,6 +580,7 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
     ],
   ],
   logical: [
+    ['logical-text', 'direct', becomes(true), cell(ET, 'EverythingTests!M732', 'IF("tRue", "A", "B")', 'A')],
     ['number', 'direct', becomes(true), cell(ET, 'EverythingTests!D980', 'NOT(0)', true)],
     [
       'number',
@@ -840,6 +878,38 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
     ['error', 'direct', IGNORED, cell(`${IC}STATISTICAL/COUNT.xlsx`, 'Sheet1!G27', 'COUNT(#N/A)', 0)],
     ['error', 'reference', IGNORED, COUNT_SPEC],
   ],
+  texts: [
+    [
+      'number',
+      'reference',
+      becomes('5'),
+      cell(`${IC}TEXT/CONCAT.xlsx`, 'Sheet1!E6', '_xlfn.CONCAT(A6,B6,C6)', '123', 'A6 = 1'),
+    ],
+    [
+      'text',
+      'reference',
+      becomes('xyz'),
+      cell(`${IC}TEXT/CONCAT.xlsx`, 'Sheet1!E4', '_xlfn.CONCAT(A4,B4,C4)', '123FOUR567', 'B4 = "FOUR"'),
+    ],
+    [
+      'boolean',
+      'reference',
+      becomes('TRUE'),
+      cell(
+        `${IC}TEXT/CONCAT.xlsx`,
+        'Sheet1!E7',
+        '_xlfn.CONCAT(A7,B7,C7)',
+        'TRUE',
+        'A7 = TRUE, B7 and C7 blank',
+      ),
+    ],
+    [
+      'blank',
+      'reference',
+      becomes(''),
+      cell(`${IC}TEXT/CONCAT.xlsx`, 'Sheet1!E7', '_xlfn.CONCAT(A7,B7,C7)', 'TRUE', 'B7 and C7 blank'),
+    ],
+  ],
   any: [
     ['number', 'direct', becomes(5), cell(ET, 'EverythingTests!D796', 'ISNUMBER(0)', true)],
     [
@@ -862,11 +932,11 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
       becomes('TRUE'),
       cell(`${IC}INFORMATION/IS_INFORMATION.xlsx`, 'Sheet1!D10', 'ISLOGICAL(A10)', false, 'A10 = "true"'),
     ],
-    ['text', 'direct', becomes('abc'), cell(ET, 'EverythingTests!E796', 'ISNUMBER("a")', false)],
+    ['text', 'direct', becomes('xyz'), cell(ET, 'EverythingTests!E796', 'ISNUMBER("a")', false)],
     [
       'text',
       'reference',
-      becomes('abc'),
+      becomes('xyz'),
       cell(`${IC}INFORMATION/IS_INFORMATION.xlsx`, 'Sheet1!C3', 'ISTEXT(A3)', true, 'A3 = "Hello"'),
     ],
     [

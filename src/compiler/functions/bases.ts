@@ -55,9 +55,9 @@ function lowerBase(from: Radix, to: Radix) {
 const numberFrom = (from: Radix): FunctionArg => ({
   name: 'number',
   kind: 'value',
-  class: from === 10 ? 'toolpak-number' : 'digits',
+  class: from === 10 ? 'strict-number' : 'digits',
 });
-const PLACES: FunctionArg = { name: 'places', kind: 'value', class: 'toolpak-number', optional: true };
+const PLACES: FunctionArg = { name: 'places', kind: 'value', class: 'strict-number', optional: true };
 
 function readNote(from: Radix): string {
   if (from === 10) {

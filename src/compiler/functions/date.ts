@@ -88,11 +88,11 @@ const returnType: FunctionArg = { name: 'return_type', kind: 'value', class: 'nu
 /** WEEKNUM came from the Analysis ToolPak: its serial is a date (booleans refused) and its type a ToolPak number. */
 const weeknumArgs: readonly FunctionArg[] = [
   { ...serial, class: 'date' },
-  { ...returnType, class: 'toolpak-number' },
+  { ...returnType, class: 'strict-number' },
 ];
 const startMonths: readonly FunctionArg[] = [
   { name: 'start_date', kind: 'value', class: 'date' },
-  { name: 'months', kind: 'value', class: 'toolpak-number' },
+  { name: 'months', kind: 'value', class: 'strict-number' },
 ];
 const SERIAL_NOTES =
   'the serial is coerced as arithmetic coerces (date text "6/1/2001" and "2001-06-01", numeric text, booleans 1/0, blank 0), its fraction dropped; below 0 or above 2958465 (9999-12-31) #NUM!; serial 0 is 1900-01-00 and 60 the phantom 1900-02-29';

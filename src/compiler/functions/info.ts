@@ -218,7 +218,7 @@ export const INFO_FUNCTIONS: readonly FunctionEntry[] = [
       { formula: '=ISEVEN(A1)', cells: { A1: -2.5 }, value: true },
       ['xlIsEven'],
     ),
-    args: [{ name: 'number', kind: 'value', class: 'toolpak-number' }],
+    args: [{ name: 'number', kind: 'value', class: 'strict-number' }],
     evidence: { goldens: ['info'], corpus: ['excel/poi/atp.xlsx'], microsoft: ['ISEVEN function'] },
   },
   {
@@ -229,7 +229,7 @@ export const INFO_FUNCTIONS: readonly FunctionEntry[] = [
       { formula: '=ISODD(A1)', cells: { A1: 3.9 }, value: true },
       ['xlIsEven'],
     ),
-    args: [{ name: 'number', kind: 'value', class: 'toolpak-number' }],
+    args: [{ name: 'number', kind: 'value', class: 'strict-number' }],
     evidence: { goldens: ['info'], corpus: ['excel/poi/atp.xlsx'], microsoft: ['ISODD function'] },
   },
   {

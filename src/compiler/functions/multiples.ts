@@ -53,8 +53,8 @@ export const MULTIPLES_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'QUOTIENT',
     family: 'math',
     args: [
-      { name: 'numerator', kind: 'value', class: 'toolpak-number' },
-      { name: 'denominator', kind: 'value', class: 'toolpak-number' },
+      { name: 'numerator', kind: 'value', class: 'strict-number' },
+      { name: 'denominator', kind: 'value', class: 'strict-number' },
     ],
     helpers: ['xlQuotient'],
     lower: twoNumbers('xlQuotient'),
@@ -74,8 +74,8 @@ export const MULTIPLES_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'MROUND',
     family: 'math',
     args: [
-      { name: 'number', kind: 'value', class: 'toolpak-number' },
-      { name: 'multiple', kind: 'value', class: 'toolpak-number' },
+      { name: 'number', kind: 'value', class: 'strict-number' },
+      { name: 'multiple', kind: 'value', class: 'strict-number' },
     ],
     helpers: ['xlMround'],
     lower: twoNumbers('xlMround'),

@@ -305,7 +305,7 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'VALUE',
     family: 'text',
-    args: text,
+    args: [value('text', 'strict-number')],
     helpers: ['xlValue'],
     lower: call('xlValue', ['number', 'error']),
     summary: 'a text read as a number',
