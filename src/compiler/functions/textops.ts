@@ -171,7 +171,11 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'TEXTJOIN',
     family: 'text',
-    args: [value('delimiter'), value('ignore_empty', 'logical'), { name: 'text', kind: 'reference', class: 'texts', repeats: true }],
+    args: [
+      value('delimiter'),
+      value('ignore_empty', 'logical'),
+      { name: 'text', kind: 'reference', class: 'texts', repeats: true },
+    ],
     helpers: ['xlTextJoin', 'xlV'],
     lower: lowerTextJoin,
     summary: 'its text arguments joined with a delimiter',
