@@ -9,12 +9,13 @@
  * observation: (function, parameter, its class, the value's kind, direct or reference) → the value Excel
  * saved for the cell. A referenced cell's kind is read from the workbook (readWorkbook; a formula cell by its
  * saved value). An observation is `clean` when every argument of the call is a literal or a single cell, so
- * the saved value says what the function did with exactly those values.
+ * the saved value says what the function did with exactly those values, and `attributable` when besides every
+ * other argument is a number, so the saved value says what this argument did.
  *
  * Printed per (function, parameter, kind, direct/reference): the count, the saved outcomes (an error code or
- * `value`) and up to three example cells; then per (class, kind, direct/reference) the functions whose
- * outcomes differ in kind (a value for one, an error for another): a sign that a class holds functions Excel
- * treats differently. `--json` prints every observation instead (for a closer look).
+ * `value`) and up to three example cells (attributable ones first); then per (class, kind, direct/reference)
+ * the functions whose attributable outcomes differ in kind (only values for one, only errors for another): a
+ * sign that a class holds functions Excel treats differently. `--json` prints every observation instead (for a closer look).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -43,6 +44,8 @@ export interface Observation {
   saved: CellValue;
   /** Every argument of the call is a literal or a single cell. */
   clean: boolean;
+  /** Clean, and every other argument is a number: the saved value says what this argument did. */
+  attributable: boolean;
   file: string;
   cell: string;
   formula: string;
@@ -101,10 +104,14 @@ function observe(e: ExpectedCell, wb: WorkbookModel, formula: string, saved: Cel
     return ref ? { ...ref, how: 'reference' as const } : undefined;
   });
   const clean = read.every((r) => r !== undefined);
+  const kindOf = (r: NonNullable<(typeof read)[number]>): ValueKindName =>
+    r.how === 'direct' && 'omitted' in r ? 'omitted' : valueKind(r.value);
   return read.flatMap((r, i) => {
     const param = paramAt(entry, i);
     if (!r || !param) return [];
-    const kind: ValueKindName = r.how === 'direct' && 'omitted' in r ? 'omitted' : valueKind(r.value);
+    const kind = kindOf(r);
+    const attributable =
+      clean && read.every((o, j) => j === i || (o !== undefined && kindOf(o) === 'number'));
     return [
       {
         fn: entry.name,
@@ -115,6 +122,7 @@ function observe(e: ExpectedCell, wb: WorkbookModel, formula: string, saved: Cel
         value: r.value,
         saved,
         clean,
+        attributable,
         file: e.file,
         cell: `${e.sheet}!${e.cell}`,
         formula,
@@ -167,24 +175,29 @@ function report(obs: Observation[]): void {
     const tally = new Map<string, number>();
     for (const o of list) tally.set(outcomeOf(o.saved), (tally.get(outcomeOf(o.saved)) ?? 0) + 1);
     const clean = list.filter((o) => o.clean);
+    const best = list.filter((o) => o.attributable);
     console.log(
-      `${k}: ${list.length} (${clean.length} clean) ${[...tally].map(([o, n]) => `${o} ${n}`).join(', ')}`,
+      `${k}: ${list.length} (${clean.length} clean, ${best.length} attributable) ${[...tally].map(([o, n]) => `${o} ${n}`).join(', ')}`,
     );
-    for (const o of (clean.length ? clean : list).slice(0, 3))
+    for (const o of (best.length ? best : clean.length ? clean : list).slice(0, 3))
       console.log(`    ${o.file} ${o.cell} =${o.formula} [${show(o.value)}] saved ${show(o.saved)}`);
   }
-  console.log('\nClasses whose functions disagree (clean observations; outcome per function):');
+  console.log(
+    '\nClasses whose functions disagree (attributable observations: every other argument a number; a function saving only values beside one saving only errors):',
+  );
   const byClass = new Map<string, Map<string, Set<string>>>();
-  for (const o of obs.filter((x) => x.clean)) {
+  for (const o of obs.filter((x) => x.attributable)) {
     const k = `${o.class} ${o.kind} ${o.how}`;
     const fns = byClass.get(k) ?? new Map<string, Set<string>>();
     byClass.set(k, fns);
     fns.set(o.fn, (fns.get(o.fn) ?? new Set()).add(outcomeOf(o.saved) === 'value' ? 'value' : 'error'));
   }
   for (const [k, fns] of [...byClass].sort((a, b) => a[0].localeCompare(b[0]))) {
-    const seen = new Set([...fns.values()].flatMap((s) => [...s]));
-    if (seen.size < 2) continue;
-    console.log(`  ${k}: ${[...fns].map(([f, s]) => `${f} ${[...s].join('/')}`).join(', ')}`);
+    const only = (what: string) => [...fns].filter(([, s]) => s.size === 1 && s.has(what)).map(([f]) => f);
+    const values = only('value');
+    const errors = only('error');
+    if (values.length > 0 && errors.length > 0)
+      console.log(`  ${k}: values from ${values.join(', ')}; errors from ${errors.join(', ')}`);
   }
 }
 
