@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CODE_SECTIONS } from './codes.js';
 import { renderArrows } from './arrows.js';
+import { renderCoercionEvidence, renderCoercionTable } from './coercion.js';
 import { renderEvidenceTable, renderFunctionList, renderFunctionTable } from './functions.js';
 
 export interface GeneratedSection {
@@ -25,6 +26,8 @@ export const SECTIONS: GeneratedSection[] = [
   { file: 'docs/architecture.md', name: 'arrows', render: renderArrows },
   { file: 'docs/semantics.md', name: 'functions', render: renderFunctionTable },
   { file: 'docs/semantics.md', name: 'function-evidence', render: renderEvidenceTable },
+  { file: 'docs/semantics.md', name: 'coercion', render: renderCoercionTable },
+  { file: 'docs/semantics.md', name: 'coercion-evidence', render: renderCoercionEvidence },
   { file: 'README.md', name: 'functions', render: renderFunctionList },
 ];
 

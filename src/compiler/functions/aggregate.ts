@@ -140,7 +140,7 @@ function lowerSumProduct(node: CallNode, l: Lowering): Val {
   return v;
 }
 
-const numbers = [{ name: 'number', kind: 'reference', repeats: true }] as const;
+const numbers = [{ name: 'number', kind: 'reference', class: 'numbers', repeats: true }] as const;
 
 export const AGGREGATE_FUNCTIONS: readonly FunctionEntry[] = [
   {
@@ -212,7 +212,7 @@ export const AGGREGATE_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'COUNT',
     family: 'aggregate',
-    args: [{ name: 'value', kind: 'reference', repeats: true }],
+    args: [{ name: 'value', kind: 'reference', class: 'counted', repeats: true }],
     helpers: ['xlCountArg'],
     lower: lowerCount,
     summary: 'how many of its arguments are numbers',
@@ -229,7 +229,7 @@ export const AGGREGATE_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'SUMPRODUCT',
     family: 'aggregate',
-    args: [{ name: 'array', kind: 'range', repeats: true }],
+    args: [{ name: 'array', kind: 'range', class: 'range', repeats: true }],
     helpers: ['xlSumProduct', 'xlV'],
     lower: lowerSumProduct,
     summary: 'the sum of the products of same-sized ranges',

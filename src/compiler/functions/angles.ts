@@ -35,7 +35,7 @@ export const ANGLES_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'RADIANS',
     family: 'math',
-    args: [{ name: 'angle', kind: 'value' }],
+    args: [{ name: 'angle', kind: 'value', class: 'number' }],
     helpers: ['xlRadians'],
     lower: lowerAngle('xlRadians'),
     summary: 'degrees converted to radians',
@@ -47,7 +47,7 @@ export const ANGLES_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'DEGREES',
     family: 'math',
-    args: [{ name: 'angle', kind: 'value' }],
+    args: [{ name: 'angle', kind: 'value', class: 'number' }],
     helpers: ['xlDegrees', 'xlFin'],
     lower: lowerAngle('xlDegrees'),
     summary: 'radians converted to degrees',

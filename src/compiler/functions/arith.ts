@@ -8,7 +8,7 @@ import { may, only, pascal, type Val, withError } from '../lower/value.js';
 import { refusePickedCell } from './picks.js';
 import type { FunctionArg, FunctionEntry, Lowering } from './types.js';
 
-const NUMBER: FunctionArg = { name: 'number', kind: 'value' };
+const NUMBER: FunctionArg = { name: 'number', kind: 'value', class: 'number' };
 const NUM_OR_ERR: Val['kinds'] = ['number', 'error'];
 const XLC = 'excel/poi/FormulaEvalTestData_Copy.xlsx';
 
@@ -80,7 +80,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'ROUNDUP',
     family: 'math',
-    args: [NUMBER, { name: 'num_digits', kind: 'value' }],
+    args: [NUMBER, { name: 'num_digits', kind: 'value', class: 'number' }],
     helpers: ['xlRoundDir'],
     lower: roundDir(true),
     summary: 'a number rounded away from zero to a number of digits',
@@ -96,7 +96,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'ROUNDDOWN',
     family: 'math',
-    args: [NUMBER, { name: 'num_digits', kind: 'value' }],
+    args: [NUMBER, { name: 'num_digits', kind: 'value', class: 'number' }],
     helpers: ['xlRoundDir'],
     lower: roundDir(false),
     summary: 'a number rounded toward zero to a number of digits',
@@ -112,7 +112,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'TRUNC',
     family: 'math',
-    args: [NUMBER, { name: 'num_digits', kind: 'value', optional: true }],
+    args: [NUMBER, { name: 'num_digits', kind: 'value', class: 'number', optional: true }],
     helpers: ['xlRoundDir'],
     lower: roundDir(false),
     summary: 'a number truncated to a number of digits (0 by default)',
@@ -164,7 +164,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'CEILING',
     family: 'math',
-    args: [NUMBER, { name: 'significance', kind: 'value' }],
+    args: [NUMBER, { name: 'significance', kind: 'value', class: 'number' }],
     helpers: ['xlCeilFloor'],
     lower: scalarHelper('xlCeilFloor', ['true']),
     summary: 'a number rounded up to a multiple of the significance (the legacy function)',
@@ -181,7 +181,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'FLOOR',
     family: 'math',
-    args: [NUMBER, { name: 'significance', kind: 'value' }],
+    args: [NUMBER, { name: 'significance', kind: 'value', class: 'number' }],
     helpers: ['xlCeilFloor'],
     lower: scalarHelper('xlCeilFloor', ['false']),
     summary: 'a number rounded down to a multiple of the significance (the legacy function)',
@@ -194,7 +194,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'MOD',
     family: 'math',
-    args: [NUMBER, { name: 'divisor', kind: 'value' }],
+    args: [NUMBER, { name: 'divisor', kind: 'value', class: 'number' }],
     helpers: ['xlMod'],
     lower: scalarHelper('xlMod'),
     summary: 'the remainder of a division, with the sign of the divisor',
@@ -212,7 +212,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'POWER',
     family: 'math',
-    args: [NUMBER, { name: 'power', kind: 'value' }],
+    args: [NUMBER, { name: 'power', kind: 'value', class: 'number' }],
     helpers: ['xlPow'],
     lower: scalarHelper('xlPow'),
     summary: 'a number raised to a power, as `^`',
@@ -277,7 +277,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'PRODUCT',
     family: 'aggregate',
-    args: [{ name: 'number', kind: 'reference', repeats: true }],
+    args: [{ name: 'number', kind: 'reference', class: 'numbers', repeats: true }],
     helpers: ['xlProduct', 'xlRefNums', 'xlNum'],
     lower: listAggregate('xlProduct'),
     summary: 'the product of its arguments',
@@ -290,7 +290,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'SUMSQ',
     family: 'aggregate',
-    args: [{ name: 'number', kind: 'reference', repeats: true }],
+    args: [{ name: 'number', kind: 'reference', class: 'numbers', repeats: true }],
     helpers: ['xlSumSq', 'xlRefNums', 'xlNum'],
     lower: listAggregate('xlSumSq'),
     summary: 'the sum of the squares of its arguments',

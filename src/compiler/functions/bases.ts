@@ -51,8 +51,13 @@ function lowerBase(from: Radix, to: Radix) {
   };
 }
 
-const NUMBER: FunctionArg = { name: 'number', kind: 'value' };
-const PLACES: FunctionArg = { name: 'places', kind: 'value', optional: true };
+/** DEC2x reads a number as the Analysis ToolPak does; BIN2x, OCT2x and HEX2x read digits of their base. */
+const numberFrom = (from: Radix): FunctionArg => ({
+  name: 'number',
+  kind: 'value',
+  class: from === 10 ? 'strict-number' : 'digits',
+});
+const PLACES: FunctionArg = { name: 'places', kind: 'value', class: 'strict-number', optional: true };
 
 function readNote(from: Radix): string {
   if (from === 10) {
@@ -78,7 +83,7 @@ function entry(from: Radix, to: Radix, example: Example): FunctionEntry {
   return {
     name,
     family: 'bases',
-    args: to === 10 ? [NUMBER] : [NUMBER, PLACES],
+    args: to === 10 ? [numberFrom(from)] : [numberFrom(from), PLACES],
     helpers: to === 10 ? ['xlBaseIn'] : ['xlToBase'],
     lower: lowerBase(from, to),
     summary: `${from === 8 ? 'an' : 'a'} ${WORDS[from]} number as ${WORDS[to]}`,

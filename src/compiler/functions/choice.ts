@@ -68,8 +68,8 @@ export const CHOICE_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'IFS',
     family: 'choice',
     args: [
-      { name: 'logical_test', kind: 'value' },
-      { name: 'value_if_true', kind: 'value', repeats: true },
+      { name: 'logical_test', kind: 'value', class: 'logical' },
+      { name: 'value_if_true', kind: 'value', class: 'any', repeats: true },
     ],
     helpers: ['xlIf'],
     lower: lowerIfs,
@@ -84,8 +84,8 @@ export const CHOICE_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'CHOOSE',
     family: 'choice',
     args: [
-      { name: 'index_num', kind: 'value' },
-      { name: 'value', kind: 'value', repeats: true },
+      { name: 'index_num', kind: 'value', class: 'number' },
+      { name: 'value', kind: 'value', class: 'any', repeats: true },
     ],
     helpers: ['xlNum'],
     lower: lowerChoose,

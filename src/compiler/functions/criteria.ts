@@ -237,9 +237,9 @@ function nestedSubtotalsOnly(ref: CellNode | RangeNode, l: Lowering): boolean {
 
 const criteriaArgs = (sum: boolean) =>
   [
-    ...(sum ? [{ name: 'sum_range', kind: 'range' as const }] : []),
-    { name: 'criteria_range', kind: 'range' as const },
-    { name: 'criteria', kind: 'value' as const, repeats: true },
+    ...(sum ? [{ name: 'sum_range', kind: 'range' as const, class: 'range' as const }] : []),
+    { name: 'criteria_range', kind: 'range' as const, class: 'range' },
+    { name: 'criteria', kind: 'value' as const, class: 'criterion', repeats: true },
   ] as const;
 
 const CRITERIA_HELPERS_USED = ['xlIfs', 'xlIfGroup', 'xlIfPick', 'xlV'];
@@ -266,9 +266,9 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'SUMIF',
     family: 'criteria',
     args: [
-      { name: 'range', kind: 'range' },
-      { name: 'criteria', kind: 'value' },
-      { name: 'sum_range', kind: 'range', optional: true },
+      { name: 'range', kind: 'range', class: 'range' },
+      { name: 'criteria', kind: 'value', class: 'criterion' },
+      { name: 'sum_range', kind: 'range', class: 'range', optional: true },
     ],
     helpers: CRITERIA_HELPERS_USED,
     lower: ifForm('sum'),
@@ -287,8 +287,8 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'COUNTIF',
     family: 'criteria',
     args: [
-      { name: 'range', kind: 'range' },
-      { name: 'criteria', kind: 'value' },
+      { name: 'range', kind: 'range', class: 'range' },
+      { name: 'criteria', kind: 'value', class: 'criterion' },
     ],
     helpers: CRITERIA_HELPERS_USED,
     lower: ifForm('count'),
@@ -305,9 +305,9 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'AVERAGEIF',
     family: 'criteria',
     args: [
-      { name: 'range', kind: 'range' },
-      { name: 'criteria', kind: 'value' },
-      { name: 'average_range', kind: 'range', optional: true },
+      { name: 'range', kind: 'range', class: 'range' },
+      { name: 'criteria', kind: 'value', class: 'criterion' },
+      { name: 'average_range', kind: 'range', class: 'range', optional: true },
     ],
     helpers: CRITERIA_HELPERS_USED,
     lower: ifForm('average'),
@@ -344,8 +344,8 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'COUNTIFS',
     family: 'criteria',
     args: [
-      { name: 'criteria_range', kind: 'range' },
-      { name: 'criteria', kind: 'value', repeats: true },
+      { name: 'criteria_range', kind: 'range', class: 'range' },
+      { name: 'criteria', kind: 'value', class: 'criterion', repeats: true },
     ],
     helpers: CRITERIA_HELPERS_USED,
     lower: ifsForm('count'),
@@ -406,7 +406,7 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'COUNTA',
     family: 'criteria',
-    args: [{ name: 'value', kind: 'reference', repeats: true }],
+    args: [{ name: 'value', kind: 'reference', class: 'any', repeats: true }],
     helpers: ['xlCountA'],
     lower: lowerCountA,
     summary: 'how many of its arguments are not blank',
@@ -423,7 +423,7 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'COUNTBLANK',
     family: 'criteria',
-    args: [{ name: 'range', kind: 'reference' }],
+    args: [{ name: 'range', kind: 'reference', class: 'range' }],
     helpers: ['xlCountBlank', 'xlV'],
     lower: lowerCountBlank,
     summary: 'how many cells of a range are blank',
@@ -440,8 +440,8 @@ export const CRITERIA_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'SUBTOTAL',
     family: 'criteria',
     args: [
-      { name: 'function_num', kind: 'value' },
-      { name: 'ref', kind: 'reference', repeats: true },
+      { name: 'function_num', kind: 'value', class: 'number' },
+      { name: 'ref', kind: 'reference', class: 'range', repeats: true },
     ],
     helpers: [],
     lower: lowerSubtotal,

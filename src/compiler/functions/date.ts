@@ -83,11 +83,16 @@ function lowerDatevalue(node: CallNode, l: Lowering): Val {
   return l.helper('xlDatevalue', [v.expr], ['number', 'error'], v.invariant, [v]);
 }
 
-const serial: FunctionArg = { name: 'serial_number', kind: 'value' };
-const returnType: FunctionArg = { name: 'return_type', kind: 'value', optional: true };
+const serial: FunctionArg = { name: 'serial_number', kind: 'value', class: 'number' };
+const returnType: FunctionArg = { name: 'return_type', kind: 'value', class: 'number', optional: true };
+/** WEEKNUM came from the Analysis ToolPak: its serial is a date (booleans refused) and its type a ToolPak number. */
+const weeknumArgs: readonly FunctionArg[] = [
+  { ...serial, class: 'date' },
+  { ...returnType, class: 'strict-number' },
+];
 const startMonths: readonly FunctionArg[] = [
-  { name: 'start_date', kind: 'value' },
-  { name: 'months', kind: 'value' },
+  { name: 'start_date', kind: 'value', class: 'date' },
+  { name: 'months', kind: 'value', class: 'strict-number' },
 ];
 const SERIAL_NOTES =
   'the serial is coerced as arithmetic coerces (date text "6/1/2001" and "2001-06-01", numeric text, booleans 1/0, blank 0), its fraction dropped; below 0 or above 2958465 (9999-12-31) #NUM!; serial 0 is 1900-01-00 and 60 the phantom 1900-02-29';
@@ -98,9 +103,9 @@ const ENTRIES: readonly FunctionEntry[] = [
     name: 'DATE',
     family: 'date',
     args: [
-      { name: 'year', kind: 'value' },
-      { name: 'month', kind: 'value' },
-      { name: 'day', kind: 'value' },
+      { name: 'year', kind: 'value', class: 'number' },
+      { name: 'month', kind: 'value', class: 'number' },
+      { name: 'day', kind: 'value', class: 'number' },
     ],
     helpers: ['xlDate'],
     lower: direct('xlDate'),
@@ -152,7 +157,7 @@ const ENTRIES: readonly FunctionEntry[] = [
   {
     name: 'WEEKNUM',
     family: 'date',
-    args: [serial, returnType],
+    args: weeknumArgs,
     helpers: ['xlWeeknum'],
     lower: direct('xlWeeknum', ['1']),
     summary: 'the week of the year of a date serial',
@@ -164,7 +169,7 @@ const ENTRIES: readonly FunctionEntry[] = [
   {
     name: 'ISOWEEKNUM',
     family: 'date',
-    args: [{ name: 'date', kind: 'value' }],
+    args: [{ name: 'date', kind: 'value', class: 'number' }],
     helpers: ['xlIsoWeeknum'],
     lower: direct('xlIsoWeeknum'),
     summary: 'the ISO 8601 week number of a date serial',
@@ -205,8 +210,8 @@ const ENTRIES: readonly FunctionEntry[] = [
     name: 'DAYS',
     family: 'date',
     args: [
-      { name: 'end_date', kind: 'value' },
-      { name: 'start_date', kind: 'value' },
+      { name: 'end_date', kind: 'value', class: 'number' },
+      { name: 'start_date', kind: 'value', class: 'number' },
     ],
     helpers: ['xlDays'],
     lower: direct('xlDays'),
@@ -220,9 +225,9 @@ const ENTRIES: readonly FunctionEntry[] = [
     name: 'DATEDIF',
     family: 'date',
     args: [
-      { name: 'start_date', kind: 'value' },
-      { name: 'end_date', kind: 'value' },
-      { name: 'unit', kind: 'value' },
+      { name: 'start_date', kind: 'value', class: 'number' },
+      { name: 'end_date', kind: 'value', class: 'number' },
+      { name: 'unit', kind: 'value', class: 'text' },
     ],
     helpers: ['xlDatedif'],
     lower: lowerDatedif,
@@ -235,7 +240,7 @@ const ENTRIES: readonly FunctionEntry[] = [
   {
     name: 'DATEVALUE',
     family: 'date',
-    args: [{ name: 'date_text', kind: 'value' }],
+    args: [{ name: 'date_text', kind: 'value', class: 'text' }],
     helpers: ['xlDatevalue'],
     lower: lowerDatevalue,
     summary: 'the serial number of a date written as text',

@@ -103,8 +103,8 @@ export const FORMAT_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'TEXT',
     family: 'format',
     args: [
-      { name: 'value', kind: 'value' },
-      { name: 'format_text', kind: 'value' },
+      { name: 'value', kind: 'value', class: 'any' },
+      { name: 'format_text', kind: 'value', class: 'text' },
     ],
     helpers: ['xlTextFmt', 'xlText', 'xlTextDate'],
     lower: lowerText,

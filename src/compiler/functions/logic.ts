@@ -96,7 +96,7 @@ const LOGICAL_SUMMARY = {
 const logical = (name: LogicalName, notes: string, example: FunctionEntry['example']): FunctionEntry => ({
   name,
   family: 'logic',
-  args: [{ name: 'logical', kind: 'reference', repeats: true }],
+  args: [{ name: 'logical', kind: 'reference', class: 'logicals', repeats: true }],
   helpers: [LOGICAL_HELPER[name], 'xlRefBools', 'xlBool'],
   lower: lowerLogical,
   summary: LOGICAL_SUMMARY[name],
@@ -120,9 +120,9 @@ export const LOGIC_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'IF',
     family: 'logic',
     args: [
-      { name: 'logical_test', kind: 'value' },
-      { name: 'value_if_true', kind: 'value', optional: true },
-      { name: 'value_if_false', kind: 'value', optional: true },
+      { name: 'logical_test', kind: 'value', class: 'logical' },
+      { name: 'value_if_true', kind: 'value', class: 'any', optional: true },
+      { name: 'value_if_false', kind: 'value', class: 'any', optional: true },
     ],
     helpers: ['xlIf'],
     lower: lowerIf,
@@ -151,7 +151,7 @@ export const LOGIC_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'NOT',
     family: 'logic',
-    args: [{ name: 'logical', kind: 'value' }],
+    args: [{ name: 'logical', kind: 'value', class: 'logical' }],
     helpers: ['xlNot'],
     lower: lowerNot,
     summary: 'the opposite logical value',

@@ -34,8 +34,8 @@ export const MATH_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'ROUND',
     family: 'math',
     args: [
-      { name: 'number', kind: 'value' },
-      { name: 'num_digits', kind: 'value' },
+      { name: 'number', kind: 'value', class: 'number' },
+      { name: 'num_digits', kind: 'value', class: 'number' },
     ],
     helpers: ['xlRound', 'xlRoundTo', 'xlRoundNum'],
     lower: lowerRound,
@@ -54,7 +54,7 @@ export const MATH_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'ABS',
     family: 'math',
-    args: [{ name: 'number', kind: 'value' }],
+    args: [{ name: 'number', kind: 'value', class: 'number' }],
     helpers: ['xlAbs'],
     lower: lowerAbs,
     summary: 'the absolute value of a number',

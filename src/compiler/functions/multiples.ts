@@ -41,9 +41,9 @@ function ceilFloorMath(up: boolean) {
 }
 
 const mathArgs = [
-  { name: 'number', kind: 'value' },
-  { name: 'significance', kind: 'value', optional: true },
-  { name: 'mode', kind: 'value', optional: true },
+  { name: 'number', kind: 'value', class: 'number' },
+  { name: 'significance', kind: 'value', class: 'number', optional: true },
+  { name: 'mode', kind: 'value', class: 'number', optional: true },
 ] as const;
 const mathNotes =
   'the quotient number/|significance| taken to 15 digits (as CEILING), significance 1 and mode 0 by default; significance 0 or number 0 gives 0; a negative number is rounded toward zero when mode is 0 and away from zero otherwise; a boolean argument #VALUE! and a negative significance read by its size (both undetermined in the oracle, as a blank significance or mode and a quotient whose rounding differs between the double and its 15-digit form); an argument left empty is refused';
@@ -53,8 +53,8 @@ export const MULTIPLES_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'QUOTIENT',
     family: 'math',
     args: [
-      { name: 'numerator', kind: 'value' },
-      { name: 'denominator', kind: 'value' },
+      { name: 'numerator', kind: 'value', class: 'strict-number' },
+      { name: 'denominator', kind: 'value', class: 'strict-number' },
     ],
     helpers: ['xlQuotient'],
     lower: twoNumbers('xlQuotient'),
@@ -74,8 +74,8 @@ export const MULTIPLES_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'MROUND',
     family: 'math',
     args: [
-      { name: 'number', kind: 'value' },
-      { name: 'multiple', kind: 'value' },
+      { name: 'number', kind: 'value', class: 'strict-number' },
+      { name: 'multiple', kind: 'value', class: 'strict-number' },
     ],
     helpers: ['xlMround'],
     lower: twoNumbers('xlMround'),

@@ -52,9 +52,9 @@ export const SWITCH_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'SWITCH',
     family: 'choice',
     args: [
-      { name: 'expression', kind: 'value' },
-      { name: 'value', kind: 'value' },
-      { name: 'result', kind: 'value', repeats: true },
+      { name: 'expression', kind: 'value', class: 'any' },
+      { name: 'value', kind: 'value', class: 'any' },
+      { name: 'result', kind: 'value', class: 'any', repeats: true },
     ],
     helpers: [],
     lower: lowerSwitch,

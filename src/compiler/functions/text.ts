@@ -72,17 +72,17 @@ function oneText(helper: string) {
   };
 }
 
-const text: readonly FunctionArg[] = [{ name: 'text', kind: 'value' }];
+const text: readonly FunctionArg[] = [{ name: 'text', kind: 'value', class: 'text' }];
 const leftRight: readonly FunctionArg[] = [
-  { name: 'text', kind: 'value' },
-  { name: 'num_chars', kind: 'value', optional: true },
+  { name: 'text', kind: 'value', class: 'text' },
+  { name: 'num_chars', kind: 'value', class: 'number', optional: true },
 ];
 
 export const TEXT_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'CONCATENATE',
     family: 'text',
-    args: [{ name: 'text', kind: 'value', repeats: true }],
+    args: [{ name: 'text', kind: 'value', class: 'text', repeats: true }],
     helpers: ['xlConcat', 'xlNumText', 'xlCap'],
     lower: (node, l) => l.concat(node.args.map((a) => l.lower(a))),
     summary: 'its arguments joined as text',
@@ -129,9 +129,9 @@ export const TEXT_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'MID',
     family: 'text',
     args: [
-      { name: 'text', kind: 'value' },
-      { name: 'start_num', kind: 'value' },
-      { name: 'num_chars', kind: 'value' },
+      { name: 'text', kind: 'value', class: 'text' },
+      { name: 'start_num', kind: 'value', class: 'number' },
+      { name: 'num_chars', kind: 'value', class: 'number' },
     ],
     helpers: ['xlMid'],
     lower: lowerMid,

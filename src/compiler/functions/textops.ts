@@ -4,7 +4,7 @@
  */
 import type { CallNode, Node } from '../../workbook/formula/ast.js';
 import { may, pascal, type Val, withError } from '../lower/value.js';
-import type { FunctionArg, FunctionEntry, Lowering } from './types.js';
+import type { ArgClass, FunctionArg, FunctionEntry, Lowering } from './types.js';
 
 /** A call to one helper over every argument, lowered as values; `kinds` of its result. */
 function call(helper: string, kinds: Val['kinds']) {
@@ -141,12 +141,12 @@ function lowerTextJoin(node: CallNode, l: Lowering): Val {
   return invariant && t.fields.length > 0 ? l.hoist(v, `textjoin${t.fields.map(pascal).join('')}`) : v;
 }
 
-const value = (name: string): FunctionArg => ({ name, kind: 'value' });
+const value = (name: string, cls: ArgClass = 'text'): FunctionArg => ({ name, kind: 'value', class: cls });
 const text: readonly FunctionArg[] = [value('text')];
 const find: readonly FunctionArg[] = [
   value('find_text'),
   value('within_text'),
-  { name: 'start_num', kind: 'value', optional: true },
+  { name: 'start_num', kind: 'value', class: 'number', optional: true },
 ];
 const mf = (title: string) => [`${title} function`];
 
@@ -154,7 +154,7 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'CONCAT',
     family: 'text',
-    args: [{ name: 'text', kind: 'reference', repeats: true }],
+    args: [{ name: 'text', kind: 'reference', class: 'texts', repeats: true }],
     helpers: ['xlConcat', 'xlNumText', 'xlConcatAll', 'xlV', 'xlCap'],
     lower: lowerConcat,
     summary: 'its arguments joined as text, ranges cell by cell',
@@ -171,7 +171,11 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'TEXTJOIN',
     family: 'text',
-    args: [value('delimiter'), value('ignore_empty'), { name: 'text', kind: 'reference', repeats: true }],
+    args: [
+      value('delimiter'),
+      value('ignore_empty', 'logical'),
+      { name: 'text', kind: 'reference', class: 'texts', repeats: true },
+    ],
     helpers: ['xlTextJoin', 'xlV'],
     lower: lowerTextJoin,
     summary: 'its text arguments joined with a delimiter',
@@ -192,7 +196,7 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
       value('text'),
       value('old_text'),
       value('new_text'),
-      { name: 'instance_num', kind: 'value', optional: true },
+      { name: 'instance_num', kind: 'value', class: 'number', optional: true },
     ],
     helpers: ['xlSubstitute', 'xlSubstituteAt'],
     lower: lowerSubstitute,
@@ -210,7 +214,7 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'REPLACE',
     family: 'text',
-    args: [value('old_text'), value('start_num'), value('num_chars'), value('new_text')],
+    args: [value('old_text'), value('start_num', 'number'), value('num_chars', 'number'), value('new_text')],
     helpers: ['xlReplace'],
     lower: call('xlReplace', ['string', 'error']),
     summary: 'a text with a run of characters replaced',
@@ -277,7 +281,7 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'REPT',
     family: 'text',
-    args: [value('text'), value('number_times')],
+    args: [value('text'), value('number_times', 'number')],
     helpers: ['xlRept'],
     lower: call('xlRept', ['string', 'error']),
     summary: 'a text repeated',
@@ -305,7 +309,7 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'VALUE',
     family: 'text',
-    args: text,
+    args: [value('text', 'strict-number')],
     helpers: ['xlValue'],
     lower: call('xlValue', ['number', 'error']),
     summary: 'a text read as a number',
@@ -322,7 +326,7 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'CHAR',
     family: 'text',
-    args: [value('number')],
+    args: [value('number', 'number')],
     helpers: ['xlChar'],
     lower: lowerChar,
     summary: 'the character of an ASCII code',

@@ -3,6 +3,7 @@
  * helpers that lowering may emit, its catalogue text and its evidence. The supported set, the arity check,
  * the dispatch, `listFunctions` and the generated docs are all read from these entries (functions/index.ts).
  */
+import type { ArgClass } from '../../workbook/coercion.js';
 import type { CallNode, CellNode, Node, RangeNode } from '../../workbook/formula/ast.js';
 import type { CellValue } from '../../workbook/values.js';
 import type { RangeOperand, SubtotalCover, ValueKind } from '../lower/contract.js';
@@ -18,10 +19,17 @@ import type { RefusalCode } from '../types.js';
  */
 export type ArgKind = 'value' | 'reference' | 'range' | 'table';
 
+export type { ArgClass } from '../../workbook/coercion.js';
+
 export interface FunctionArg {
   /** Microsoft's name for it (`num_digits`). */
   name: string;
   kind: ArgKind;
+  /**
+   * How Excel converts a value given for it before the function sees it (a number, a date, a text, a
+   * logical, ...): the row of the coercion table (src/workbook/coercion.ts) that holds this parameter.
+   */
+  class: ArgClass;
   /** May be left out (`[num_chars]`). */
   optional?: boolean;
   /** The last argument only: repeats up to 255 arguments in all (`number1, [number2], ...`). */
