@@ -82,7 +82,12 @@ export function replace(text: Scalar, start: Scalar, chars: Scalar, repl: Scalar
 export function find(needle: Scalar, hay: Scalar, start: Scalar | undefined, wild: boolean): Result {
   const t = texts(needle, hay);
   if (t instanceof CellError) return t;
-  const [a, s] = t;
+  const [written, s] = t;
+  // A lone `~` in SEARCH quotes nothing and is found at start_num, as "" is (ironcalc TEXT/FIND_SEARCH.xlsx
+  // E29 `SEARCH("~","Hi ~Bang!")` and E30 `SEARCH("~","Hello")`, both 1).
+  const a = wild && written === '~' ? '' : written;
+  // Why: another pattern ending in a `~` that quotes nothing ("a~") is not established.
+  if (wild && /^(?:~[\s\S]|[^~])*~$/.test(a)) return UNKNOWN();
   const k0 = start === undefined ? 1 : toNumber(start);
   if (k0 instanceof CellError) return k0;
   const k = Math.trunc(k0);

@@ -249,12 +249,14 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'the position of a text inside another, ignoring case, with wildcards',
     lowering: '$xlSearch(find, within, start)',
     notes:
-      'as FIND, but case-insensitive (as `=` compares text) and `?` one character, `*` any run, `~` escapes',
+      'as FIND, but case-insensitive (as `=` compares text) and `?` one character, `*` any run, `~` quotes the next character (`~d` is d, `~~` a tilde); a lone `~` is found at start_num, as an empty find_text; another pattern ending in a `~` that quotes nothing is not established (#VALUE!)',
     example: { formula: '=SEARCH("p?n",A1)', cells: { A1: 'a Pen' }, value: 3 },
     evidence: {
       goldens: ['textops'],
-      corpus: ['excel/poi/FormulaEvalTestData_Copy.xlsx'],
+      corpus: ['excel/poi/FormulaEvalTestData_Copy.xlsx', 'excel/ironcalc/TEXT/FIND_SEARCH.xlsx'],
       microsoft: ['SEARCH, SEARCHB functions'],
+      other:
+        'ironcalc TEXT/FIND_SEARCH.xlsx Sheet1!E18:E32: wildcards (E18 `ns??i` 3, E22 `*~?` 1, E26 `~*` 3, E28 `~~` 4, E31 `~d` 4, E32 `~~*` in "Ho*la" #VALUE!) and the lone tilde (E29 `SEARCH("~","Hi ~Bang!")` 1, E30 `SEARCH("~","Hello")` 1)',
     },
   },
   {

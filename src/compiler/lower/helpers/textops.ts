@@ -104,10 +104,14 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlSearch: {
     // Case-insensitive as `=` compares text (per character lower case, length kept: $xlCase), so offsets in
-    // the folded text are offsets in the text. Without `*`, `?` or `~` a plain substring search.
+    // the folded text are offsets in the text. Without `*`, `?` or `~` a plain substring search. A lone `~`
+    // quotes nothing and is found at start_num, as an empty find_text (corpus ironcalc TEXT/FIND_SEARCH.xlsx
+    // E29 `SEARCH("~","Hi ~Bang!")` 1, E30 `SEARCH("~","Hello")` 1). Not established: any other pattern
+    // ending in a `~` that quotes nothing ("a~"); #VALUE! here, the oracle undetermined.
     fn: `function($f, $w, $st) {
   $xlFindIn($f, $w, $st, function($a, $r) {(
     $p := $xlCase($a, false); $t := $xlCase($r, false);
+    $p = "~" ? 0 : $contains($p, /^(~[\\s\\S]|[^~])*~$/) ? -1 :
     $contains($p, /[*?~]/) ? $xlWildFind($p, $t) : $contains($t, $p) ? $count($split($split($t, $p)[0], "")) : -1
   )})
 }`,
