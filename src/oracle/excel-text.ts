@@ -10,8 +10,9 @@
  *   (`TEXT(1.005,"0.00")` is `1.01`, `TEXT(-2.5,"0")` `-3`); `%` multiplies by 100 first (moving the
  *   decimal point, so `TEXT(0.285,"0%")` is `29%`); `E+00` writes d.dd with a signed exponent of at least two
  *   digits;
- * - a negative number is written with a `-` before the whole (`-$1,234.00`), also when it rounds to zero
- *   (`-0.00`: Allen Wyatt, "Getting Rid of Negative Zero Amounts", Excel Ribbon Tips);
+ * - a negative number is written with a `-` before the whole (`-$1,234.00`), but not when every digit shown
+ *   is zero: `TEXT(-1/3,"0")` is `0`, `TEXT(-2.7E-18,"0.00")` `0.00` (ironcalc TEXT/TEXT.xlsx NUMBERS!B7, D7,
+ *   B17:D20, K17:K20, saved by Excel; an earlier note here read `-0.00` from a tip about cell display);
  * - text that reads as a number (`excelTextToNumber`) is formatted as that number, other text is returned as
  *   it is, booleans as TRUE/FALSE, a blank as 0, errors pass;
  * - `@` writes a number in General form (`numberText`, as `&` does), text and booleans as they are.
@@ -116,7 +117,8 @@ function scientificDigits(x: number, c: ParsedCode, precision: number): string {
 
 function formatAt(x: number, c: ParsedCode, precision: number): string {
   const body = c.scientific ? scientificDigits(x, c, precision) : fixedDigits(x, c, precision);
-  return `${x < 0 ? '-' : ''}${c.currency ? '$' : ''}${body}${c.percent ? '%' : ''}`;
+  const sign = x < 0 && /[1-9]/.test(body) ? '-' : '';
+  return `${sign}${c.currency ? '$' : ''}${body}${c.percent ? '%' : ''}`;
 }
 
 const subnormal = (x: number) => x !== 0 && Math.abs(x) < 2.2250738585072014e-308;

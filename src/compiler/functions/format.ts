@@ -111,18 +111,19 @@ export const FORMAT_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'a number as text in a format code',
     lowering:
       '$xlTextFmt(x, {code}) for a number code, $xlTextDate(x, [tokens]) for a date code, $xlText(x) for `@`',
-    notes: `number codes ${Object.keys(TEXT_NUMBER_CODES).join(' ')}, date codes ${Object.keys(TEXT_DATE_CODES).join(' ')} and @ only, as a literal or a constant text cell (others refused by name; date codes refused in the 1904 date system); numbers: rounding half away from zero on the decimal value, "-" before a negative; dates: the serial rounded to the nearest second, serial 0 is 1900-01-00 and 60 1900-02-29, a serial below 0 or from 2958466 (10000-01-01) #VALUE!; numeric and date text converted, other text returned unchanged, blank 0, TRUE/FALSE as text, errors pass`,
+    notes: `number codes ${Object.keys(TEXT_NUMBER_CODES).join(' ')}, date codes ${Object.keys(TEXT_DATE_CODES).join(' ')} and @ only, as a literal or a constant text cell (others refused by name; date codes refused in the 1904 date system); numbers: rounding half away from zero on the decimal value, "-" before a negative unless every digit shown is zero (TEXT(-1/3,"0") is "0"); dates: the serial rounded to the nearest second, serial 0 is 1900-01-00 and 60 1900-02-29, a serial below 0 or from 2958466 (10000-01-01) #VALUE!; numeric and date text converted, other text returned unchanged, blank 0, TRUE/FALSE as text, errors pass`,
     example: { formula: '=TEXT(A1,"#,##0.00")', cells: { A1: 1234.565 }, value: '1,234.57' },
     evidence: {
       goldens: ['format'],
       corpus: [
+        'excel/ironcalc/TEXT/TEXT.xlsx',
         'excel/poi/NumberFormatTests.xlsx',
         'excel/poi/DateFormatTests.xlsx',
         'excel/poi/ElapsedFormatTests.xlsx',
       ],
       microsoft: ['TEXT function', 'Format a date the way you want', 'Format numbers as dates or times'],
       other:
-        'DateFormatTests.xlsx (1904 system): month and day names (`dddd-mmmm-yyyy` Saturday-October-1952), times rounded to the shown precision (`h:m:s.00` of 4:05:06.009 is 4:5:6.01); the rest derived from the calendar of the date functions',
+        'DateFormatTests.xlsx (1904 system): month and day names (`dddd-mmmm-yyyy` Saturday-October-1952), times rounded to the shown precision (`h:m:s.00` of 4:05:06.009 is 4:5:6.01); the rest derived from the calendar of the date functions; ironcalc TEXT/TEXT.xlsx NUMBERS!B7, D7, B17:D20, K17:K20: no "-" when every digit shown is zero (`TEXT(-2.7E-18,"#,##0")` "0")',
     },
   },
 ];

@@ -36,12 +36,14 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'scientific digits of a number (internal)',
   },
   xlFmtNum: {
+    // A negative number is written with "-" only when a digit it shows is not zero: TEXT(-1/3,"0") is "0",
+    // TEXT(-2.7E-18,"0.00") "0.00" (corpus ironcalc TEXT/TEXT.xlsx NUMBERS!B7, D7, B17:D20, K17:K20).
     fn: `function($x, $c) {(
   $body := $c.e ? $xlFmtSci($abs($x), $c.k) : (
     $q := $xlFmtFixed($abs($x), $c.s, $c.k);
     ($c.g ? $xlFmtGroup($q.i) : $q.i) & ($c.k > 0 ? "." & $q.f : "")
   );
-  ($x < 0 ? "-" : "") & $c.pre & $body & $c.post
+  ($x < 0 and $contains($body, /[1-9]/) ? "-" : "") & $c.pre & $body & $c.post
 )}`,
     doc: 'a number in one of the number format codes TEXT accepts (internal)',
   },
