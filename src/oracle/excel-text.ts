@@ -40,26 +40,39 @@ export const TEXT_FORMAT_CODES: ReadonlySet<string> = new Set([
   '0.00%',
   '$#,##0.00',
   '0.00E+00',
+  '0.00E+0',
+  '#,##0_);(#,##0)',
+  '$#,##0_);($#,##0)',
   '@',
 ]);
 
-/** A number format code read from its characters: `$`, `#,##0` or `0`, `.0…`, then `%` or `E+00`. */
+/**
+ * A number format code read from its characters: `$`, `#,##0` or `0`, `.0…`, then `%`, `E+00` or `E+0`
+ * (the least count of exponent digits); or two sections `P_);(P)`: P with a trailing space for a number
+ * that is not negative, P in parentheses (no "-") for a negative one.
+ */
 interface ParsedCode {
   currency: boolean;
   grouped: boolean;
   decimals: number;
   percent: boolean;
   scientific: boolean;
+  exponentDigits: number;
+  parenthesised: boolean;
 }
 
 function parseCode(code: string): ParsedCode {
-  const m = /^(\$?)(#,##0|0)(?:\.(0+))?(%|E\+00)?$/.exec(code) as RegExpExecArray;
+  const two = /^(.*)_\);\((.*)\)$/.exec(code);
+  if (two && two[1] === two[2]) return { ...parseCode(two[1]!), parenthesised: true };
+  const m = /^(\$?)(#,##0|0)(?:\.(0+))?(%|E\+(0{1,2}))?$/.exec(code) as RegExpExecArray;
   return {
     currency: m[1] === '$',
     grouped: m[2] === '#,##0',
     decimals: m[3]?.length ?? 0,
     percent: m[4] === '%',
-    scientific: m[4] === 'E+00',
+    scientific: m[5] !== undefined,
+    exponentDigits: m[5]?.length ?? 0,
+    parenthesised: false,
   };
 }
 
@@ -101,7 +114,8 @@ function fixedDigits(x: number, c: ParsedCode, precision: number): string {
 
 /** |x| in `0.00E+00` form with `decimals` digits after the point. */
 function scientificDigits(x: number, c: ParsedCode, precision: number): string {
-  if (x === 0) return `0${c.decimals > 0 ? `.${'0'.repeat(c.decimals)}` : ''}E+00`;
+  if (x === 0)
+    return `0${c.decimals > 0 ? `.${'0'.repeat(c.decimals)}` : ''}E+${'0'.repeat(c.exponentDigits)}`;
   const { n, scale } = significand(x, precision);
   let kept = shiftRound(n, precision - (c.decimals + 1));
   let exp = scale + precision - 1;
@@ -111,14 +125,16 @@ function scientificDigits(x: number, c: ParsedCode, precision: number): string {
   }
   const s = kept.toString();
   const mantissa = s[0] + (c.decimals > 0 ? `.${s.slice(1)}` : '');
-  const e = Math.abs(exp);
-  return `${mantissa}E${exp < 0 ? '-' : '+'}${e < 10 ? `0${e}` : e}`;
+  const e = String(Math.abs(exp)).padStart(c.exponentDigits, '0');
+  return `${mantissa}E${exp < 0 ? '-' : '+'}${e}`;
 }
 
 function formatAt(x: number, c: ParsedCode, precision: number): string {
   const body = c.scientific ? scientificDigits(x, c, precision) : fixedDigits(x, c, precision);
+  const unsigned = `${c.currency ? '$' : ''}${body}${c.percent ? '%' : ''}`;
+  if (c.parenthesised) return x < 0 ? `(${unsigned})` : `${unsigned} `;
   const sign = x < 0 && /[1-9]/.test(body) ? '-' : '';
-  return `${sign}${c.currency ? '$' : ''}${body}${c.percent ? '%' : ''}`;
+  return sign + unsigned;
 }
 
 const subnormal = (x: number) => x !== 0 && Math.abs(x) < 2.2250738585072014e-308;
