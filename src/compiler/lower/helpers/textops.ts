@@ -124,8 +124,8 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
     // Case-insensitive as `=` compares text (per character lower case, length kept: $xlCase), so offsets in
     // the folded text are offsets in the text. Without `*`, `?` or `~` a plain substring search. A lone `~`
     // quotes nothing and is found at start_num, as an empty find_text (corpus ironcalc TEXT/FIND_SEARCH.xlsx
-    // E29 `SEARCH("~","Hi ~Bang!")` 1, E30 `SEARCH("~","Hello")` 1). Not established: any other pattern
-    // ending in a `~` that quotes nothing ("a~"); #VALUE! here, the oracle undetermined.
+    // E29 `SEARCH("~","Hi ~Bang!")` 1, E30 `SEARCH("~","Hello")` 1). Any other pattern ending in a `~` that
+    // quotes nothing ("a~") is not established: #VALUE! here (-1), the oracle undetermined.
     fn: `function($f, $w, $st) {
   $xlFindIn($f, $w, $st, function($a, $r) {(
     $p := $xlCase($a, false); $t := $xlCase($r, false);
@@ -182,8 +182,8 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlCode: {
     // The ANSI code (1..255, above) of the first UTF-16 unit (Microsoft, CODE: the code "corresponds to the
-    // character set used by your computer", Windows: ANSI, the set CHAR reads); empty text #VALUE!. Not
-    // established: a first character outside that set ("Ω", "中"); #VALUE! here, the oracle undetermined.
+    // character set used by your computer", Windows: ANSI, the set CHAR reads); empty text #VALUE!. A first
+    // character outside that set ("Ω", "中") is not established: #VALUE! here, the oracle undetermined.
     fn: `function($v) {( $s := $xlText($v); $type($s) = "object" ? $s : (
   $c := $split($s, "")[0]; $t := ${ANSI};
   $exists($c) and $contains($t, $c) ? $count($split($split($t, $c)[0], "")) + 1 : {"error": "#VALUE!"}
