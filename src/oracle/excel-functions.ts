@@ -629,8 +629,10 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
 
   /**
    * AND/OR as Excel: every argument is evaluated (no short cut), the first error wins; inside a reference or
-   * an array, text and blanks are ignored; written directly, text must read TRUE/FALSE (else #VALUE!); with
-   * no logical value at all, #VALUE!.
+   * an array, text and blanks are ignored; a `""` literal is ignored too (AND("",TRUE) TRUE, AND("") #VALUE!:
+   * ironcalc LOGICAL/AND_OR_XOR.xlsx "AND XOR OR"!C46:E46, C51:E53); other text written directly must read
+   * TRUE/FALSE (else #VALUE!: FormulaEvalTestData_Copy.xlsx EverythingTests!J136 `AND("1",1)`); a computed
+   * `""` is not established; with no logical value at all, #VALUE!.
    */
   private logical(ast: { args: HfInternal[] }, state: HfInternal, op: 'AND' | 'OR' | 'XOR') {
     let seen = false;
@@ -664,6 +666,10 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
         // Why: a blank reached through an operator (`OR(+A1)`, A1 blank): skipped like a blank cell, or
         // FALSE like the 0 `=+A1` shows? Not established.
         if (direct && raw(value as Scalar) === EmptyValue) return UNKNOWN();
+        if (direct && raw(value as Scalar) === '') {
+          if (node.type === 'STRING') continue;
+          return UNKNOWN(); // a computed "": left out as the literal is, or #VALUE!? Not established.
+        }
         const e = take(value as Scalar, direct);
         if (e) return e;
       }

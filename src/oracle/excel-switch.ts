@@ -1,10 +1,10 @@
 /**
  * SWITCH for the oracle (correction `logic`), independent of the compiler's lowering: the result paired with
  * the first value equal to the expression, else the default, else #N/A (Microsoft's SWITCH page). An error
- * expression passes; a number matches an equal number, a text the same text; a text never matches a number.
- * Undetermined: a blank or boolean expression, a value that is an error, blank or boolean, a text equal only
- * when case is folded (whether SWITCH folds case as `=` does is not established), and numbers equal only at
- * 15 significant digits.
+ * expression passes; a number matches an equal number, a text the same text ignoring case, as `=` compares
+ * (ironcalc logical.xlsx Sheet1!I4: "Wednesday" matches "WEDNESDAY", saved 3); a text never matches a number.
+ * Undetermined: a blank or boolean expression, a value that is an error, blank or boolean, and numbers equal
+ * only at 15 significant digits.
  */
 import { CellError, EmptyValue, ErrorType } from './hf.js';
 import { raw, type Scalar, UNKNOWN } from './excel-scalars.js';
@@ -19,10 +19,7 @@ function matches(s: number | string, v: Scalar): boolean | undefined {
     if (s === c) return true;
     return round15(s) === round15(c) ? undefined : false;
   }
-  if (typeof s === 'string' && typeof c === 'string') {
-    if (s === c) return true;
-    return foldCase(s) === foldCase(c) ? undefined : false;
-  }
+  if (typeof s === 'string' && typeof c === 'string') return foldCase(s) === foldCase(c);
   return false;
 }
 

@@ -10,8 +10,9 @@
  *   (`TEXT(1.005,"0.00")` is `1.01`, `TEXT(-2.5,"0")` `-3`); `%` multiplies by 100 first (moving the
  *   decimal point, so `TEXT(0.285,"0%")` is `29%`); `E+00` writes d.dd with a signed exponent of at least two
  *   digits;
- * - a negative number is written with a `-` before the whole (`-$1,234.00`), also when it rounds to zero
- *   (`-0.00`: Allen Wyatt, "Getting Rid of Negative Zero Amounts", Excel Ribbon Tips);
+ * - a negative number is written with a `-` before the whole (`-$1,234.00`), but not when every digit shown
+ *   is zero: `TEXT(-1/3,"0")` is `0`, `TEXT(-2.7E-18,"0.00")` `0.00` (ironcalc TEXT/TEXT.xlsx NUMBERS!B7, D7,
+ *   B17:D20, K17:K20, saved by Excel; an earlier note here read `-0.00` from a tip about cell display);
  * - text that reads as a number (`excelTextToNumber`) is formatted as that number, other text is returned as
  *   it is, booleans as TRUE/FALSE, a blank as 0, errors pass;
  * - `@` writes a number in General form (`numberText`, as `&` does), text and booleans as they are.
@@ -39,26 +40,39 @@ export const TEXT_FORMAT_CODES: ReadonlySet<string> = new Set([
   '0.00%',
   '$#,##0.00',
   '0.00E+00',
+  '0.00E+0',
+  '#,##0_);(#,##0)',
+  '$#,##0_);($#,##0)',
   '@',
 ]);
 
-/** A number format code read from its characters: `$`, `#,##0` or `0`, `.0…`, then `%` or `E+00`. */
+/**
+ * A number format code read from its characters: `$`, `#,##0` or `0`, `.0…`, then `%`, `E+00` or `E+0`
+ * (the least count of exponent digits); or two sections `P_);(P)`: P with a trailing space for a number
+ * that is not negative, P in parentheses (no "-") for a negative one.
+ */
 interface ParsedCode {
   currency: boolean;
   grouped: boolean;
   decimals: number;
   percent: boolean;
   scientific: boolean;
+  exponentDigits: number;
+  parenthesised: boolean;
 }
 
 function parseCode(code: string): ParsedCode {
-  const m = /^(\$?)(#,##0|0)(?:\.(0+))?(%|E\+00)?$/.exec(code) as RegExpExecArray;
+  const two = /^(.*)_\);\((.*)\)$/.exec(code);
+  if (two && two[1] === two[2]) return { ...parseCode(two[1]!), parenthesised: true };
+  const m = /^(\$?)(#,##0|0)(?:\.(0+))?(%|E\+(0{1,2}))?$/.exec(code) as RegExpExecArray;
   return {
     currency: m[1] === '$',
     grouped: m[2] === '#,##0',
     decimals: m[3]?.length ?? 0,
     percent: m[4] === '%',
-    scientific: m[4] === 'E+00',
+    scientific: m[5] !== undefined,
+    exponentDigits: m[5]?.length ?? 0,
+    parenthesised: false,
   };
 }
 
@@ -100,7 +114,8 @@ function fixedDigits(x: number, c: ParsedCode, precision: number): string {
 
 /** |x| in `0.00E+00` form with `decimals` digits after the point. */
 function scientificDigits(x: number, c: ParsedCode, precision: number): string {
-  if (x === 0) return `0${c.decimals > 0 ? `.${'0'.repeat(c.decimals)}` : ''}E+00`;
+  if (x === 0)
+    return `0${c.decimals > 0 ? `.${'0'.repeat(c.decimals)}` : ''}E+${'0'.repeat(c.exponentDigits)}`;
   const { n, scale } = significand(x, precision);
   let kept = shiftRound(n, precision - (c.decimals + 1));
   let exp = scale + precision - 1;
@@ -110,13 +125,16 @@ function scientificDigits(x: number, c: ParsedCode, precision: number): string {
   }
   const s = kept.toString();
   const mantissa = s[0] + (c.decimals > 0 ? `.${s.slice(1)}` : '');
-  const e = Math.abs(exp);
-  return `${mantissa}E${exp < 0 ? '-' : '+'}${e < 10 ? `0${e}` : e}`;
+  const e = String(Math.abs(exp)).padStart(c.exponentDigits, '0');
+  return `${mantissa}E${exp < 0 ? '-' : '+'}${e}`;
 }
 
 function formatAt(x: number, c: ParsedCode, precision: number): string {
   const body = c.scientific ? scientificDigits(x, c, precision) : fixedDigits(x, c, precision);
-  return `${x < 0 ? '-' : ''}${c.currency ? '$' : ''}${body}${c.percent ? '%' : ''}`;
+  const unsigned = `${c.currency ? '$' : ''}${body}${c.percent ? '%' : ''}`;
+  if (c.parenthesised) return x < 0 ? `(${unsigned})` : `${unsigned} `;
+  const sign = x < 0 && /[1-9]/.test(body) ? '-' : '';
+  return sign + unsigned;
 }
 
 const subnormal = (x: number) => x !== 0 && Math.abs(x) < 2.2250738585072014e-308;

@@ -5,7 +5,7 @@
  * `REPLACE("ABCDEFG",2.3,3.9,"xx")` "AxxFG" (Excel "AxxEFG", FormulaEvalTestData_Copy.xlsx D1136),
  * `SUBSTITUTE("teststr","t","T",1.9)` unchanged (Excel "Teststr", F1312), an empty old_text inserted
  * (P1312), `VALUE("$1,000")` #VALUE! (Excel 1000, E1444), `PROPER("ßa")` "SSa", no 32,767-character limit
- * in REPT, SUBSTITUTE and REPLACE, CHAR/CODE over Latin-1 (Excel: the Windows code page). Where Excel's answer is not established,
+ * in REPT, SUBSTITUTE and REPLACE, CHAR/CODE over Latin-1 (Excel for Windows: ANSI, Windows-1252). Where Excel's answer is not established,
  * UNKNOWN.
  */
 import { CellError, EmptyValue } from './hf.js';
@@ -82,7 +82,12 @@ export function replace(text: Scalar, start: Scalar, chars: Scalar, repl: Scalar
 export function find(needle: Scalar, hay: Scalar, start: Scalar | undefined, wild: boolean): Result {
   const t = texts(needle, hay);
   if (t instanceof CellError) return t;
-  const [a, s] = t;
+  const [written, s] = t;
+  // A lone `~` in SEARCH quotes nothing and is found at start_num, as "" is (ironcalc TEXT/FIND_SEARCH.xlsx
+  // E29 `SEARCH("~","Hi ~Bang!")` and E30 `SEARCH("~","Hello")`, both 1).
+  const a = wild && written === '~' ? '' : written;
+  // Why: another pattern ending in a `~` that quotes nothing ("a~") is not established.
+  if (wild && /^(?:~[\s\S]|[^~])*~$/.test(a)) return UNKNOWN();
   const k0 = start === undefined ? 1 : toNumber(start);
   if (k0 instanceof CellError) return k0;
   const k = Math.trunc(k0);
@@ -158,20 +163,40 @@ export function value(v: Scalar): Result {
   return n === 'value' ? VALUE() : n === 'unknown' ? UNKNOWN() : n;
 }
 
+/**
+ * The characters of the codes 128..159 in Excel for Windows (ANSI, Windows-1252), read from ironcalc
+ * TEXT/CHAR.xlsx B128:B159 as Excel saved them: 129, 141, 143, 144 and 157, which Windows-1252 leaves
+ * unassigned, are the control characters of the same number. 1..127 are ASCII and 160..255 Latin-1
+ * (B1:B127, B160:B255).
+ */
+const ANSI_128_159 = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d,
+  0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a,
+  0x153, 0x9d, 0x17e, 0x178,
+];
+
+/** The UTF-16 unit of an ANSI code 1..255. */
+const ansiUnit = (n: number) => (n >= 128 && n <= 159 ? ANSI_128_159[n - 128]! : n);
+
 export function char(v: Scalar): Result {
   const n = whole(v);
   if (n instanceof CellError) return n;
   if (n < 1 || n > 255) return VALUE();
-  // Why: 128..255 are the Windows code page's characters (Excel on Windows), not established here.
-  return n > 127 ? UNKNOWN() : String.fromCharCode(n);
+  return String.fromCharCode(ansiUnit(n));
 }
 
+/**
+ * CODE: the ANSI code of the first UTF-16 unit (Microsoft's CODE page: the computer's character set, Windows
+ * ANSI, the one CHAR reads). A unit outside that set is not established (Windows may answer "?" or a
+ * best-fit letter).
+ */
 export function code(v: Scalar): Result {
   const s = toText(v);
   if (s instanceof CellError) return s;
   if (s === '') return VALUE();
   const c = s.charCodeAt(0);
-  return c >= 1 && c <= 127 ? c : UNKNOWN();
+  for (let n = 1; n <= 255; n++) if (ansiUnit(n) === c) return n;
+  return UNKNOWN();
 }
 
 export function clean(v: Scalar): Result {

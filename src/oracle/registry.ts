@@ -777,7 +777,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
     {
       correction: 'logic',
       to: 'SSX.SWITCH',
-      note: 'text matched exactly, numbers by value; the undetermined readings (excel-switch.ts) pass through',
+      note: 'text matched ignoring case (as `=`), numbers by value; the undetermined readings (excel-switch.ts) pass through',
     },
   ],
 };

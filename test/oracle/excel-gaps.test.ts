@@ -129,6 +129,13 @@ const CASES: Record<string, Array<[string, CellValue]>> = {
     ['OR(F1:G1)', true],
     ['OR("FALSE",0)', false],
     ['AND(1/0,#N/A)', err('#DIV/0!')],
+    // A "" literal is left out: ironcalc LOGICAL/AND_OR_XOR.xlsx "AND XOR OR"!C46:E46, C51:E53.
+    ['AND("",TRUE)', true],
+    ['OR("",FALSE)', false],
+    ['XOR("",TRUE)', true],
+    ['AND("")', err('#VALUE!')],
+    ['OR("","")', err('#VALUE!')],
+    ['AND(""&"",TRUE)', err('#ERROR!')], // a computed "": not established
     ['IF("TRUE",1,2)', 1],
     ['IF("x",1,2)', err('#VALUE!')],
     ['IF(A1,1,2)', 2],

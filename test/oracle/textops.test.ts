@@ -15,7 +15,11 @@ const COLUMNS = 'ABCDEFGHIJ';
 const UNDETERMINED = { error: '#ERROR!' };
 
 /** Goldens whose input the oracle calls undetermined (the lowering still gives an answer). */
-const ORACLE_UNDETERMINED = new Set(['value-boolean.json']);
+const ORACLE_UNDETERMINED = new Set([
+  'value-boolean.json',
+  'search-trailing-tilde.json',
+  'code-outside-ansi.json',
+]);
 
 /** Evaluates formulas, row i reading the cells given for it in row i of a grid (A..J). */
 function evaluate(cases: Array<{ formula: string; cells?: Record<string, CellValue> }>, corrections?: []) {
@@ -47,9 +51,8 @@ describe('the oracle gives the golden (Excel) value of the text functions', () =
 
 describe('undetermined inputs', () => {
   it.each([
-    ['=CHAR(200)'],
-    ['=CODE("é")'],
-    ['=CODE("€")'],
+    ['=CODE("Ω")'], // outside the ANSI set
+    ['=CODE("中")'],
     ['=VALUE(A1)'],
     ['=VALUE("12:00")'],
     ['=PROPER("中a")'],

@@ -67,19 +67,6 @@ function lowerSubstitute(node: CallNode, l: Lowering): Val {
   );
 }
 
-/** Code points 128..255 depend on the system's code page: a literal one is refused. */
-function lowerChar(node: CallNode, l: Lowering): Val {
-  const v = l.lower(node.args[0]!);
-  if (v.literal !== undefined && Math.trunc(v.literal) >= 128 && Math.trunc(v.literal) <= 255) {
-    l.fail(
-      'UNSUPPORTED_CONSTRUCT',
-      'CHAR of a code from 128 to 255 (its character depends on the Windows code page)',
-      node,
-    );
-  }
-  return l.helper('xlChar', [v.expr], ['string', 'error'], v.invariant, [v]);
-}
-
 /** The text arguments of CONCAT/TEXTJOIN as one flat list text; blanks kept as null. */
 function textList(args: readonly Node[], l: Lowering, keepBlanks: boolean): { list: string; v: Val[] } & Acc {
   const parts: string[] = [];
@@ -253,12 +240,14 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'the position of a text inside another, ignoring case, with wildcards',
     lowering: '$xlSearch(find, within, start)',
     notes:
-      'as FIND, but case-insensitive (as `=` compares text) and `?` one character, `*` any run, `~` escapes',
+      'as FIND, but case-insensitive (as `=` compares text) and `?` one character, `*` any run, `~` quotes the next character (`~d` is d, `~~` a tilde); a lone `~` is found at start_num, as an empty find_text; another pattern ending in a `~` that quotes nothing is not established (#VALUE!)',
     example: { formula: '=SEARCH("p?n",A1)', cells: { A1: 'a Pen' }, value: 3 },
     evidence: {
       goldens: ['textops'],
-      corpus: ['excel/poi/FormulaEvalTestData_Copy.xlsx'],
+      corpus: ['excel/poi/FormulaEvalTestData_Copy.xlsx', 'excel/ironcalc/TEXT/FIND_SEARCH.xlsx'],
       microsoft: ['SEARCH, SEARCHB functions'],
+      other:
+        'ironcalc TEXT/FIND_SEARCH.xlsx Sheet1!E18:E32: wildcards (E18 `ns??i` 3, E22 `*~?` 1, E26 `~*` 3, E28 `~~` 4, E31 `~d` 4, E32 `~~*` in "Ho*la" #VALUE!) and the lone tilde (E29 `SEARCH("~","Hi ~Bang!")` 1, E30 `SEARCH("~","Hello")` 1)',
     },
   },
   {
@@ -328,16 +317,18 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
     family: 'text',
     args: [value('number', 'number')],
     helpers: ['xlChar'],
-    lower: lowerChar,
-    summary: 'the character of an ASCII code',
+    lower: call('xlChar', ['string', 'error']),
+    summary: 'the character of a code of the ANSI character set (Windows-1252)',
     lowering: '$xlChar(n)',
     notes:
-      'n truncated; 1..127 only: a literal 128..255 is refused (Windows code page), a computed one #VALUE! (the oracle cannot tell); outside 1..255 #VALUE!',
+      'n truncated; 1..255 as Excel for Windows (ANSI, Windows-1252: CHAR(128) "€", CHAR(146) "’"; its unassigned 129, 141, 143, 144, 157 the control characters U+0081 ...); outside 1..255 #VALUE!; Excel for Mac (the Macintosh set) is not modelled',
     example: { formula: '=CHAR(A1)', cells: { A1: 65 }, value: 'A' },
     evidence: {
       goldens: ['textops'],
-      corpus: ['excel/poi/FormulaEvalTestData_Copy.xlsx'],
+      corpus: ['excel/poi/FormulaEvalTestData_Copy.xlsx', 'excel/ironcalc/TEXT/CHAR.xlsx'],
       microsoft: mf('CHAR'),
+      other:
+        'ironcalc TEXT/CHAR.xlsx Sheet1!B1:B257: CHAR(1) ... CHAR(255) saved by Excel for Windows (Windows-1252; B128 "€", B129 U+0081, B160 U+00A0, B255 "ÿ"), B256:B257 #VALUE!; Microsoft\'s CHAR page: the character set is the computer\'s (Windows: ANSI, Macintosh: the Macintosh set)',
     },
   },
   {
@@ -346,11 +337,18 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
     args: text,
     helpers: ['xlCode'],
     lower: call('xlCode', ['number', 'error']),
-    summary: 'the ASCII code of the first character of a text',
+    summary: 'the ANSI code (Windows-1252) of the first character of a text',
     lowering: '$xlCode(text)',
-    notes: 'empty text #VALUE!; a first character outside ASCII 1..127 #VALUE! (the oracle cannot tell)',
+    notes:
+      'the code CHAR gives the first character for (1..255: CODE("€") 128, CODE("£") 163); empty text #VALUE!; a first character outside that set not established (#VALUE!; the oracle undetermined)',
     example: { formula: '=CODE(A1)', cells: { A1: 'Apple' }, value: 65 },
-    evidence: { goldens: ['textops'], microsoft: mf('CODE') },
+    evidence: {
+      goldens: ['textops'],
+      corpus: ['excel/ironcalc/TEXT/CHAR.xlsx'],
+      microsoft: mf('CODE'),
+      other:
+        'Microsoft\'s CODE page: "the returned code corresponds to the character set used by your computer" (Windows: ANSI), the set whose characters ironcalc TEXT/CHAR.xlsx B1:B255 records; no corpus cell calls CODE',
+    },
   },
   {
     name: 'CLEAN',

@@ -27,21 +27,25 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'fixed-point decimal digits of a number (internal)',
   },
   xlFmtSci: {
-    // |x| as d.dd…E±ee with k decimals (at least two exponent digits).
-    fn: `function($a, $k) {(
+    // |x| as d.dd…E±ee with k decimals and at least x exponent digits (`E+00` 2, `E+0` 1).
+    fn: `function($a, $k, $x) {(
   $r := $a = 0 ? {"d": "0", "p": 1} : ($r0 := $xlDec15($a); $xlRoundDigits($r0.d, $r0.p, $k + 1));
   $m := $r.d & $pad("", $k + 1 - $length($r.d), "0"); $e := $a = 0 ? 0 : $r.p - 1;
-  $substring($m, 0, 1) & ($k > 0 ? "." & $substring($m, 1) : "") & "E" & ($e < 0 ? "-" : "+") & ($abs($e) < 10 ? "0" : "") & $string($abs($e))
+  $substring($m, 0, 1) & ($k > 0 ? "." & $substring($m, 1) : "") & "E" & ($e < 0 ? "-" : "+") & $pad($string($abs($e)), 0 - $x, "0")
 )}`,
     doc: 'scientific digits of a number (internal)',
   },
   xlFmtNum: {
+    // A negative number is written with "-" only when a digit it shows is not zero: TEXT(-1/3,"0") is "0",
+    // TEXT(-2.7E-18,"0.00") "0.00" (corpus ironcalc TEXT/TEXT.xlsx NUMBERS!B7, D7, B17:D20, K17:K20).
+    // A code with a negative section (`np`, `nq`) writes a negative number in it, without "-".
     fn: `function($x, $c) {(
-  $body := $c.e ? $xlFmtSci($abs($x), $c.k) : (
+  $body := $c.e ? $xlFmtSci($abs($x), $c.k, $exists($c.x) ? $c.x : 2) : (
     $q := $xlFmtFixed($abs($x), $c.s, $c.k);
     ($c.g ? $xlFmtGroup($q.i) : $q.i) & ($c.k > 0 ? "." & $q.f : "")
   );
-  ($x < 0 ? "-" : "") & $c.pre & $body & $c.post
+  $exists($c.np) and $x < 0 ? $c.np & $body & $c.nq :
+  ($x < 0 and $contains($body, /[1-9]/) ? "-" : "") & $c.pre & $body & $c.post
 )}`,
     doc: 'a number in one of the number format codes TEXT accepts (internal)',
   },

@@ -8,11 +8,29 @@ import type { HelperSource } from './source.js';
 /** Excel's longest text (a cell holds at most 32,767 characters). */
 const MAX_TEXT = 32767;
 
-/** The characters 1..127 in order, as a JSONata string literal (CHAR and CODE look codes up in it). */
-const ASCII = JSON.stringify(String.fromCharCode(...Array.from({ length: 127 }, (_, i) => i + 1))).replace(
-  '\u007f',
-  '\\u007f',
+/**
+ * The characters of the codes 1..255 in order, as Excel for Windows gives them (its ANSI code page, Windows-1252,
+ * the five codes it leaves unassigned as the control characters of the same number; 1..127 ASCII, 160..255
+ * Latin-1). Written out, not decoded: Node's TextDecoder reads `windows-1252` as Latin-1. Corpus ironcalc
+ * TEXT/CHAR.xlsx B1:B255, saved by Excel (`CHAR(128)` is "€", `CHAR(129)` U+0081, `CHAR(146)` "’"). A JSONata
+ * string literal, every character outside printable ASCII escaped; CHAR and CODE look codes up in it.
+ */
+const ANSI = jsonataText(
+  String.fromCharCode(...Array.from({ length: 127 }, (_, i) => i + 1)) +
+    '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ' +
+    String.fromCharCode(...Array.from({ length: 96 }, (_, i) => i + 160)),
 );
+
+/** A JSONata string literal of `s`, every character outside printable ASCII as a `\\uXXXX` escape. */
+function jsonataText(s: string): string {
+  const unit = (c: string) =>
+    c === '"' || c === '\\'
+      ? `\\${c}`
+      : c >= ' ' && c <= '~'
+        ? c
+        : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  return `"${[...s].map(unit).join('')}"`;
+}
 
 export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlSubstitute: {
@@ -104,10 +122,14 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlSearch: {
     // Case-insensitive as `=` compares text (per character lower case, length kept: $xlCase), so offsets in
-    // the folded text are offsets in the text. Without `*`, `?` or `~` a plain substring search.
+    // the folded text are offsets in the text. Without `*`, `?` or `~` a plain substring search. A lone `~`
+    // quotes nothing and is found at start_num, as an empty find_text (corpus ironcalc TEXT/FIND_SEARCH.xlsx
+    // E29 `SEARCH("~","Hi ~Bang!")` 1, E30 `SEARCH("~","Hello")` 1). Any other pattern ending in a `~` that
+    // quotes nothing ("a~") is not established: #VALUE! here (-1), the oracle undetermined.
     fn: `function($f, $w, $st) {
   $xlFindIn($f, $w, $st, function($a, $r) {(
     $p := $xlCase($a, false); $t := $xlCase($r, false);
+    $p = "~" ? 0 : $contains($p, /^(~[\\s\\S]|[^~])*~$/) ? -1 :
     $contains($p, /[*?~]/) ? $xlWildFind($p, $t) : $contains($t, $p) ? $count($split($split($t, $p)[0], "")) : -1
   )})
 }`,
@@ -152,21 +174,21 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'VALUE (en-US number, percent, currency and date text)',
   },
   xlChar: {
-    // Codes 1..127 only (ASCII, the same in every code page); 128..255 depend on the system's code page
-    // (Windows ANSI) and are #VALUE! here, where the oracle gives "undetermined"; outside 1..255 #VALUE!.
+    // n truncated; 1..255 the ANSI characters (above); outside #VALUE! (Microsoft, CHAR: "between 1 and 255").
     fn: `function($c) {( $n := $xlNum($c); $type($n) = "object" ? $n : (
-  $k := $xlTrunc($n); $k < 1 or $k > 127 ? {"error": "#VALUE!"} : $substring(${ASCII}, $k - 1, 1)
+  $k := $xlTrunc($n); $k < 1 or $k > 255 ? {"error": "#VALUE!"} : $substring(${ANSI}, $k - 1, 1)
 ) )}`,
-    doc: 'CHAR of an ASCII code (1-127)',
+    doc: 'CHAR of an ANSI code (1-255, Windows-1252)',
   },
   xlCode: {
-    // The first UTF-16 unit's code when it is ASCII 1..127; else #VALUE! (empty text in Excel; a code-page
-    // character, where the oracle gives "undetermined").
+    // The ANSI code (1..255, above) of the first UTF-16 unit (Microsoft, CODE: the code "corresponds to the
+    // character set used by your computer", Windows: ANSI, the set CHAR reads); empty text #VALUE!. A first
+    // character outside that set ("Ω", "中") is not established: #VALUE! here, the oracle undetermined.
     fn: `function($v) {( $s := $xlText($v); $type($s) = "object" ? $s : (
-  $c := $split($s, "")[0]; $t := ${ASCII};
+  $c := $split($s, "")[0]; $t := ${ANSI};
   $exists($c) and $contains($t, $c) ? $count($split($split($t, $c)[0], "")) + 1 : {"error": "#VALUE!"}
 ) )}`,
-    doc: 'CODE of an ASCII character (1-127)',
+    doc: 'CODE of an ANSI character (1-255, Windows-1252)',
   },
   xlClean: {
     // Microsoft, CLEAN: removes the 7-bit ASCII codes 0..31 only (not 127, not Unicode 129, 141, ...).
