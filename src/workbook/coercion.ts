@@ -696,8 +696,15 @@ const ESTABLISHED: Readonly<Partial<Record<ArgClass, readonly Row[]>>> = {
     [
       'empty-text',
       'direct',
-      VALUE,
-      cell(`${IC}LOGICAL/AND_OR_XOR.xlsx`, 'AND XOR OR!C46', 'OR("")', { error: '#VALUE!' }),
+      IGNORED,
+      cell(`${IC}LOGICAL/AND_OR_XOR.xlsx`, 'AND XOR OR!C53', 'OR("", FALSE)', false),
+      cell(
+        `${IC}LOGICAL/AND_OR_XOR.xlsx`,
+        'AND XOR OR!C46',
+        'OR("")',
+        { error: '#VALUE!' },
+        'no logical value left',
+      ),
     ],
     [
       'empty-text',
