@@ -11,7 +11,7 @@
  */
 import { CellError, ErrorType } from './hf.js';
 import { raw, type Scalar, toNumber, UNKNOWN, VALUE } from './excel-scalars.js';
-import { excelDateText, excelTextToNumber } from './excel-values.js';
+import { excelDateTimeText, excelTextToNumber } from './excel-values.js';
 
 const DAY_MS = 86_400_000;
 const BASE = Date.UTC(1899, 11, 31);
@@ -147,11 +147,17 @@ export function excelDatedif(a: Scalar, b: Scalar, u: Scalar): Result {
   return name === 'M' ? months : name === 'Y' ? Math.floor(months / 12) : months % 12;
 }
 
+/**
+ * DATEVALUE: text only, read by the date and time reader; the date part's serial, a time ignored (Microsoft's
+ * DATEVALUE page; ironcalc DATE_TIME.xlsx C10 `DATEVALUE("2024-02-29 06:00")` 45351). Undetermined: a time
+ * alone, spaces around the text (no DATEVALUE cell says; arithmetic refuses them), other near forms.
+ */
 export function excelDatevalue(v: Scalar): Result {
   const x = raw(v);
   if (x instanceof CellError) return x;
   if (typeof x !== 'string') return VALUE();
-  const r = excelDateText(x.replace(/^ +| +$/g, ''));
+  const r = excelDateTimeText(x);
   if (r === undefined) return excelTextToNumber(x) === 'value' ? VALUE() : UNKNOWN();
-  return r === 'unknown' ? UNKNOWN() : r;
+  if (!r.hasDate || x !== x.replace(/^ +| +$/g, '')) return UNKNOWN();
+  return typeof r.value === 'number' ? Math.floor(r.value) : r.value === 'value' ? VALUE() : UNKNOWN();
 }

@@ -164,10 +164,15 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'DATEDIF ("Y", "M", "D", "YM")',
   },
   xlDatevalue: {
-    // Text only (a number, a boolean or a blank is #VALUE!), read as the arithmetic reads date text.
+    // Text only (a number, a boolean or a blank is #VALUE!), read by $xlDateTime, the text as written: the
+    // date part's serial, a time ignored (Microsoft's DATEVALUE page; corpus ironcalc DATE_TIME.xlsx C10
+    // DATEVALUE("2024-02-29 06:00") 45351). A time alone and spaces around are not established: #VALUE!.
     fn: `function($v) {
-  $type($v) = "string" ? $xlParseDate($replace($v, /^ +| +$/, "")) : $type($v) = "object" ? $v : {"error": "#VALUE!"}
+  $type($v) = "string" ? (
+    $r := $xlDateTime($v);
+    $type($r) = "array" and $r[1] ? $floor($r[0]) : {"error": "#VALUE!"}
+  ) : $type($v) = "object" ? $v : {"error": "#VALUE!"}
 }`,
-    doc: 'DATEVALUE (M/D/YYYY, YYYY-MM-DD)',
+    doc: 'DATEVALUE (the date and time reader; a time ignored)',
   },
 };
