@@ -37,6 +37,15 @@ function direct(helper: string, defaults: readonly string[] = []) {
 /** EDATE and EOMONTH: one helper, told which. */
 function addMonths(end: boolean) {
   return (node: CallNode, l: Lowering): Val => {
+    for (const a of node.args) {
+      // Why: a logical in a cell is #VALUE! (corpus EOMONTH.xlsx C11); one written in the formula not established.
+      if (a.kind === 'boolean')
+        l.fail(
+          'UNSUPPORTED_DATE_MODE',
+          `${node.name} of a logical value written directly (not established)`,
+          a,
+        );
+    }
     const [s, k] = node.args.map((a) => l.lower(a)) as [Val, Val];
     return l.helper(
       'xlAddMonths',
