@@ -3,8 +3,9 @@
  * of the compiler's JSONata helpers: text → number as en-US Excel reads it in arithmetic, text → boolean as IF
  * and NOT read it, and the matching rule of VLOOKUP's exact mode.
  *
- * Where Excel's behaviour is not established for a text (a date or time form other than the plain ones, a
- * fraction, thousands separators not in groups of three), the coercion answers `unknown` and the oracle gives `#ERROR!` (HyperFormula's own
+ * Where Excel's behaviour is not established for a text (a date or time form without evidence, a date without
+ * its year, a fraction, thousands separators not in groups of three), the coercion answers `unknown` and the
+ * oracle gives `#ERROR!` (HyperFormula's own
  * "could not evaluate" code): verification then takes Excel's saved value as the reference, or refuses the
  * column when there is none. A refusal is better than a wrong number.
  */
