@@ -57,7 +57,6 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
   $sg := ($g[0] ? $g[0] : "") & ($g[1] ? $g[1] : "");
   $i := $g[2] ? $replace($g[2], ",", "") : "";
   $f := $g[3] ? $g[3] : "";
-  $eu := $match($t, /^€ ?([0-9.,]+)$|^([0-9.,]+) ?€$/).groups;
   $exists($m) and ($i != "" or $f != "") and $length($sg) <= ($exists($p) ? 0 : 1) ? (
     $all := $i & $f;
     $sig := $replace($all, /^0+/, "");
@@ -72,7 +71,10 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
         $sg = "-" or $exists($p) ? 0 - $y : $y
       )
     )
-  ) : $exists($eu) ? $xlParseNum($eu[0] ? $eu[0] : $eu[1]) : $xlParseDate($s)
+  ) : (
+    $eu := $match($t, /^€ ?([0-9.,]+)$|^([0-9.,]+) ?€$/).groups;
+    $exists($eu) ? $xlParseNum($eu[0] ? $eu[0] : $eu[1]) : $xlParseDate($s)
+  )
 )}`,
     doc: 'numeric, currency or date text ("1.5", " 2 ", "1e3", "50%", "$1,000", "23€", "(4)", "6/1/2001") to a number, else #VALUE!',
   },
@@ -125,11 +127,13 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
     $count($ymd) = 3 and $ymd[0] >= 1900 and $ymd[1] >= 1 and $ymd[1] <= 12 and $ymd[2] >= 1
       and $ymd[2] <= $xlMonthDays($ymd[0], $ymd[1]) ? $xlMonthStart($ymd[0], $ymd[1]) + $ymd[2] - 1 : -1
   )};
-  $sp := $match($s, /^(.*?) ([0-9]{1,2}:[0-9].*)$/).groups;
-  $t0 := $tm($s);
-  $d := $dt($exists($sp) ? $sp[0] : $s);
-  $t1 := $exists($sp) ? $tm($sp[1]) : 0;
-  $t0 >= 0 ? [$t0 / 86400, false] : $d >= 0 and $t1 >= 0 ? [$d + $t1 / 86400, true] : {"error": "#VALUE!"}
+  $t0 := $contains($s, /^[0-9A-Za-z].*[0-9M]$/) ? $tm($s) : -2;
+  $t0 >= 0 ? [$t0 / 86400, false] : $t0 = -2 ? {"error": "#VALUE!"} : (
+    $sp := $match($s, /^(.*?) ([0-9]{1,2}:[0-9].*)$/).groups;
+    $d := $dt($exists($sp) ? $sp[0] : $s);
+    $t1 := $exists($sp) ? $tm($sp[1]) : 0;
+    $d >= 0 and $t1 >= 0 ? [$d + $t1 / 86400, true] : {"error": "#VALUE!"}
+  )
 )}`,
     doc: 'date and time text to [serial, has a date], else #VALUE! (internal)',
   },
