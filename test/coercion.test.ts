@@ -266,14 +266,6 @@ const KNOWN_MEMBER_DISAGREEMENTS: readonly { id: string; why: string }[] = [
   },
   { id: 'CEILING.MATH.mode boolean reference', why: 'as its direct form (CEILING!M154); no reference cell' },
   {
-    id: 'EOMONTH.months boolean reference',
-    why: 'ironcalc EOMONTH.xlsx C11 EOMONTH(A11,B11) with B11 TRUE saved #VALUE!; the lowering reads TRUE as 1',
-  },
-  {
-    id: 'EDATE.months boolean reference',
-    why: 'the class cells only (EOMONTH.xlsx C11, NUMBER_SYSTEMS.xlsx Decimal!C25 DEC2BIN(TRUE) #VALUE!); no EDATE cell',
-  },
-  {
     id: 'WEEKNUM.return_type boolean reference',
     why: 'the class cells only (EOMONTH.xlsx C11); no WEEKNUM cell',
   },
@@ -406,10 +398,6 @@ const KNOWN_ORACLE_MEMBER_DISAGREEMENTS: readonly { id: string; why: string }[] 
   {
     id: 'EDATE.months boolean reference',
     why: 'the class cells only (EOMONTH.xlsx C11, Decimal!C25); HyperFormula reads TRUE as 1',
-  },
-  {
-    id: 'EOMONTH.months boolean reference',
-    why: 'ironcalc EOMONTH.xlsx C11 EOMONTH(A11,B11) with B11 TRUE saved #VALUE!; HyperFormula reads TRUE as 1',
   },
   { id: 'EDATE.months omitted direct', why: 'the class cells only (MROUND!C36); HyperFormula reads it as 0' },
   {

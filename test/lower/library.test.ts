@@ -137,9 +137,16 @@ describe('buildLibrary', () => {
   it('emits only the used helpers plus dependencies, dependencies first', () => {
     const names = resolveHelpers(['xlAdd']);
     expect(names).toEqual(
-      ['xlFin', 'xlParseDate', 'xlParseNum', 'xlNum', 'xlAdd'].sort(
-        (a, c) => names.indexOf(a) - names.indexOf(c),
-      ),
+      [
+        'xlFin',
+        'xlMonthStart',
+        'xlMonthDays',
+        'xlDateTime',
+        'xlParseDate',
+        'xlParseNum',
+        'xlNum',
+        'xlAdd',
+      ].sort((a, c) => names.indexOf(a) - names.indexOf(c)),
     );
     expect(names.indexOf('xlNum')).toBeLessThan(names.indexOf('xlAdd'));
     expect(names.indexOf('xlParseNum')).toBeLessThan(names.indexOf('xlNum'));

@@ -28,6 +28,24 @@ const CASES: Array<[string, CellValue]> = [
   ['DATEVALUE("6/1/2001")', 37043],
   ['DATEVALUE(37043)', err('#VALUE!')],
   ['EDATE(DATE(1900,1,31),1)', UNKNOWN],
+  // ironcalc DATE.xlsx D5: month 13 of 9999 is a year past 9999.
+  ['DATE(9999,13,-1)', err('#NUM!')],
+  ['DATE(9999,12,31)', 2958465],
+  // ironcalc EOMONTH.xlsx C11/C12: a logical months argument is #VALUE!; EDATE's and WEEKNUM's not established.
+  ['EOMONTH(44987,TRUE)', err('#VALUE!')],
+  ['EOMONTH(44987,FALSE)', err('#VALUE!')],
+  ['EOMONTH(TRUE,1)', UNKNOWN],
+  ['EDATE(44987,TRUE)', UNKNOWN],
+  ['EDATE(TRUE,1)', UNKNOWN],
+  ['WEEKNUM(TRUE)', UNKNOWN],
+  // ironcalc DATE_TIME.xlsx C8-C10; spaces around not established for DATEVALUE.
+  ['DATEVALUE("29-Feb-1900")', 60],
+  ['DATEVALUE("1-Mar-1900")', 61],
+  ['DATEVALUE("2024-02-29 06:00")', 45351],
+  ['DATEVALUE(" 6/1/2001 ")', UNKNOWN],
+  ['EDATE("22-MAY-2011",1)', 40716],
+  ['EDATE(" 2024-01-10 ",1)', err('#VALUE!')],
+  ['"2024-02-29 06:00"+0', 45351.25],
 ];
 
 describe('oracle date correction', () => {

@@ -231,7 +231,9 @@ describe('coercion helpers', () => {
     expect(excelTextToNumber('2/29/2023')).toBe('unknown');
     expect(excelTextToNumber('')).toBe('value');
     expect(excelTextToNumber('   ')).toBe('value');
-    expect(excelTextToNumber('12:00')).toBe('unknown');
+    // Microsoft's VALUE page reads "16:48:00" and "12:00:00"; its TIMEVALUE page "18:45".
+    expect(excelTextToNumber('12:00')).toBe(0.5);
+    expect(excelTextToNumber('24:00')).toBe('unknown');
     expect(excelTextToNumber('--1')).toBe('unknown');
   });
   it('trims spaces only and matches wildcards by UTF-16 unit, case-insensitively, accents kept', () => {

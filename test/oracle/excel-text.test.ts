@@ -83,7 +83,8 @@ const CASES: Array<[CellValue, string, CellValue]> = [
   ['', '0', ''],
   [' 1.5 ', '0.00', '1.50'],
   ['$1,234.5', '#,##0.00', '1,234.50'],
-  ['12:00', '0.00', err('#ERROR!')], // a time: Excel's reading is not established here
+  ['12:00', '0.00', '0.50'], // a time, read by the one reader (Microsoft's VALUE page "12:00:00"; TIMEVALUE page "18:45")
+  ['24:00', '0.00', err('#ERROR!')], // TIMEVALUE gives 0 (ironcalc DATE_TIME.xlsx C5); in arithmetic not established
   [true, '0.00', 'TRUE'],
   [false, '0', 'FALSE'],
   [null, '0', '0'],

@@ -37,6 +37,15 @@ function direct(helper: string, defaults: readonly string[] = []) {
 /** EDATE and EOMONTH: one helper, told which. */
 function addMonths(end: boolean) {
   return (node: CallNode, l: Lowering): Val => {
+    for (const a of node.args) {
+      // Why: a logical in a cell is #VALUE! (corpus EOMONTH.xlsx C11); one written in the formula not established.
+      if (a.kind === 'boolean')
+        l.fail(
+          'UNSUPPORTED_DATE_MODE',
+          `${node.name} of a logical value written directly (not established)`,
+          a,
+        );
+    }
     const [s, k] = node.args.map((a) => l.lower(a)) as [Val, Val];
     return l.helper(
       'xlAddMonths',
@@ -95,7 +104,7 @@ const startMonths: readonly FunctionArg[] = [
   { name: 'months', kind: 'value', class: 'strict-number' },
 ];
 const SERIAL_NOTES =
-  'the serial is coerced as arithmetic coerces (date text "6/1/2001" and "2001-06-01", numeric text, booleans 1/0, blank 0), its fraction dropped; below 0 or above 2958465 (9999-12-31) #NUM!; serial 0 is 1900-01-00 and 60 the phantom 1900-02-29';
+  'the serial is coerced as arithmetic coerces (date and time text by the one reader: "6/1/2001", "2001-06-01", "22-MAY-2011", "2024-02-29 06:00"; numeric text; booleans 1/0; blank 0), its fraction dropped; below 0 or above 2958465 (9999-12-31) #NUM!; serial 0 is 1900-01-00 and 60 the phantom 1900-02-29';
 
 /** The entries below, each refusing a workbook in the 1904 date system (its serials are 1462 days apart). */
 const ENTRIES: readonly FunctionEntry[] = [
@@ -112,11 +121,16 @@ const ENTRIES: readonly FunctionEntry[] = [
     summary: 'the serial number of a date',
     lowering: '$xlDate(year, month, day)',
     notes:
-      'arguments coerced as arithmetic and truncated; a year 0-1899 is 1900 more, below 0 or from 10000 on #NUM!; months and days roll over both ways (DATE(2008,14,2) is 2009-02-02, DATE(1900,3,0) the phantom 60); a result outside 0..2958465 #NUM!; errors left to right',
+      'arguments coerced as arithmetic and truncated; a year 0-1899 is 1900 more, below 0 or from 10000 on #NUM!; months and days roll over both ways (DATE(2008,14,2) is 2009-02-02, DATE(1900,3,0) the phantom 60), the months first: a year past 9999 after them #NUM! (DATE(9999,13,-1), corpus ironcalc DATE.xlsx D5); a result outside 0..2958465 #NUM!; errors left to right',
     example: { formula: '=DATE(A1,2,16)', cells: { A1: 2012 }, value: 40955 },
     evidence: {
       goldens: ['date'],
-      corpus: [corpus('DATE'), 'excel/poi/FormulaEvalTestData_Copy.xlsx', 'excel/poi/55927.xlsx'],
+      corpus: [
+        corpus('DATE'),
+        'excel/poi/FormulaEvalTestData_Copy.xlsx',
+        'excel/poi/55927.xlsx',
+        'excel/ironcalc/DATE_AND_TIME/DATE.xlsx',
+      ],
       microsoft: ['DATE function', MICROSOFT_DATES],
     },
   },
@@ -162,7 +176,7 @@ const ENTRIES: readonly FunctionEntry[] = [
     lower: direct('xlWeeknum', ['1']),
     summary: 'the week of the year of a date serial',
     lowering: '$xlWeeknum(serial, return_type) (return_type 1 when left out)',
-    notes: `the week holding 1 January is week 1; weeks begin Sunday (1, 17), Monday (2, 11), Tuesday (12) .. Saturday (16); 21 is the ISO week; any other type #NUM!; ${SERIAL_NOTES}`,
+    notes: `the week holding 1 January is week 1; weeks begin Sunday (1, 17), Monday (2, 11), Tuesday (12) .. Saturday (16); 21 is the ISO week; any other type #NUM!; ${SERIAL_NOTES}; a logical date #VALUE! (not established)`,
     example: { formula: '=WEEKNUM(A1)', cells: { A1: 45300 }, value: 2 },
     evidence: { goldens: ['date'], microsoft: ['WEEKNUM function'] },
   },
@@ -186,7 +200,7 @@ const ENTRIES: readonly FunctionEntry[] = [
     lower: addMonths(false),
     summary: 'the date a number of months before or after a date',
     lowering: '$xlAddMonths(start, months, false)',
-    notes: `months truncated; the day kept, at most the new month's last (EDATE of 31 January by 1 is 28 or 29 February); ${SERIAL_NOTES}; a result outside the serial range #NUM!`,
+    notes: `months truncated; the day kept, at most the new month's last (EDATE of 31 January by 1 is 28 or 29 February); ${SERIAL_NOTES}; a logical argument #VALUE! (not established), one written in the formula refused; a result outside the serial range #NUM!`,
     example: { formula: '=EDATE(A1,1)', cells: { A1: 40558 }, value: 40589 },
     evidence: {
       goldens: ['date'],
@@ -202,9 +216,13 @@ const ENTRIES: readonly FunctionEntry[] = [
     lower: addMonths(true),
     summary: 'the last day of the month a number of months before or after a date',
     lowering: '$xlAddMonths(start, months, true)',
-    notes: `months truncated; ${SERIAL_NOTES}; a result outside the serial range #NUM!`,
+    notes: `months truncated; ${SERIAL_NOTES}; logical months #VALUE! (corpus ironcalc EOMONTH.xlsx C11/C12), a logical start #VALUE! (not established), a logical written in the formula refused; a result outside the serial range #NUM!`,
     example: { formula: '=EOMONTH(A1,1)', cells: { A1: 40544 }, value: 40602 },
-    evidence: { goldens: ['date'], corpus: [corpus('EOMONTH')], microsoft: ['EOMONTH function'] },
+    evidence: {
+      goldens: ['date'],
+      corpus: [corpus('EOMONTH'), 'excel/ironcalc/DATE_AND_TIME/EOMONTH.xlsx'],
+      microsoft: ['EOMONTH function'],
+    },
   },
   {
     name: 'DAYS',
@@ -246,9 +264,13 @@ const ENTRIES: readonly FunctionEntry[] = [
     summary: 'the serial number of a date written as text',
     lowering: '$xlDatevalue(text)',
     notes:
-      'en-US date text as the arithmetic reads it (M/D/YYYY, YYYY-MM-DD, years 1900-9999, spaces around): the same $xlParseDate; a number, a boolean or a blank #VALUE!; other forms (month names, times, two-digit years) #VALUE!, which verification refuses where Excel reads them',
+      'en-US date text read by the one date and time reader ($xlDateTime: M/D/Y, YYYY-M-D, YYYY/M/D, D-Mon-Y, "Mon D, Y", two-digit years, 1900-02-29 as 60), a time after the date ignored ("2024-02-29 06:00" is 45351); a number, a boolean or a blank #VALUE!; a time alone, spaces around, a date without its year and other forms #VALUE! (not established), which verification refuses where Excel reads them',
     example: { formula: '=DATEVALUE(A1)', cells: { A1: '6/1/2001' }, value: 37043 },
-    evidence: { goldens: ['date'], microsoft: ['DATEVALUE function'] },
+    evidence: {
+      goldens: ['date'],
+      corpus: ['excel/ironcalc/DATE_AND_TIME/DATE_TIME.xlsx'],
+      microsoft: ['DATEVALUE function'],
+    },
   },
 ];
 

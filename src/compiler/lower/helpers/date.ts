@@ -59,14 +59,15 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlDate: {
     // DATE(year, month, day): each truncated; year 0-1899 is 1900 more, below 0 or from 10000 on #NUM!;
     // months and days roll over in both directions (DATE(2008,14,2) is 2009-02-02, DATE(2008,1,-15) is
-    // 2007-12-16); a result before serial 0 or after 9999-12-31 is #NUM!.
+    // 2007-12-16); the months move the year first, and a year past 9999 is #NUM! (corpus ironcalc DATE.xlsx
+    // D5: DATE(9999,13,-1) #NUM!, not 9999-12-30); a result before serial 0 or after 9999-12-31 is #NUM!.
     fn: `function($a, $b, $c) {(
   $y0 := $xlIntArg($a); $mo := $xlIntArg($b); $d := $xlIntArg($c);
   $type($y0) = "object" ? $y0 : $type($mo) = "object" ? $mo : $type($d) = "object" ? $d :
   $y0 < 0 or $y0 >= 10000 ? {"error": "#NUM!"} : (
     $t := ($y0 < 1900 ? $y0 + 1900 : $y0) * 12 + $mo - 1;
     $y := $floor($t / 12);
-    $xlSerialOk($xlMonthStart($y, $t - $y * 12 + 1) + $d - 1)
+    $y > 9999 ? {"error": "#NUM!"} : $xlSerialOk($xlMonthStart($y, $t - $y * 12 + 1) + $d - 1)
   )
 )}`,
     doc: 'DATE',
@@ -99,8 +100,9 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlWeeknum: {
     // System 1: the week holding 1 January is week 1, weeks start on the return type's day (1 Sunday, 2 and
     // 11 Monday, 12 Tuesday, ... 17 Sunday); 21 is the ISO week (system 2).
+    // A logical date: #VALUE!, not established (held-out files only).
     fn: `function($v, $rt) {(
-  $s := $xlDateArg($v); $t := $xlIntArg($rt);
+  $s := $type($v) = "boolean" ? {"error": "#VALUE!"} : $xlDateArg($v); $t := $xlIntArg($rt);
   $type($s) = "object" ? $s : $type($t) = "object" ? $t :
   $t = 21 ? $xlIsoWeek($s) : (
     $start := $t = 1 ? 0 : $t = 2 ? 1 : $t >= 11 and $t <= 17 ? ($t - 10) % 7 : -1;
@@ -130,8 +132,11 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
     // EDATE ($end false) and EOMONTH ($end true): the month $k months on; EDATE keeps the day, at most the
     // month's last (day 0 of serial 0 stays day 0). Why the bound on $n: a shift of more than 240,000 months
     // leaves the serial range from any start, and a huge one overflows JSONata's arithmetic (it throws).
+    // A logical argument is #VALUE!: EOMONTH's months by corpus ironcalc EOMONTH.xlsx C11/C12 (TRUE, FALSE in a
+    // cell); a logical start date and EDATE's logical months are not established.
     fn: `function($v, $k, $end) {(
-  $s := $xlDateArg($v); $n := $xlIntArg($k);
+  $s := $type($v) = "boolean" ? {"error": "#VALUE!"} : $xlDateArg($v);
+  $n := $type($k) = "boolean" ? {"error": "#VALUE!"} : $xlIntArg($k);
   $type($s) = "object" ? $s : $type($n) = "object" ? $n : $abs($n) > 240000 ? {"error": "#NUM!"} : (
     $p := $xlYmd($s);
     $t := $p[0] * 12 + $p[1] - 1 + $n;
@@ -164,10 +169,15 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'DATEDIF ("Y", "M", "D", "YM")',
   },
   xlDatevalue: {
-    // Text only (a number, a boolean or a blank is #VALUE!), read as the arithmetic reads date text.
+    // Text only (a number, a boolean or a blank is #VALUE!), read by $xlDateTime, the text as written: the
+    // date part's serial, a time ignored (Microsoft's DATEVALUE page; corpus ironcalc DATE_TIME.xlsx C10
+    // DATEVALUE("2024-02-29 06:00") 45351). A time alone and spaces around are not established: #VALUE!.
     fn: `function($v) {
-  $type($v) = "string" ? $xlParseDate($replace($v, /^ +| +$/, "")) : $type($v) = "object" ? $v : {"error": "#VALUE!"}
+  $type($v) = "string" ? (
+    $r := $xlDateTime($v);
+    $type($r) = "array" and $r[1] ? $floor($r[0]) : {"error": "#VALUE!"}
+  ) : $type($v) = "object" ? $v : {"error": "#VALUE!"}
 }`,
-    doc: 'DATEVALUE (M/D/YYYY, YYYY-MM-DD)',
+    doc: 'DATEVALUE (the date and time reader; a time ignored)',
   },
 };

@@ -41,10 +41,13 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
     // digits after the fifteenth place to zeros") and converts text "in a format that would be accepted for
     // a number" with the same reader. The kept digits are rebuilt as `0.<digits>e<exp>`, which `$number`
     // reads correctly rounded; from 1E308 on it is #VALUE! (Excel's "Specifications and limits": the largest
-    // number that can be typed is 9.99999999999999E+307, so longer text stays text). Else a date
-    // (`$xlParseDate`), else #VALUE!, which also covers forms whose Excel value is not established (times,
-    // fractions, month names, `1,00`): a safe answer, since verification refuses a column where the oracle
-    // cannot tell Excel's value.
+    // number that can be typed is 9.99999999999999E+307, so longer text stays text). A euro sign before or
+    // after unsigned digits, with or without one space (Microsoft, "About the euro currency symbol": Excel
+    // recognizes the euro even when it is not the regional currency; corpus ironcalc T_VALUE_VALUETOTEXT.xlsx
+    // I3 `VALUE("23€")` 23, EXP_SIGN.xlsx C31 `SIGN("€100")` 1). Else date or time text (`$xlParseDate`, on
+    // the text as written), else #VALUE!, which also covers forms whose Excel value is not established
+    // (fractions, `1,00`, a sign with the euro, `"10/32"`): not established, and a safe answer, since
+    // verification refuses a column where the oracle cannot tell Excel's value.
     fn: String.raw`function($s) {(
   $t := $replace($s, /^ +| +$/, "");
   $p := $match($t, /^\((.*)\)$/);
@@ -68,31 +71,70 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
         $sg = "-" or $exists($p) ? 0 - $y : $y
       )
     )
-  ) : $xlParseDate($t)
-)}`,
-    doc: 'numeric or date text ("1.5", " 2 ", "1e3", "50%", "$1,000", "(4)", "6/1/2001") to a number, else #VALUE!',
-  },
-  xlParseDate: {
-    // en-US date text as Excel reads it in arithmetic: M/D/YYYY or YYYY-MM-DD (years 1900-9999, a real
-    // calendar day) → the serial number (days since 1899-12-31, one more from 1 March 1900 on: Excel counts
-    // the phantom 29 February 1900). Day count by the civil-calendar formula (days since 0000-03-01), so no
-    // host date library is needed. Anything else is #VALUE! (also text the oracle calls undetermined).
-    fn: String.raw`function($t) {(
-  $u := $match($t, /^([0-9]{1,2})\/([0-9]{1,2})\/([0-9]{4})$/).groups;
-  $v := $match($t, /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$/).groups;
-  $ymd := $exists($u) ? [$u[2], $u[0], $u[1]] : $exists($v) ? $v : [];
-  $count($ymd) != 3 ? {"error": "#VALUE!"} : (
-    $y := $number($ymd[0]); $mo := $number($ymd[1]); $d := $number($ymd[2]);
-    $leap := $y % 4 = 0 and ($y % 100 != 0 or $y % 400 = 0);
-    $dim := $mo = 2 ? ($leap ? 29 : 28) : $mo in [4, 6, 9, 11] ? 30 : 31;
-    $y < 1900 or $mo < 1 or $mo > 12 or $d < 1 or $d > $dim ? {"error": "#VALUE!"} : (
-      $a := $mo <= 2 ? $y - 1 : $y;
-      $n := $a * 365 + $floor($a / 4) - $floor($a / 100) + $floor($a / 400)
-        + $floor((153 * ($mo > 2 ? $mo - 3 : $mo + 9) + 2) / 5) + $d - 1 - 693900;
-      $n >= 60 ? $n + 1 : $n
-    )
+  ) : (
+    $eu := $match($t, /^€ ?([0-9.,]+)$|^([0-9.,]+) ?€$/).groups;
+    $exists($eu) ? $xlParseNum($eu[0] ? $eu[0] : $eu[1]) : $xlParseDate($s)
   )
 )}`,
-    doc: 'date text (M/D/YYYY, YYYY-MM-DD) to its serial number, else #VALUE! (internal)',
+    doc: 'numeric, currency or date text ("1.5", " 2 ", "1e3", "50%", "$1,000", "23€", "(4)", "6/1/2001") to a number, else #VALUE!',
+  },
+  xlParseDate: {
+    // Date or time text as arithmetic reads it ($xlDateTime): its serial with the time as a fraction.
+    fn: `function($s) {( $r := $xlDateTime($s); $type($r) = "array" ? $r[0] : $r )}`,
+    doc: 'date or time text to its serial number, else #VALUE! (internal)',
+  },
+  xlDateTime: {
+    // en-US date and time text as Excel reads it, the text as written: a date M/D/Y (Microsoft's DATEVALUE
+    // page "8/22/2011"), YYYY-M-D or YYYY/M/D ("2011/02/23"; corpus ironcalc INT("2024-01-10") 45301),
+    // D-Mon-Y ("22-MAY-2011"; DATE_TIME.xlsx C8 "29-Feb-1900" 60), "Mon D, Y" and "Mon YY" past the month's
+    // days (KB 214327: "Dec 31, 98", "Dec 32" is 1932-12-01); month names or their three-letter
+    // abbreviations in any case; a year of four digits 1900-9999 (xlcalculator YEAR.xlsx "7/5/1800" #VALUE!)
+    // or two (KB 214391: 00-29 the 2000s, 30-99 the 1900s); a real day of Excel's calendar (1900-02-29 is
+    // serial 60). A time H:MM or H:MM:SS, 0-23 hours, or 1-12 with " AM"/" PM" (Microsoft's TIMEVALUE page
+    // "6:45 PM", "18:45"); a date, a space and a time (DATE_TIME.xlsx C10 "2024-02-29 06:00"). The result is
+    // [serial + seconds / 86400, whether a date was read]. Spaces around are #VALUE! (EXP_SIGN.xlsx C34
+    // `SIGN(" 2024-01-10 ")` #VALUE!). Anything else is #VALUE!: not established for a date without a year
+    // ("Dec 2" is the current year: volatile), "10/32", "1-1-2008", "24:00", other cases of AM/PM.
+    fn: String.raw`function($s) {(
+  $mon := function($n) {(
+    $l := $lowercase($n);
+    $names := ["january","february","march","april","may","june","july","august","september","october","november","december"];
+    $x := $filter([0..11], function($j) { $names[$j] = $l or $substring($names[$j], 0, 3) = $l });
+    $exists($x) ? $x + 1 : 0
+  )};
+  $yr := function($y) {(
+    $n := $number($y);
+    $length($y) = 2 ? ($n < 30 ? 2000 + $n : 1900 + $n) : ($length($y) = 4 or $length($y) = 5) and $n >= 1900 and $n <= 9999 ? $n : -1
+  )};
+  $tm := function($x) {(
+    $g := $match($x, /^([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?( AM| PM)?$/).groups;
+    $h := $number($g[0]); $mi := $number($g[1]); $sc := $g[2] ? $number($g[2]) : 0;
+    $exists($g) and $mi <= 59 and $sc <= 59 and ($g[3] ? $h >= 1 and $h <= 12 : $h <= 23)
+      ? (($g[3] ? $h % 12 + ($g[3] = " PM" ? 12 : 0) : $h) * 3600 + $mi * 60 + $sc) : -1
+  )};
+  $dt := function($x) {(
+    $u := $match($x, /^([0-9]{1,2})\/([0-9]{1,2})\/([0-9]+)$/).groups;
+    $v := $match($x, /^([0-9]{4})([-\/])([0-9]{1,2})([-\/])([0-9]{1,2})$/).groups;
+    $w := $match($x, /^([0-9]{1,2})-([A-Za-z]+)-([0-9]+)$/).groups;
+    $z := $match($x, /^([A-Za-z]+) ([0-9]{1,2}), ([0-9]+)$/).groups;
+    $k := $match($x, /^([A-Za-z]+) ([0-9]{2})$/).groups;
+    $km := $exists($k) ? $mon($k[0]) : 0;
+    $ymd := $exists($u) ? [$yr($u[2]), $number($u[0]), $number($u[1])] :
+      $exists($v) and $v[1] = $v[3] ? [$yr($v[0]), $number($v[2]), $number($v[4])] :
+      $exists($w) and $mon($w[1]) > 0 ? [$yr($w[2]), $mon($w[1]), $number($w[0])] :
+      $exists($z) and $mon($z[0]) > 0 ? [$yr($z[2]), $mon($z[0]), $number($z[1])] :
+      $km > 0 and $number($k[1]) > ($km = 2 ? 29 : $km in [4, 6, 9, 11] ? 30 : 31) ? [$yr($k[1]), $km, 1] : [];
+    $count($ymd) = 3 and $ymd[0] >= 1900 and $ymd[1] >= 1 and $ymd[1] <= 12 and $ymd[2] >= 1
+      and $ymd[2] <= $xlMonthDays($ymd[0], $ymd[1]) ? $xlMonthStart($ymd[0], $ymd[1]) + $ymd[2] - 1 : -1
+  )};
+  $t0 := $contains($s, /^[0-9A-Za-z].*[0-9M]$/) ? $tm($s) : -2;
+  $t0 >= 0 ? [$t0 / 86400, false] : $t0 = -2 ? {"error": "#VALUE!"} : (
+    $sp := $match($s, /^(.*?) ([0-9]{1,2}:[0-9].*)$/).groups;
+    $d := $dt($exists($sp) ? $sp[0] : $s);
+    $t1 := $exists($sp) ? $tm($sp[1]) : 0;
+    $d >= 0 and $t1 >= 0 ? [$d + $t1 / 86400, true] : {"error": "#VALUE!"}
+  )
+)}`,
+    doc: 'date and time text to [serial, has a date], else #VALUE! (internal)',
   },
 };
