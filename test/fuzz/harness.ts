@@ -149,15 +149,23 @@ function workbook(cases: readonly FuzzCase[]): WorkbookModel {
   return { sheets: [sheet], definedNames: [], tables: [] };
 }
 
+/** The oracle threw on a case instead of giving a value (HyperFormula on `=ROW(TRUE)`). */
+export interface OracleFailure {
+  threw: string;
+}
+
+const isFailure = (v: CellValue | OracleFailure): v is OracleFailure =>
+  typeof v === 'object' && v !== null && 'threw' in v;
+
 /** The oracle's value of each case's formula, all cases in one workbook (row i+1 holds case i). */
-export function oracleValues(cases: readonly FuzzCase[]): CellValue[] {
+export function oracleValues(cases: readonly FuzzCase[]): Array<CellValue | OracleFailure> {
   try {
     const values = evaluateWorkbook(workbook(cases));
     return cases.map((_, i) => values.get(SHEET, i, FORMULA_COL));
   } catch (e) {
     // Why: one formula the engine chokes on must not hide the batch; retry case by case to isolate it.
-    if (cases.length === 1) throw e;
-    return cases.map((c) => oracleValues([c])[0]);
+    if (cases.length === 1) return [{ threw: e instanceof Error ? e.message : String(e) }];
+    return cases.map((c) => oracleValues([c])[0]!);
   }
 }
 
@@ -166,7 +174,8 @@ export function oracleValues(cases: readonly FuzzCase[]): CellValue[] {
  * (1-based) is the sheet row the oracle evaluated the case in: the formula and its cells are given there, and
  * the lowering is told its row, so that ROW() means the same on both sides.
  */
-export async function judge(c: FuzzCase, oracle: CellValue, row = 1): Promise<Outcome> {
+export async function judge(c: FuzzCase, given: CellValue | OracleFailure, row = 1): Promise<Outcome> {
+  const oracle = isFailure(given) ? null : given;
   let r: Awaited<ReturnType<typeof translateFormula>>;
   try {
     r = await translateFormula(renderFormula(c.expr, row), cellsByAddress(c.cells, row), { row: row - 1 });
@@ -178,6 +187,8 @@ export async function judge(c: FuzzCase, oracle: CellValue, row = 1): Promise<Ou
       return { kind: 'unparsed', oracle, message: `${r.error.code}: ${r.error.message}` };
     return { kind: 'refused', code: r.error.code, oracle };
   }
+  // A formula the lowering takes and the oracle cannot evaluate: a finding (the oracle's robustness).
+  if (isFailure(given)) return { kind: 'threw', oracle, message: `the oracle threw: ${given.threw}` };
   if (isErrorValue(oracle) && (oracle.error as string) === UNDETERMINED)
     return { kind: 'undetermined', oracle };
   if (sameValue(oracle, r.value)) return { kind: 'match', oracle };

@@ -22,6 +22,8 @@ export interface ThreeWay {
   /** The lowering's value, or its refusal (code and message). */
   lowering: { value: CellValue; jsonata: string } | { refused: string };
   oracle: CellValue;
+  /** The oracle threw instead of giving a value (then `oracle` is null). */
+  oracleThrew?: string;
   /** undefined: IronCalc's value could not be read exactly (a subnormal number), or it crashed. */
   ironcalc: CellValue | undefined;
   /** IronCalc crashed on the case (its own bug), with its message. */
@@ -31,6 +33,7 @@ export interface ThreeWay {
 /** Which voices agree, in one line: `all agree`, `lowering ≠ oracle; IronCalc sides with the oracle`, ... */
 export function verdict(t: ThreeWay): string {
   const lowered = 'value' in t.lowering ? t.lowering.value : undefined;
+  if (t.oracleThrew) return `the oracle threw; IronCalc ${t.ironcalc === undefined ? 'unread' : 'answered'}`;
   const undetermined = isUndetermined(t.oracle);
   const ic = t.ironcalc;
   if (lowered === undefined)
@@ -122,7 +125,13 @@ export async function threeWay(
       ? { refused: `${r.error.code}: ${r.error.message}` }
       : { value: r.value, jsonata: r.jsonata };
   const wb: WorkbookModel = { sheets: [sheetOf(given, formula, where)], definedNames: [], tables: [] };
-  const oracle = evaluateWorkbook(wb).get(SHEET, where.row, where.col);
+  let oracle: CellValue = null;
+  let oracleThrew: string | undefined;
+  try {
+    oracle = evaluateWorkbook(wb).get(SHEET, where.row, where.col);
+  } catch (e) {
+    oracleThrew = e instanceof Error ? e.message : String(e);
+  }
   const witness = witnessOne(
     [
       {
@@ -139,7 +148,7 @@ export async function threeWay(
     ],
     { sheet: 0, row: where.row + 1, col: where.col + 1 },
   );
-  return { formula, cells, at: where, lowering, oracle, ...witness };
+  return { formula, cells, at: where, lowering, oracle, ...(oracleThrew ? { oracleThrew } : {}), ...witness };
 }
 
 /** IronCalc's value of one target, or why there is none (it crashed: a Rust panic). */
@@ -163,7 +172,9 @@ export function formatThreeWay(t: ThreeWay): string {
     'value' in t.lowering
       ? `    lowering:  ${show(t.lowering.value)}   jsonata: ${t.lowering.jsonata}`
       : `    lowering:  refused (${t.lowering.refused})`,
-    `    oracle:    ${show(t.oracle)}${isUndetermined(t.oracle) ? ' (undetermined: not established)' : ''}`,
+    t.oracleThrew
+      ? `    oracle:    threw (${t.oracleThrew})`
+      : `    oracle:    ${show(t.oracle)}${isUndetermined(t.oracle) ? ' (undetermined: not established)' : ''}`,
     `    ironcalc:  ${t.crashed ? `crashed (${t.crashed.slice(0, 80)})` : show(t.ironcalc)}`,
     `    verdict:   ${verdict(t)}`,
   ].join('\n');
