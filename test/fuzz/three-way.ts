@@ -119,7 +119,13 @@ export async function threeWay(
 ): Promise<ThreeWay> {
   const given = positions(cells);
   const where = at ?? defaultAt(formula, given);
-  const r = await translateFormula(formula, cells, { row: where.row });
+  let r: Awaited<ReturnType<typeof translateFormula>>;
+  try {
+    r = await translateFormula(formula, cells, { row: where.row });
+  } catch (e) {
+    // The lowering threw (a finding of its own): shown as such, the other voices still asked.
+    r = { formula, error: { code: 'THREW', message: e instanceof Error ? e.message : String(e) } };
+  }
   const lowering =
     'error' in r
       ? { refused: `${r.error.code}: ${r.error.message}` }
