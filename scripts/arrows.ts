@@ -96,6 +96,11 @@ export const PACKAGES: readonly { name: string; only: string; why: string }[] = 
     only: 'src/workbook/formula/',
     why: 'the formula adapter is the one place that sees fx',
   },
+  {
+    name: '@ironcalc/wasm',
+    only: 'test/fuzz/',
+    why: 'IronCalc is a development witness (fuzzer, triage), a dev dependency: never part of the product',
+  },
 ];
 
 export interface ImportLine {

@@ -19,6 +19,12 @@ import type { ExcelErrorCode } from '../../src/workbook/formula/ast.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { TEXT_FORMAT_CODES } from '../../src/oracle/excel-text.js';
 import { TEXT_DATE_FORMAT_CODES } from '../../src/oracle/excel-text-dates.js';
+import {
+  arityOf,
+  type FunctionArg,
+  type FunctionEntry,
+  FUNCTIONS as TABLE,
+} from '../../src/compiler/functions/index.js';
 
 /** The input columns A..E: every case binds these five cells of its row. */
 export const INPUT_COLUMNS = ['A', 'B', 'C', 'D', 'E'] as const;
@@ -29,11 +35,14 @@ export type FuzzExpr =
   | { t: 'str'; v: string }
   | { t: 'bool'; v: boolean }
   | { t: 'err'; v: ExcelErrorCode }
-  | { t: 'ref'; col: number }
+  /** `pin`: the cell holds this value (the case's cells are set to it), so a kind is drawn by reference. */
+  | { t: 'ref'; col: number; pin?: CellValue }
   | { t: 'range'; from: number; to: number }
   | { t: 'call'; fn: string; args: FuzzExpr[] }
   | { t: 'bin'; op: BinaryOp; l: FuzzExpr; r: FuzzExpr }
-  | { t: 'neg' | 'pos' | 'pct' | 'paren'; e: FuzzExpr };
+  | { t: 'neg' | 'pos' | 'pct' | 'paren'; e: FuzzExpr }
+  /** An argument left empty (`ROUND(1,)`, `IF(A1,,2)`). */
+  | { t: 'missing' };
 
 export type BinaryOp = '+' | '-' | '*' | '/' | '^' | '&' | '=' | '<>' | '<' | '<=' | '>' | '>=';
 
@@ -120,19 +129,14 @@ export const cellNumber: fc.Arbitrary<number> = fc.oneof(
   },
 );
 
-/**
- * Left out on purpose: date-like text such as `1/2` (Excel reads it as 2 January of the current year, so the
- * expected value changes with the clock) and number text with a leading tab (Excel's coercion of `"\t1"` is
- * undetermined: no documentation and no saved value in the corpus).
+/*
+ * Left out of the texts on purpose: date-like text such as `1/2` (Excel reads it as 2 January of the current
+ * year, so the expected value changes with the clock) and number text with a leading tab (Excel's coercion of
+ * `"\t1"` is undetermined: no documentation and no saved value in the corpus).
  */
-const specialTexts: readonly string[] = [
-  // Dates as text (the arithmetic's date forms).
-  '6/1/2001',
-  '2024-02-29',
-  '2/30/2023',
-  '',
-  ' ',
-  '  ',
+
+/** Text Excel may read as a number (the numeric-text reader's forms). */
+export const NUMERIC_TEXTS: readonly string[] = [
   ' 1.5 ',
   '1.5',
   '1e3',
@@ -148,11 +152,48 @@ const specialTexts: readonly string[] = [
   '9007199254740993',
   '1e400',
   '1,000',
+  ' 5 ',
+  '$3',
   '$5',
+  '(4)',
+  '23€',
+  '1.1%',
   '0x1A',
+  '1 2',
+];
+
+/**
+ * Text Excel may read as a date or a time (the date-text reader's forms, accepted and rejected ones), each with
+ * its year written (a text without a year is read in the current year: the value would change with the clock).
+ */
+export const DATE_TEXTS: readonly string[] = [
+  '6/1/2001',
+  '1/2/2020',
+  '2020-01-02',
+  '1-Jan-2020',
+  '2024-02-29',
+  '2/30/2023',
+  '2020/07/16',
+  '1-Jan-1900',
+  '29-Feb-1900',
+  '22 August 98',
+  'Feb-2010',
+  '18 Feb 2010',
+  '12/2008',
+  '1-1-2008',
+  '12:00',
+  '6:30 PM',
+  '1/1/1987 02:00 AM',
+  '2024-02-29 06:00',
+];
+
+/** Other text: blanks-as-text, case and accent variants, astral and RTL text, text that names a boolean or error. */
+export const OTHER_TEXTS: readonly string[] = [
+  '',
+  ' ',
+  '  ',
   'Infinity',
   'NaN',
-  '1 2',
   'abc',
   'ABC',
   'Abc',
@@ -184,9 +225,13 @@ const specialTexts: readonly string[] = [
   'hello world',
 ];
 
+const specialTexts: readonly string[] = [...NUMERIC_TEXTS, ...DATE_TEXTS, ...OTHER_TEXTS];
+
 /** Text for cells: specials and short random strings (ASCII and full Unicode). */
 export const cellText: fc.Arbitrary<string> = fc.oneof(
-  { weight: 5, arbitrary: fc.constantFrom(...specialTexts) },
+  { weight: 2, arbitrary: fc.constantFrom(...NUMERIC_TEXTS) },
+  { weight: 2, arbitrary: fc.constantFrom(...DATE_TEXTS) },
+  { weight: 3, arbitrary: fc.constantFrom(...OTHER_TEXTS) },
   { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
   { weight: 1, arbitrary: fc.string({ maxLength: 4, unit: 'grapheme' }) },
   { weight: 1, arbitrary: cellNumber.map((x) => String(x)) },
@@ -242,169 +287,93 @@ const range: fc.Arbitrary<FuzzExpr> = fc
 
 const BINARY_OPS: readonly BinaryOp[] = ['+', '-', '*', '/', '^', '&', '=', '<>', '<', '<=', '>', '>='];
 
-/** Functions with their arity [min, max]; `ranges` marks those that take a range argument. */
-const FUNCTIONS: ReadonlyArray<{ fn: string; min: number; max: number; ranges?: true }> = [
-  { fn: 'IF', min: 2, max: 3 }, // Excel refuses `=IF(A1)`: too few arguments
-  { fn: 'AND', min: 1, max: 3, ranges: true },
-  { fn: 'OR', min: 1, max: 3, ranges: true },
-  { fn: 'NOT', min: 1, max: 1 },
-  { fn: 'ROUND', min: 2, max: 2 },
-  { fn: 'ABS', min: 1, max: 1 },
-  { fn: 'SUM', min: 1, max: 3, ranges: true },
-  { fn: 'AVERAGE', min: 1, max: 3, ranges: true },
-  { fn: 'MIN', min: 1, max: 3, ranges: true },
-  { fn: 'MAX', min: 1, max: 3, ranges: true },
-  { fn: 'COUNT', min: 1, max: 3, ranges: true },
-  { fn: 'CONCATENATE', min: 1, max: 3 },
-  { fn: 'LEFT', min: 1, max: 2 },
-  { fn: 'RIGHT', min: 1, max: 2 },
-  { fn: 'MID', min: 3, max: 3 },
-  { fn: 'LEN', min: 1, max: 1 },
-  { fn: 'UPPER', min: 1, max: 1 },
-  { fn: 'LOWER', min: 1, max: 1 },
-  { fn: 'TRIM', min: 1, max: 1 },
-  // Dates (functions/date.ts).
-  { fn: 'DATE', min: 3, max: 3 },
-  { fn: 'YEAR', min: 1, max: 1 },
-  { fn: 'MONTH', min: 1, max: 1 },
-  { fn: 'DAY', min: 1, max: 1 },
-  { fn: 'WEEKDAY', min: 1, max: 2 },
-  { fn: 'WEEKNUM', min: 1, max: 2 },
-  { fn: 'ISOWEEKNUM', min: 1, max: 1 },
-  { fn: 'EDATE', min: 2, max: 2 },
-  { fn: 'EOMONTH', min: 2, max: 2 },
-  { fn: 'DAYS', min: 2, max: 2 },
-  { fn: 'DATEDIF', min: 3, max: 3 },
-  { fn: 'DATEVALUE', min: 1, max: 1 },
-  // Issue 14, parts 1 and 2 (info and choice functions).
-  { fn: 'IFERROR', min: 2, max: 2 },
-  { fn: 'IFNA', min: 2, max: 2 },
-  { fn: 'ISBLANK', min: 1, max: 1 },
-  { fn: 'ISNUMBER', min: 1, max: 1 },
-  { fn: 'ISTEXT', min: 1, max: 1 },
-  { fn: 'ISNONTEXT', min: 1, max: 1 },
-  { fn: 'ISLOGICAL', min: 1, max: 1 },
-  { fn: 'ISERROR', min: 1, max: 1 },
-  { fn: 'ISERR', min: 1, max: 1 },
-  { fn: 'ISNA', min: 1, max: 1 },
-  { fn: 'ISEVEN', min: 1, max: 1 },
-  { fn: 'ISODD', min: 1, max: 1 },
-  { fn: 'N', min: 1, max: 1 },
-  { fn: 'NA', min: 0, max: 0 },
-  { fn: 'TRUE', min: 0, max: 0 },
-  { fn: 'FALSE', min: 0, max: 0 },
-  { fn: 'IFS', min: 2, max: 4 },
-  { fn: 'XOR', min: 1, max: 3, ranges: true },
-  { fn: 'CHOOSE', min: 2, max: 4 },
-  // The arith family (src/compiler/functions/arith.ts; the oracle's `math` correction).
-  { fn: 'ROUNDUP', min: 2, max: 2 },
-  { fn: 'ROUNDDOWN', min: 2, max: 2 },
-  { fn: 'TRUNC', min: 1, max: 2 },
-  { fn: 'INT', min: 1, max: 1 },
-  { fn: 'EVEN', min: 1, max: 1 },
-  { fn: 'ODD', min: 1, max: 1 },
-  { fn: 'CEILING', min: 2, max: 2 },
-  { fn: 'FLOOR', min: 2, max: 2 },
-  { fn: 'MOD', min: 2, max: 2 },
-  { fn: 'POWER', min: 2, max: 2 },
-  { fn: 'SQRT', min: 1, max: 1 },
-  { fn: 'SIGN', min: 1, max: 1 },
-  { fn: 'PI', min: 0, max: 0 },
-  { fn: 'PRODUCT', min: 1, max: 3, ranges: true },
-  { fn: 'SUMSQ', min: 1, max: 3, ranges: true },
-  // Text functions of issue 14 part 6 (TEXTJOIN's delimiter and ignore_empty drawn like its texts).
-  { fn: 'CONCAT', min: 1, max: 3, ranges: true },
-  { fn: 'TEXTJOIN', min: 3, max: 4, ranges: true },
-  { fn: 'SUBSTITUTE', min: 3, max: 4 },
-  { fn: 'REPLACE', min: 4, max: 4 },
-  { fn: 'FIND', min: 2, max: 3 },
-  { fn: 'SEARCH', min: 2, max: 3 },
-  { fn: 'PROPER', min: 1, max: 1 },
-  { fn: 'REPT', min: 2, max: 2 },
-  { fn: 'EXACT', min: 2, max: 2 },
-  { fn: 'VALUE', min: 1, max: 1 },
-  { fn: 'CHAR', min: 1, max: 1 },
-  { fn: 'CODE', min: 1, max: 1 },
-  { fn: 'CLEAN', min: 1, max: 1 },
-  // Issue 14, brief f14 (functions/multiples.ts; the oracle's excel-multiples.ts).
-  { fn: 'QUOTIENT', min: 2, max: 2 },
-  { fn: 'MROUND', min: 2, max: 2 },
-  { fn: 'CEILING.MATH', min: 1, max: 3 },
-  { fn: 'FLOOR.MATH', min: 1, max: 3 },
+// --- Calls: every function of the function table (src/compiler/functions), its arity and argument kinds read
+// from the table's entry; what values an argument is drawn from: the general kinds below, and for some
+// arguments also a pool of values that make the call compute (a format code, a criterion, a match mode).
+
+/**
+ * Functions of the table the generator never draws, each with its reason. Empty today: a function is drawn or
+ * listed here, and test/fuzz/coverage.test.ts fails when one is neither (or listed and not in the table).
+ */
+export const NOT_FUZZED: Readonly<Record<string, string>> = {};
+
+/**
+ * Arguments that repeat as a group. The table marks only the last argument as repeating (`repeats`); Excel
+ * repeats the last `size` declared arguments together (Microsoft's signatures: `IFS(logical_test1,
+ * value_if_true1, [logical_test2, value_if_true2], ...)`, `SUMIFS(sum_range, criteria_range1, criteria1,
+ * [criteria_range2, criteria2], ...)`, `SWITCH(expression, value1, result1, [default or value2, result2], ...)`).
+ * `tail`: one more argument may follow the last group (SWITCH's default).
+ */
+export const REPEAT_GROUPS: Readonly<Record<string, { size: number; tail?: true }>> = {
+  IFS: { size: 2 },
+  SWITCH: { size: 2, tail: true },
+  SUMIFS: { size: 2 },
+  COUNTIFS: { size: 2 },
+  AVERAGEIFS: { size: 2 },
+  MAXIFS: { size: 2 },
+  MINIFS: { size: 2 },
+};
+
+/** How many times a repeating group is drawn beyond its declared one. */
+const MAX_EXTRA_REPEATS = 2;
+
+/** The functions drawn: the table's, less NOT_FUZZED. */
+export const FUZZED_ENTRIES: readonly FunctionEntry[] = TABLE.filter((e) => !(e.name in NOT_FUZZED));
+
+/** The supported function names the generator uses. */
+export const FUZZ_FUNCTIONS: readonly string[] = FUZZED_ENTRIES.map((e) => e.name);
+
+const lit = (v: number): FuzzExpr => (v < 0 ? { t: 'neg', e: { t: 'num', v: -v } } : { t: 'num', v });
+const nums = (...vs: number[]) => fc.constantFrom(...vs).map(lit);
+const strs = (...vs: string[]) => fc.constantFrom(...vs).map((v): FuzzExpr => ({ t: 'str', v }));
+const bools = fc.boolean().map((v): FuzzExpr => ({ t: 'bool', v }));
+const missing: fc.Arbitrary<FuzzExpr> = fc.constant({ t: 'missing' });
+
+/** One value of each kind the value layer tells apart, as a cell holds it. */
+const KIND_VALUES: ReadonlyArray<fc.Arbitrary<CellValue>> = [
+  fc.constant(null),
+  fc.boolean(),
+  cellNumber,
+  fc.constantFrom(...NUMERIC_TEXTS),
+  fc.constantFrom(...DATE_TEXTS),
+  fc.constantFrom(...OTHER_TEXTS),
+  fc.constantFrom(...ERRORS).map((error): CellValue => ({ error })),
 ];
 
-// TEXT: a literal format code from the set the lowering accepts (others are refused by name); the oracle's
-// list is checked against the lowering's by test/oracle/excel-text.test.ts.
-const TEXT_CODES = [...TEXT_FORMAT_CODES];
-const textCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
-  fc
-    .tuple(value, fc.constantFrom(...TEXT_CODES))
-    .map(([v, code]): FuzzExpr => ({ t: 'call', fn: 'TEXT', args: [v, { t: 'str', v: code }] }));
+/**
+ * A value of each kind the value layer converts, typed in the formula or by reference to a cell that holds it
+ * (a pinned reference: `fuzzCase` sets the cell), so every parameter meets each kind both ways.
+ */
+const kindLiteral: fc.Arbitrary<FuzzExpr> = fc.oneof(
+  { weight: 2, arbitrary: literalNumber.map((v): FuzzExpr => ({ t: 'num', v })) },
+  { weight: 1, arbitrary: strs(...NUMERIC_TEXTS) },
+  { weight: 1, arbitrary: strs(...DATE_TEXTS) },
+  { weight: 1, arbitrary: strs(...OTHER_TEXTS) },
+  { weight: 1, arbitrary: bools },
+  { weight: 1, arbitrary: fc.constantFrom(...ERRORS).map((v): FuzzExpr => ({ t: 'err', v })) },
+  ...KIND_VALUES.map((pin) => ({
+    weight: 1,
+    arbitrary: fc.tuple(col, pin).map(([c, v]): FuzzExpr => ({ t: 'ref', col: c, pin: v })),
+  })),
+);
 
-// --- TEXT with a date/time code (brief f14): a value, often a serial of a plausible date and time.
+/** A range of `width` cells within A..E. */
+const rangeOf = (width: number): fc.Arbitrary<FuzzExpr> =>
+  fc
+    .integer({ min: 0, max: INPUT_COLUMNS.length - width })
+    .map((from): FuzzExpr => ({ t: 'range', from, to: from + width - 1 }));
+
+/** A serial of a plausible date and time (TEXT's date codes, the date functions). */
 const serialValue: fc.Arbitrary<FuzzExpr> = fc
   .tuple(fc.integer({ min: 0, max: 80_000 }), fc.integer({ min: 0, max: 86_399 }), fc.boolean())
   .map(([d, s, half]): FuzzExpr => ({ t: 'num', v: d + (s + (half ? 0.4 : 0)) / 86_400 }));
-const textDateCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
-  fc
-    .tuple(fc.oneof(value, serialValue), fc.constantFrom(...TEXT_DATE_FORMAT_CODES))
-    .map(([v, code]): FuzzExpr => ({ t: 'call', fn: 'TEXT', args: [v, { t: 'str', v: code }] }));
-// --- end TEXT date codes
+const dateValue = fc.oneof(serialValue, strs(...DATE_TEXTS));
 
-// --- SWITCH (brief f14): literal values (numbers and texts the cells also draw), results from the tree.
-const switchValue: fc.Arbitrary<FuzzExpr> = fc.oneof(
-  fc.constantFrom(0, 1, 2, 7, 1.5).map((v): FuzzExpr => ({ t: 'num', v })),
-  fc.constantFrom('a', 'A', 'abc', '1', '').map((v): FuzzExpr => ({ t: 'str', v })),
-);
-const switchCall = (value: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
-  fc
-    .tuple(value, fc.array(fc.tuple(switchValue, value), { minLength: 1, maxLength: 3 }), fc.option(value))
-    .map(
-      ([e, pairs, dflt]): FuzzExpr => ({
-        t: 'call',
-        fn: 'SWITCH',
-        args: [e, ...pairs.flat(), ...(dflt ? [dflt] : [])],
-      }),
-    );
-// --- end SWITCH
+// TEXT: a literal format code from the sets the oracle formats itself; the oracle's list is checked against
+// the lowering's by test/oracle/excel-text.test.ts.
+const TEXT_CODES = [...TEXT_FORMAT_CODES, ...TEXT_DATE_FORMAT_CODES];
 
-// --- Lookups (issue 14 part 5): HLOOKUP, MATCH, INDEX, INDEX/MATCH and XLOOKUP calls over the row's cells,
-// well formed (literal modes, ranges of matching lengths) so most of them compile rather than refuse.
-const lit = (v: number): FuzzExpr => (v < 0 ? { t: 'neg', e: { t: 'num', v: -v } } : { t: 'num', v });
-const call = (fn: string, args: FuzzExpr[]): FuzzExpr => ({ t: 'call', fn, args });
-/** Two ranges of the same length within A..E. */
-const rangePair = fc
-  .tuple(fc.integer({ min: 1, max: 3 }), col, col)
-  .filter(([n, a, b]) => a + n <= INPUT_COLUMNS.length && b + n <= INPUT_COLUMNS.length)
-  .map(([n, a, b]): [FuzzExpr, FuzzExpr] => [
-    { t: 'range', from: a, to: a + n - 1 },
-    { t: 'range', from: b, to: b + n - 1 },
-  ]);
-function lookupCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
-  return fc.oneof(
-    fc.tuple(sub, range, fc.constantFrom(0, 0, 1, -1)).map(([k, r, m]) => call('MATCH', [k, r, lit(m)])),
-    fc
-      .tuple(sub, range, fc.boolean())
-      .map(([k, r, approx]) => call('HLOOKUP', [k, r, lit(1), { t: 'bool', v: approx }])),
-    fc.tuple(range, fc.integer({ min: 1, max: 6 })).map(([r, i]) => call('INDEX', [r, lit(i)])),
-    fc
-      .tuple(sub, rangePair)
-      .map(([k, [keys, vals]]) => call('INDEX', [vals, call('MATCH', [k, keys, lit(0)])])),
-    fc
-      .tuple(
-        sub,
-        rangePair,
-        fc.option(sub, { nil: undefined }),
-        fc.constantFrom(0, 2),
-        fc.constantFrom(1, -1),
-      )
-      .map(([k, [keys, vals], nf, m, s]) =>
-        call('XLOOKUP', [k, keys, vals, nf ?? { t: 'err', v: '#N/A' }, lit(m), lit(s)]),
-      ),
-  );
-}
-// --- end of lookups
-// --- Criteria functions (issue 14 part 4): same-row ranges of one width, a criterion from Excel's language.
+/** Criteria in Excel's language (operator prefix, wildcards, numbers, booleans, blanks). */
 const CRITERIA_TEXTS = [
   '>1',
   '<>x',
@@ -421,61 +390,11 @@ const CRITERIA_TEXTS = [
   '=TRUE',
   '1e1',
   'X',
+  '>50%',
+  '<>true',
+  '>1/1/2020',
+  '6010',
 ];
-const CRITERIA_FUNCTIONS = [
-  'SUMIF',
-  'COUNTIF',
-  'AVERAGEIF',
-  'SUMIFS',
-  'COUNTIFS',
-  'AVERAGEIFS',
-  'MAXIFS',
-  'MINIFS',
-];
-const OTHER_COUNTS = ['COUNTA', 'COUNTBLANK', 'SUBTOTAL'];
-
-function criteriaCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
-  const criterion = fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...CRITERIA_TEXTS).map((v): FuzzExpr => ({ t: 'str', v })) },
-    { weight: 2, arbitrary: sub },
-  );
-  const sameWidth = (w: number) =>
-    fc
-      .integer({ min: 0, max: INPUT_COLUMNS.length - w })
-      .map((from): FuzzExpr => ({ t: 'range', from, to: from + w - 1 }));
-  return fc.tuple(fc.constantFrom(...CRITERIA_FUNCTIONS), fc.integer({ min: 1, max: 3 })).chain(([fn, w]) => {
-    const r = sameWidth(w);
-    const pair = fc.tuple(r, criterion);
-    const pairs = fc.array(pair, { minLength: 1, maxLength: 2 }).map((ps) => ps.flat());
-    if (fn === 'COUNTIF') return pair.map((args): FuzzExpr => ({ t: 'call', fn, args }));
-    if (fn === 'COUNTIFS') return pairs.map((args): FuzzExpr => ({ t: 'call', fn, args }));
-    if (fn === 'SUMIF' || fn === 'AVERAGEIF') {
-      return fc
-        .tuple(pair, fc.option(r, { nil: undefined }))
-        .map(([p, v]): FuzzExpr => ({ t: 'call', fn, args: v ? [...p, v] : p }));
-    }
-    return fc.tuple(r, pairs).map(([v, ps]): FuzzExpr => ({ t: 'call', fn, args: [v, ...ps] }));
-  });
-}
-
-function countCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
-  const arg = fc.oneof({ weight: 2, arbitrary: range }, { weight: 1, arbitrary: sub });
-  return fc.constantFrom(...OTHER_COUNTS).chain((fn): fc.Arbitrary<FuzzExpr> => {
-    if (fn === 'COUNTBLANK') return range.map((a): FuzzExpr => ({ t: 'call', fn, args: [a] }));
-    if (fn === 'COUNTA')
-      return fc.array(arg, { minLength: 1, maxLength: 3 }).map((args): FuzzExpr => ({ t: 'call', fn, args }));
-    return fc
-      .tuple(fc.constantFrom(1, 2, 3, 4, 5, 9, 101, 109), fc.array(range, { minLength: 1, maxLength: 2 }))
-      .map(([n, refs]): FuzzExpr => ({ t: 'call', fn, args: [{ t: 'num', v: n }, ...refs] }));
-  });
-}
-// --- end criteria functions
-
-// --- Base conversions (issue 14, f14b): DEC2BIN … HEX2OCT (and RADIANS/DEGREES of any subtree), the number often a digit string or a number at a
-// range's edge, places often a literal 0..11 or left out.
-const BASE_FUNCTIONS = ['DEC', 'BIN', 'OCT', 'HEX'].flatMap((a) =>
-  ['DEC', 'BIN', 'OCT', 'HEX'].filter((b) => b !== a).map((b) => `${a}2${b}`),
-);
 const BASE_TEXTS = [
   '1010',
   'FF',
@@ -490,66 +409,158 @@ const BASE_TEXTS = [
   '12A',
 ];
 const BASE_NUMBERS = [511, -512, 512, -513, 536870911, -536870912, 549755813887, 1111111111, 1e10, 9.9, 777];
-function baseCall(sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
-  const number = fc.oneof(
-    { weight: 2, arbitrary: fc.constantFrom(...BASE_TEXTS).map((v): FuzzExpr => ({ t: 'str', v })) },
-    { weight: 2, arbitrary: fc.constantFrom(...BASE_NUMBERS).map(lit) },
-    { weight: 3, arbitrary: sub },
-  );
-  const places = fc.option(fc.oneof(fc.integer({ min: 0, max: 11 }).map(lit), sub), { nil: undefined });
-  return fc
-    .tuple(fc.constantFrom(...BASE_FUNCTIONS), number, places)
-    .map(([fn, n, p]) => call(fn, p === undefined || fn.endsWith('DEC') ? [n] : [n, p]));
-}
-const ANGLE_FUNCTIONS = ['RADIANS', 'DEGREES'];
-const angleCall = (sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> =>
-  fc.tuple(fc.constantFrom(...ANGLE_FUNCTIONS), sub).map(([fn, a]) => call(fn, [a]));
-// --- end of base conversions
 
-// --- ROWS (brief h1): of a cell or a same-row range, a constant 1 whatever the row (ROW() needs the formula's
-// row, which the one-formula lowering is not given here, so it is not drawn).
-const rowsCall: fc.Arbitrary<FuzzExpr> = fc
-  .oneof(
-    range,
-    col.map((c): FuzzExpr => ({ t: 'ref', col: c })),
-  )
-  .map((a) => call('ROWS', [a]));
-// --- end ROWS
+type Pool = (sub: fc.Arbitrary<FuzzExpr>) => fc.Arbitrary<FuzzExpr>;
 
-/** The supported function names the generator uses. */
-export const FUZZ_FUNCTIONS: readonly string[] = [
-  ...FUNCTIONS.map((f) => f.fn),
-  'TEXT',
-  'SWITCH',
-  ...CRITERIA_FUNCTIONS,
-  ...OTHER_COUNTS,
-  ...BASE_FUNCTIONS,
-  ...ANGLE_FUNCTIONS,
-  'ROWS',
+/** One pool for the argument `arg` of each of `fns`. */
+const each = (fns: readonly string[], arg: string, pool: Pool): Array<[string, Pool]> =>
+  fns.map((fn) => [`${fn}.${arg}`, pool]);
+
+const CRITERIA_FNS = [
+  'SUMIF',
+  'COUNTIF',
+  'AVERAGEIF',
+  'SUMIFS',
+  'COUNTIFS',
+  'AVERAGEIFS',
+  'MAXIFS',
+  'MINIFS',
 ];
+const BASE_FNS = ['DEC', 'BIN', 'OCT', 'HEX'].flatMap((a) =>
+  ['DEC', 'BIN', 'OCT', 'HEX'].filter((b) => b !== a).map((b) => `${a}2${b}`),
+);
+const ROUNDING_FNS = ['ROUND', 'ROUNDUP', 'ROUNDDOWN', 'TRUNC'];
+const MATCH_KEY: Pool = (sub) =>
+  fc.tuple(sub, rangeOf(3), nums(0, 0, 1, -1)).map(([k, r, m]): FuzzExpr => call('MATCH', [k, r, m]));
+
+/**
+ * Values an argument is also drawn from (`FUNCTION.argument`, Microsoft's argument name as the table gives
+ * it), beside the general kinds: the values that make a call compute rather than refuse or fail at once. A
+ * test checks that every key names an argument of the table.
+ */
+export const ARG_POOLS: ReadonlyMap<string, Pool> = new Map<string, Pool>([
+  ['TEXT.format_text', () => strs(...TEXT_CODES)],
+  ['TEXT.value', () => serialValue],
+  ['SUBTOTAL.function_num', () => nums(1, 2, 3, 4, 5, 6, 7, 9, 101, 102, 103, 104, 105, 109)],
+  ['MATCH.match_type', () => nums(0, 1, -1)],
+  ['XLOOKUP.match_mode', () => nums(0, -1, 1, 2)],
+  ['XLOOKUP.search_mode', () => nums(1, -1, 2, -2)],
+  ['XLOOKUP.if_not_found', () => fc.constant<FuzzExpr>({ t: 'err', v: '#N/A' })],
+  ...each(['VLOOKUP', 'HLOOKUP'], 'range_lookup', () => fc.oneof(bools, nums(0, 1))),
+  ['VLOOKUP.col_index_num', () => nums(1, 2, 3)],
+  ['HLOOKUP.row_index_num', () => nums(1, 2)],
+  ['INDEX.row_num', (sub) => fc.oneof(nums(0, 1, 2, 3), MATCH_KEY(sub))],
+  ['INDEX.column_num', () => nums(0, 1, 2, 3)],
+  ['CHOOSE.index_num', () => nums(1, 2, 3, 4)],
+  ...each(CRITERIA_FNS, 'criteria', () => strs(...CRITERIA_TEXTS)),
+  ['DATEDIF.unit', () => strs('Y', 'M', 'D', 'YM', 'MD', 'YD', 'y', 'x')],
+  ['WEEKDAY.return_type', () => nums(1, 2, 3, 11, 12, 13, 14, 15, 16, 17, 4)],
+  ['WEEKNUM.return_type', () => nums(1, 2, 11, 12, 13, 14, 15, 16, 17, 21, 3)],
+  ...each(['YEAR', 'MONTH', 'DAY', 'WEEKDAY', 'WEEKNUM'], 'serial_number', () => dateValue),
+  ['ISOWEEKNUM.date', () => dateValue],
+  ...each(['EDATE', 'EOMONTH'], 'start_date', () => dateValue),
+  ...each(['EDATE', 'EOMONTH'], 'months', () => nums(0, 1, -1, 12, -13, 1.5)),
+  ...each(['DAYS', 'DATEDIF'], 'start_date', () => dateValue),
+  ...each(['DAYS', 'DATEDIF'], 'end_date', () => dateValue),
+  ['DATEVALUE.date_text', () => strs(...DATE_TEXTS)],
+  ['DATE.year', () => nums(1900, 1904, 2020, 99, 0, 9999, 10000)],
+  ['DATE.month', () => nums(1, 2, 12, 13, 0, -1)],
+  ['DATE.day', () => nums(1, 28, 29, 31, 0, -1)],
+  ...each(ROUNDING_FNS, 'num_digits', () => nums(0, 1, 2, -1, -2, 3)),
+  ...each(BASE_FNS, 'number', () => fc.oneof(strs(...BASE_TEXTS), fc.constantFrom(...BASE_NUMBERS).map(lit))),
+  ...each(
+    BASE_FNS.filter((f) => !f.endsWith('DEC')),
+    'places',
+    () => nums(0, 1, 2, 4, 8, 10, 11),
+  ),
+  ['CHAR.number', () => nums(1, 65, 97, 128, 163, 255, 256, 0)],
+  ['REPT.number_times', () => nums(0, 1, 2, 3)],
+  ...each(['LEFT', 'RIGHT', 'MID'], 'num_chars', () => nums(0, 1, 2, 5)),
+  ...each(['MID', 'REPLACE', 'FIND', 'SEARCH'], 'start_num', () => nums(1, 2, 3)),
+  ['REPLACE.num_chars', () => nums(0, 1, 2)],
+  ['SUBSTITUTE.instance_num', () => nums(1, 2)],
+  ['TEXTJOIN.delimiter', () => strs(',', '', ' - ')],
+  ['TEXTJOIN.ignore_empty', () => bools],
+  ['SWITCH.value', () => fc.oneof(nums(0, 1, 2, 7, 1.5), strs('a', 'A', 'abc', '1', ''))],
+  ...each(['CEILING.MATH', 'FLOOR.MATH'], 'significance', () => nums(1, 2, -1, 0.5, 0)),
+  ...each(['CEILING.MATH', 'FLOOR.MATH'], 'mode', () => nums(0, 1, -1)),
+  ...each(['CEILING', 'FLOOR'], 'significance', () => nums(1, 2, -2, 0.5, 0)),
+  ['MROUND.multiple', () => nums(1, 2, -2, 0.5, 0)],
+]);
+
+/**
+ * One argument of `e`. A range or table argument: a range, mostly of the call's width (so a criteria range and
+ * its sum range, or XLOOKUP's two arrays, match). A value or reference argument: a subtree, a typed value of
+ * each kind, an empty argument, and for a reference also a range; plus the argument's pool, if it has one.
+ */
+function argument(
+  e: FunctionEntry,
+  a: FunctionArg,
+  width: number,
+  sub: fc.Arbitrary<FuzzExpr>,
+  /** False for a call's only argument: `F()` is a call with no argument, not one empty argument. */
+  mayBeEmpty: boolean,
+) {
+  if (a.kind === 'range' || a.kind === 'table') {
+    return fc.oneof(
+      { weight: 6, arbitrary: rangeOf(width) },
+      { weight: 1, arbitrary: range },
+      { weight: 1, arbitrary: col.map((c): FuzzExpr => ({ t: 'ref', col: c })) },
+    );
+  }
+  const general = fc.oneof(
+    { weight: 4, arbitrary: sub },
+    { weight: 8, arbitrary: kindLiteral },
+    ...(mayBeEmpty ? [{ weight: a.optional ? 2 : 1, arbitrary: missing }] : []),
+    ...(a.kind === 'reference' ? [{ weight: 6, arbitrary: range }] : []),
+  );
+  const pool = ARG_POOLS.get(`${e.name}.${a.name}`);
+  return pool ? fc.oneof(pool(sub), general) : general;
+}
+
+/**
+ * A call of `e`: its declared arguments, the trailing optional ones present or left off, a repeating group
+ * drawn once to three times (REPEAT_GROUPS), each argument drawn by `argument`.
+ */
+function callOf(e: FunctionEntry, sub: fc.Arbitrary<FuzzExpr>): fc.Arbitrary<FuzzExpr> {
+  const { min } = arityOf(e);
+  const group = REPEAT_GROUPS[e.name] ?? { size: 1 };
+  const repeats = e.args.at(-1)?.repeats === true;
+  return fc
+    .record({
+      width: fc.integer({ min: 1, max: 3 }),
+      // Every declared argument half the time, else any count from the fewest (each optional one left off).
+      present: fc.oneof(fc.constant(e.args.length), fc.integer({ min, max: e.args.length })),
+      extra: repeats ? fc.integer({ min: 0, max: MAX_EXTRA_REPEATS }) : fc.constant(0),
+      tail: group.tail ? fc.boolean() : fc.constant(false),
+    })
+    .chain(({ width, present, extra, tail }) => {
+      const params = e.args.slice(0, present);
+      const last = e.args.slice(-group.size);
+      if (present === e.args.length) {
+        for (let k = 0; k < extra; k++) params.push(...last);
+        if (tail) params.push(last.at(-1) as FunctionArg);
+      }
+      return fc
+        .tuple(...params.map((a) => argument(e, a, width, sub, params.length > 1)))
+        .map((args): FuzzExpr => ({ t: 'call', fn: e.name, args }));
+    });
+}
+
+function call(fn: string, args: FuzzExpr[]): FuzzExpr {
+  return { t: 'call', fn, args };
+}
 
 /** Formula trees nested at most `maxDepth` deep (a leaf is depth 0). */
 export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
   const { expr } = fc.letrec<{ expr: FuzzExpr }>((tie) => {
     const sub = tie('expr');
-    const call = fc.constantFrom(...FUNCTIONS).chain(({ fn, min, max, ranges }) => {
-      const arg = ranges ? fc.oneof({ weight: 3, arbitrary: sub }, { weight: 2, arbitrary: range }) : sub;
-      return fc
-        .array(arg, { minLength: min, maxLength: max })
-        .map((args): FuzzExpr => ({ t: 'call', fn, args }));
-    });
+    const calls = fc.constantFrom(...FUZZED_ENTRIES).chain((e) => callOf(e, sub));
     return {
       expr: fc.oneof(
         { maxDepth, depthIdentifier: 'formula', withCrossShrink: true },
         { weight: 4, arbitrary: leaf },
-        { weight: 4, arbitrary: call },
-        { weight: 1, arbitrary: textCall(sub) },
-        { weight: 1, arbitrary: textDateCall(sub) },
-        { weight: 1, arbitrary: switchCall(sub) },
-        { weight: 1, arbitrary: lookupCall(sub) },
-        { weight: 1, arbitrary: fc.oneof(criteriaCall(sub), countCall(sub)) },
-        { weight: 1, arbitrary: fc.oneof(baseCall(sub), angleCall(sub)) },
-        { weight: 1, arbitrary: rowsCall },
+        { weight: 8, arbitrary: calls },
         {
           weight: 3,
           arbitrary: fc
@@ -568,9 +579,29 @@ export function formulaTree(maxDepth = 4): fc.Arbitrary<FuzzExpr> {
   return expr;
 }
 
+/** A case whose formula is one call of `e`, its arguments nested at most `maxDepth - 1` deep (coverage tests). */
+export function callCase(e: FunctionEntry, maxDepth = 2): fc.Arbitrary<FuzzCase> {
+  return fc.record({ expr: callOf(e, formulaTree(maxDepth - 1)), cells }).map(pinCells);
+}
+
 /** A whole fuzz case: a formula (at least one call or operator most of the time) and its row's inputs. */
 export function fuzzCase(maxDepth = 4): fc.Arbitrary<FuzzCase> {
-  return fc.record({ expr: formulaTree(maxDepth), cells });
+  return fc.record({ expr: formulaTree(maxDepth), cells }).map(pinCells);
+}
+
+/** The case with each pinned reference's cell set to its value (the last pin of a column wins). */
+function pinCells(c: FuzzCase): FuzzCase {
+  const out = [...c.cells];
+  const visit = (e: FuzzExpr): void => {
+    if (e.t === 'ref' && e.pin !== undefined) out[e.col] = e.pin;
+    else if (e.t === 'call') e.args.forEach(visit);
+    else if (e.t === 'bin') {
+      visit(e.l);
+      visit(e.r);
+    } else if ('e' in e) visit(e.e);
+  };
+  visit(c.expr);
+  return { expr: c.expr, cells: out };
 }
 
 /** Excel text of a number literal (`1.5E-300`: upper-case exponent, no `+` needed but kept as Excel prints). */
@@ -609,6 +640,8 @@ function render(e: FuzzExpr, row: number): string {
       return `${render(e.e, row)}%`;
     case 'paren':
       return `(${render(e.e, row)})`;
+    case 'missing':
+      return '';
   }
 }
 

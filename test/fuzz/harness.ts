@@ -20,6 +20,7 @@ import { type CellValue, isErrorValue } from '../../src/workbook/values.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { evaluateWorkbook, sameValue } from '../../src/oracle/index.js';
 import { cellsByAddress, type FuzzCase, fuzzCase, referencedColumns, renderFormula } from './arbitraries.js';
+import { ironcalcRows } from './ironcalc.js';
 
 /** What happened to one case. */
 export type Outcome =
@@ -45,6 +46,46 @@ export interface Finding {
   sheetspec?: CellValue;
   jsonata?: string;
   message?: string;
+  /** IronCalc's value, when the run asked the witness (undefined: not asked, or not readable). */
+  ironcalc?: CellValue;
+}
+
+/**
+ * A compared case on which the three voices do not all agree: the lowering (`sheetspec`), the oracle and
+ * IronCalc. `side`: whom IronCalc sides with (`lowering`, `oracle`), or `alone` when it differs from both.
+ */
+export interface Disagreement {
+  side: 'lowering' | 'oracle' | 'alone';
+  formula: string;
+  cells: Record<string, CellValue>;
+  sheetspec: CellValue;
+  oracle: CellValue;
+  ironcalc: CellValue;
+  seed: number;
+  index: number;
+}
+
+/** What the witness said on the compared cases. */
+export interface WitnessStats {
+  /** Compared cases IronCalc was asked. */
+  asked: number;
+  /** Its value could not be read exactly (a subnormal number, an array). */
+  unread: number;
+  /** IronCalc crashed on the case (its own bug: a Rust panic), and the first few such cases. */
+  crashed: number;
+  crashes: Array<{ formula: string; cells: Record<string, CellValue> }>;
+  /** All three agree. */
+  agree: number;
+  /** Lowering and oracle agree, IronCalc differs. */
+  alone: number;
+  /** Lowering and oracle differ (findings): IronCalc sides with the lowering, with the oracle, or neither. */
+  withLowering: number;
+  withOracle: number;
+  withNeither: number;
+  /** IronCalc's time over all asked cases, in ms. */
+  ms: number;
+  /** The first disagreements (at most WITNESS_LIST per batch). */
+  disagreements: Disagreement[];
 }
 
 export interface RunOptions {
@@ -60,6 +101,8 @@ export interface RunOptions {
   stride?: number;
   /** Called after each batch with the running totals and that batch's own figures. */
   onBatch?: (stats: RunStats, batch: RunStats) => void;
+  /** Also ask IronCalc on every compared case (three-way; see ironcalc.ts). */
+  witness?: boolean;
 }
 
 export interface RunStats {
@@ -74,7 +117,12 @@ export interface RunStats {
   refusedByCode: Record<string, number>;
   /** Where each finding was generated (batch seed and index) and what it was, unshrunk. */
   findings: Array<{ seed: number; index: number; finding: Finding }>;
+  /** With `witness`: IronCalc's side of the compared cases. */
+  witness?: WitnessStats;
 }
+
+/** Disagreements kept per batch (the counts are complete). */
+const WITNESS_LIST = 50;
 
 const SHEET = 'Fuzz';
 const FORMULA_COL = 5; // F
@@ -101,23 +149,36 @@ function workbook(cases: readonly FuzzCase[]): WorkbookModel {
   return { sheets: [sheet], definedNames: [], tables: [] };
 }
 
+/** The oracle threw on a case instead of giving a value (HyperFormula on `=ROW(TRUE)`). */
+export interface OracleFailure {
+  threw: string;
+}
+
+const isFailure = (v: CellValue | OracleFailure): v is OracleFailure =>
+  typeof v === 'object' && v !== null && 'threw' in v;
+
 /** The oracle's value of each case's formula, all cases in one workbook (row i+1 holds case i). */
-export function oracleValues(cases: readonly FuzzCase[]): CellValue[] {
+export function oracleValues(cases: readonly FuzzCase[]): Array<CellValue | OracleFailure> {
   try {
     const values = evaluateWorkbook(workbook(cases));
     return cases.map((_, i) => values.get(SHEET, i, FORMULA_COL));
   } catch (e) {
     // Why: one formula the engine chokes on must not hide the batch; retry case by case to isolate it.
-    if (cases.length === 1) throw e;
-    return cases.map((c) => oracleValues([c])[0]);
+    if (cases.length === 1) return [{ threw: e instanceof Error ? e.message : String(e) }];
+    return cases.map((c) => oracleValues([c])[0]!);
   }
 }
 
-/** Lowers and evaluates one case with the formula command, and classifies it against the oracle's value. */
-export async function judge(c: FuzzCase, oracle: CellValue): Promise<Outcome> {
+/**
+ * Lowers and evaluates one case with the formula command, and classifies it against the oracle's value. `row`
+ * (1-based) is the sheet row the oracle evaluated the case in: the formula and its cells are given there, and
+ * the lowering is told its row, so that ROW() means the same on both sides.
+ */
+export async function judge(c: FuzzCase, given: CellValue | OracleFailure, row = 1): Promise<Outcome> {
+  const oracle = isFailure(given) ? null : given;
   let r: Awaited<ReturnType<typeof translateFormula>>;
   try {
-    r = await translateFormula(renderFormula(c.expr), cellsByAddress(c.cells));
+    r = await translateFormula(renderFormula(c.expr, row), cellsByAddress(c.cells, row), { row: row - 1 });
   } catch (e) {
     return { kind: 'threw', oracle, message: e instanceof Error ? e.message : String(e) };
   }
@@ -126,6 +187,8 @@ export async function judge(c: FuzzCase, oracle: CellValue): Promise<Outcome> {
       return { kind: 'unparsed', oracle, message: `${r.error.code}: ${r.error.message}` };
     return { kind: 'refused', code: r.error.code, oracle };
   }
+  // A formula the lowering takes and the oracle cannot evaluate: a finding (the oracle's robustness).
+  if (isFailure(given)) return { kind: 'threw', oracle, message: `the oracle threw: ${given.threw}` };
   if (isErrorValue(oracle) && (oracle.error as string) === UNDETERMINED)
     return { kind: 'undetermined', oracle };
   if (sameValue(oracle, r.value)) return { kind: 'match', oracle };
@@ -167,14 +230,15 @@ export function batchSeed(seed: number, k: number): number {
 export async function runDifferential(opts: RunOptions): Promise<RunStats> {
   const size = opts.batch ?? 1000;
   const stride = opts.stride ?? 1;
-  const stats = emptyStats();
+  const stats = emptyStats(opts.witness);
   for (let k = opts.offset ?? 0; k * size < opts.cases; k += stride) {
     const n = Math.min(size, opts.cases - k * size);
     const cases = batchCases(opts.seed, k, n, opts.maxDepth);
     const oracle = oracleValues(cases);
-    const batch = emptyStats();
+    const batch = emptyStats(opts.witness);
+    const compared: Array<{ index: number; outcome: Outcome }> = [];
     for (let i = 0; i < n; i++) {
-      const o = await judge(cases[i], oracle[i]);
+      const o = await judge(cases[i], oracle[i], i + 1);
       batch.cases++;
       if (o.kind === 'refused') {
         batch.refused++;
@@ -186,20 +250,94 @@ export async function runDifferential(opts: RunOptions): Promise<RunStats> {
         continue;
       }
       batch.compared++;
+      compared.push({ index: i, outcome: o });
       if (o.kind === 'match') batch.matched++;
       else {
         batch.mismatches++;
         batch.findings.push({ seed: batchSeed(opts.seed, k), index: i, finding: toFinding(cases[i], o) });
       }
     }
+    if (batch.witness) askWitness(batch, cases, compared, batchSeed(opts.seed, k));
     addStats(stats, batch);
     opts.onBatch?.(stats, batch);
   }
   return stats;
 }
 
-export function emptyStats(): RunStats {
-  return {
+/** The lowering's value of a compared case: the oracle's when they matched. */
+function loweredValue(o: Outcome): CellValue | undefined {
+  return o.kind === 'match' ? o.oracle : o.kind === 'mismatch' ? o.sheetspec : undefined;
+}
+
+/** IronCalc's value of each case, each in the row the oracle evaluated it in (row index + 1). */
+export function witnessValues(
+  cases: readonly FuzzCase[],
+  rows: readonly number[],
+): ReturnType<typeof ironcalcRows> {
+  return ironcalcRows(
+    cases.map((c, i) => ({ row: rows[i]!, inputs: c.cells, formula: renderFormula(c.expr, rows[i]) })),
+    FORMULA_COL + 1,
+  );
+}
+
+/** Asks IronCalc on a batch's compared cases and tallies its side (batch.witness). */
+function askWitness(
+  batch: RunStats,
+  cases: readonly FuzzCase[],
+  compared: ReadonlyArray<{ index: number; outcome: Outcome }>,
+  seed: number,
+): void {
+  const w = batch.witness as WitnessStats;
+  const t0 = performance.now();
+  const { values, crashed } = witnessValues(
+    compared.map((c) => cases[c.index]!),
+    compared.map((c) => c.index + 1),
+  );
+  w.ms += performance.now() - t0;
+  w.crashed += crashed.length;
+  for (const j of crashed.slice(0, WITNESS_LIST - w.crashes.length)) {
+    const c = cases[compared[j]!.index]!;
+    w.crashes.push({ formula: renderFormula(c.expr), cells: cellsByAddress(c.cells) });
+  }
+  compared.forEach(({ index, outcome }, j) => {
+    const ic = values[j];
+    const lowered = loweredValue(outcome);
+    w.asked++;
+    if (crashed.includes(j)) return;
+    if (ic === undefined || lowered === undefined) {
+      w.unread++;
+      return;
+    }
+    const withLowering = sameValue(ic, lowered);
+    const withOracle = sameValue(ic, outcome.oracle);
+    const finding = batch.findings.find((f) => f.seed === seed && f.index === index);
+    if (finding) finding.finding.ironcalc = ic;
+    if (outcome.kind === 'match') {
+      if (withOracle) {
+        w.agree++;
+        return;
+      }
+      w.alone++;
+    } else if (withLowering) w.withLowering++;
+    else if (withOracle) w.withOracle++;
+    else w.withNeither++;
+    if (w.disagreements.length >= WITNESS_LIST) return;
+    const f = toFinding(cases[index]!, { kind: 'mismatch', oracle: outcome.oracle, sheetspec: lowered });
+    w.disagreements.push({
+      side: withLowering ? 'lowering' : withOracle ? 'oracle' : 'alone',
+      formula: f.formula,
+      cells: f.cells,
+      sheetspec: lowered,
+      oracle: outcome.oracle,
+      ironcalc: ic,
+      seed,
+      index,
+    });
+  });
+}
+
+export function emptyStats(witness = false): RunStats {
+  const stats: RunStats = {
     cases: 0,
     refused: 0,
     undetermined: 0,
@@ -209,6 +347,22 @@ export function emptyStats(): RunStats {
     refusedByCode: {},
     findings: [],
   };
+  if (witness) {
+    stats.witness = {
+      asked: 0,
+      unread: 0,
+      crashed: 0,
+      crashes: [],
+      agree: 0,
+      alone: 0,
+      withLowering: 0,
+      withOracle: 0,
+      withNeither: 0,
+      ms: 0,
+      disagreements: [],
+    };
+  }
+  return stats;
 }
 
 /** Adds `b`'s figures into `a`. */
@@ -222,6 +376,23 @@ export function addStats(a: RunStats, b: RunStats): void {
   for (const [code, n] of Object.entries(b.refusedByCode))
     a.refusedByCode[code] = (a.refusedByCode[code] ?? 0) + n;
   a.findings.push(...b.findings);
+  if (b.witness) {
+    a.witness ??= emptyStats(true).witness;
+    const w = a.witness as WitnessStats;
+    for (const key of [
+      'asked',
+      'unread',
+      'agree',
+      'alone',
+      'withLowering',
+      'withOracle',
+      'withNeither',
+      'ms',
+    ] as const)
+      w[key] += b.witness[key];
+    w.disagreements.push(...b.witness.disagreements);
+    w.crashes.push(...b.witness.crashes);
+  }
 }
 
 /**
@@ -263,5 +434,7 @@ export function formatFinding(f: Finding): string {
   if (f.kind === 'mismatch')
     lines.push(`    sheetspec: ${JSON.stringify(f.sheetspec)}`, `    jsonata:   ${f.jsonata}`);
   if (f.message !== undefined) lines.push(`    message:   ${f.message}`);
+  if (f.ironcalc !== undefined)
+    lines.push(`    ironcalc:  ${JSON.stringify(f.ironcalc)} (witness, not a judge)`);
   return lines.join('\n');
 }

@@ -20,7 +20,7 @@ describe('function table', () => {
 
   it('reads the arity from the arguments', () => {
     const arity = (name: string) => arityOf(FUNCTIONS.find((f) => f.name === name)!);
-    expect(arity('IF')).toEqual({ min: 1, max: 3 });
+    expect(arity('IF')).toEqual({ min: 2, max: 3 });
     expect(arity('ROUND')).toEqual({ min: 2, max: 2 });
     expect(arity('VLOOKUP')).toEqual({ min: 3, max: 4 });
     expect(arity('SUM')).toEqual({ min: 1, max: 255 });

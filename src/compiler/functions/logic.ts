@@ -136,7 +136,8 @@ export const LOGIC_FUNCTIONS: readonly FunctionEntry[] = [
     family: 'logic',
     args: [
       { name: 'logical_test', kind: 'value', class: 'logical' },
-      { name: 'value_if_true', kind: 'value', class: 'any', optional: true },
+      // Required: Microsoft's IF page lists `value_if_true (required)`; `=IF(A1)` is not a formula Excel takes.
+      { name: 'value_if_true', kind: 'value', class: 'any' },
       { name: 'value_if_false', kind: 'value', class: 'any', optional: true },
     ],
     helpers: ['xlIf'],
