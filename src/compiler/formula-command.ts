@@ -38,7 +38,7 @@ const MAX_RANGE_CELLS = 10_000;
 
 export function literal(v: CellValue): Operand {
   if (v === null) return { expr: 'null', kinds: ['blank'] };
-  if (isErrorValue(v)) return { expr: JSON.stringify(v), kinds: ['error'], atom: false };
+  if (isErrorValue(v)) return { expr: JSON.stringify(v), kinds: ['error'], atom: false, ne: false };
   if (typeof v === 'number') {
     const expr = Object.is(v, -0) ? '0' : String(v);
     // A sign (`-5`, `1e+21`) needs parentheses as an operand.
