@@ -42,24 +42,34 @@ function lowerIfs(node: CallNode, l: Lowering): Val {
 function lowerChoose(node: CallNode, l: Lowering): Val {
   const [i, ...values] = node.args;
   const index = l.lower(i!);
-  if (may(index.kinds, 'string') || may(index.kinds, 'boolean')) {
-    l.fail('UNSUPPORTED_CONSTRUCT', 'CHOOSE with an index that may be text or logical (not established)', i!);
+  if (only(index.kinds, ['string', 'boolean'])) {
+    l.fail('UNSUPPORTED_CONSTRUCT', 'CHOOSE with a text or logical index (not established)', i!);
   }
   const vals = values.map((v) => (v.kind === 'missing' ? zero() : l.lower(v)));
   const arms = vals.map((v, k) => `$k = ${k + 1} ? ${paren(v)} : `).join('');
   const pick = `$k := $floor($n); ${arms}{"error": "#VALUE!"}`;
   const number = only(index.kinds, ['number']);
+  const unknown = may(index.kinds, 'string') || may(index.kinds, 'boolean');
+  // Why: Excel's CHOOSE of a text or logical index is not established (no saved cell, Microsoft's page is
+  // silent), so a row that meets one gets the not-established value; the other rows compute as Excel does.
+  const read = unknown
+    ? `($i := ${index.expr}; $type($i) = "string" or $type($i) = "boolean" ? ${l.call('xlNE', [JSON.stringify(CHOOSE_NE)])} : ${l.call('xlNum', ['$i'])})`
+    : l.call('xlNum', [index.expr]);
   const expr = number
     ? `($n := ${index.expr}; ${pick})`
-    : `($n := ${l.call('xlNum', [index.expr])}; $type($n) = "object" ? $n : (${pick}))`;
+    : `($n := ${read}; $type($n) = "object" ? $n : (${pick}))`;
   return {
     expr,
     kinds: withError(union(...vals.map((v) => v.kinds)), true),
     atom: true,
     invariant: index.invariant && vals.every((v) => v.invariant),
     ...inherit(index, ...vals),
+    ...(unknown ? { ne: true } : {}),
   };
 }
+
+/** What a CHOOSE row meeting a text or logical index is not established for. */
+export const CHOOSE_NE = 'CHOOSE with a text or logical index';
 
 const zero = (): Val => ({ expr: '0', kinds: ['number'], atom: true, invariant: true, literal: 0 });
 
@@ -87,12 +97,12 @@ export const CHOICE_FUNCTIONS: readonly FunctionEntry[] = [
       { name: 'index_num', kind: 'value' },
       { name: 'value', kind: 'value', repeats: true },
     ],
-    helpers: ['xlNum'],
+    helpers: ['xlNum', 'xlNE'],
     lower: lowerChoose,
     summary: 'the value at a position in the list',
     lowering: '`($n := i; $k := $floor($n); $k = 1 ? v1 : ... : #VALUE!)`',
     notes:
-      'index truncated; below 1 or past the list #VALUE! (blank is 0); errors pass; only the chosen value is evaluated; a text or logical index is refused (not established); range values are refused',
+      'index truncated; below 1 or past the list #VALUE! (blank is 0); errors pass; only the chosen value is evaluated; a text or logical index is not established: refused when the index is always one, else the not-established value in a row that meets one; range values are refused',
     example: { formula: '=CHOOSE(A1,"low","mid","high")', cells: { A1: 2.7 }, value: 'mid' },
     evidence: {
       goldens: ['choice'],
