@@ -126,6 +126,8 @@ export async function judge(c: FuzzCase, oracle: CellValue): Promise<Outcome> {
       return { kind: 'unparsed', oracle, message: `${r.error.code}: ${r.error.message}` };
     return { kind: 'refused', code: r.error.code, oracle };
   }
+  // Why a refusal: the not-established value is no answer (it counts as a refusal, never as a wrong one).
+  if (r.notEstablished !== undefined) return { kind: 'refused', code: 'NOT_ESTABLISHED', oracle };
   if (isErrorValue(oracle) && (oracle.error as string) === UNDETERMINED)
     return { kind: 'undetermined', oracle };
   if (sameValue(oracle, r.value)) return { kind: 'match', oracle };

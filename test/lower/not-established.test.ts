@@ -25,7 +25,14 @@ const ctx: LowerContext = {
   range: (n) =>
     n.start.col === 0
       ? { kind: 'column', expr: '$$.items.a', kinds: ['number', 'string'], field: 'a' }
-      : { kind: 'table', rows: [[1, 'one'], [2, 'two']], nameHint: 'names' },
+      : {
+          kind: 'table',
+          rows: [
+            [1, 'one'],
+            [2, 'two'],
+          ],
+          nameHint: 'names',
+        },
   hoist: (op) => op,
   libraryValue: (hint) => `xlTable${hint}`,
 };
@@ -33,7 +40,17 @@ const ctx: LowerContext = {
 async function run(formula: string, row: Record<string, unknown>) {
   const l = lowerFormula(parseFormula(formula).ast!, ctx);
   if (isRefusal(l)) throw new Error(`refused: ${l.detail}`);
-  const values = { xlTablenames: { rows: [[1, 'one'], [2, 'two']], w: 2, s: {}, n: { k1: [1, 'one'], k2: [2, 'two'] } } };
+  const values = {
+    xlTablenames: {
+      rows: [
+        [1, 'one'],
+        [2, 'two'],
+      ],
+      w: 2,
+      s: {},
+      n: { k1: [1, 'one'], k2: [2, 'two'] },
+    },
+  };
   const b = await specBindings(buildLibrary(l.helpers, values), {});
   const doc = { items: [row] };
   return { lowered: l, value: await evaluateExpression(compileExpression(l.expr), doc, b, row) };
@@ -117,5 +134,23 @@ describe('the not-established value', () => {
     const r = await run('=COUNT(CHOOSE(A2,10,20)*1,A2)', TWO);
     expect(r.value).toBe(2);
     expect((await run('=COUNT(CHOOSE(A2,10,20)*1,A2)', TEXT)).value).toEqual(NE);
+  });
+});
+
+describe('the formula command and column mode meeting it', () => {
+  it('say not established with the reason instead of a value', async () => {
+    const { translateFormula } = await import('../../src/compiler/formula-command.js');
+    const r = await translateFormula('=CHOOSE(IF(A1>0,"x",1),10,20)', { A1: 1 });
+    expect(r).toMatchObject({ notEstablished: CHOOSE_NE });
+    expect(r).not.toHaveProperty('value');
+    expect(await translateFormula('=CHOOSE(IF(A1>0,"x",1),10,20)', { A1: 0 })).toMatchObject({ value: 10 });
+    const { translateColumnFormula } = await import('../../src/compiler/column-formula.js');
+    const c = await translateColumnFormula('=CHOOSE(A2,10,20)', {
+      columns: { A: 'a' },
+      row: 2,
+      cells: { A2: 'x' },
+    });
+    expect(c).toMatchObject({ notEstablished: CHOOSE_NE });
+    expect(c).not.toHaveProperty('value');
   });
 });
