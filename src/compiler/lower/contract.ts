@@ -71,6 +71,8 @@ export type RangeOperand =
        * criteria functions); unlike `rows`, SUMPRODUCT does not read it.
        */
       items?: string;
+      /** Whether its values may be the not-established value (as `Operand.ne`; left out: wherever an error may be). */
+      ne?: boolean;
     }
   | { kind: 'table'; rows: CellValue[][]; nameHint: string };
 

@@ -453,7 +453,7 @@ class Lowerer implements Lowering {
           kinds: [...r.kinds],
           invariant: true,
           field: r.field,
-          ...(may(r.kinds, 'error') ? { ne: true } : {}),
+          ...((r.ne ?? may(r.kinds, 'error')) ? { ne: true } : {}),
         };
       case 'table': {
         const flat = r.rows.flat();
