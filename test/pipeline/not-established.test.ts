@@ -65,6 +65,21 @@ describe('conversion meeting the not-established value', () => {
       ],
     });
     expect(doc.items).toMatchObject([{ val: { notEstablished: CHOOSE_NE } }, { val: 20 }]);
+    // MATCH over the column: a cell before the match that is not established makes the position so too.
+    const m = await verified([
+      ['idx', 'flag', 'val', 'pos'],
+      [1, 'go', val(2), '=MATCH(C2,$C$2:$C$3,0)'],
+      ['x', 'skip', val(3), '=MATCH(C3,$C$2:$C$3,0)'],
+    ]);
+    expect(m.valid && m.rejectedColumns).toEqual([]);
+    if (!m.valid) return;
+    const after = await run(m.spec, { items: [{ idx: 'y', flag: 'go' }, { idx: 2, flag: 'go' }] });
+    expect(after.items).toMatchObject([
+      { pos: { notEstablished: CHOOSE_NE } },
+      { pos: { notEstablished: CHOOSE_NE } },
+    ]);
+    const before = await run(m.spec, { items: [{ idx: 2, flag: 'go' }, { idx: 'y', flag: 'go' }] });
+    expect(before.items).toMatchObject([{ pos: 1 }, { pos: { notEstablished: CHOOSE_NE } }]);
     const t = await testSpecInProcess(r.spec, [
       { given: { '$.items[0].idx': 'y' }, expect: { '$.items[0].val': 10 } },
       { given: { '$.items[0].idx': 2 }, expect: { '$.items[0].val': 20 } },
