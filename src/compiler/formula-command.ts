@@ -33,7 +33,9 @@ import type { LibraryObject } from '../modelspec/types.js';
  * What an example evaluates to: Excel's value, or, where the example meets a case whose Excel answer is not
  * established (the not-established value, src/workbook/values.ts), no value and the reason.
  */
-export type Evaluated = { value: CellValue; notEstablished?: never } | { value?: never; notEstablished: string };
+export type Evaluated =
+  | { value: CellValue; notEstablished?: never }
+  | { value?: never; notEstablished: string };
 
 export type TranslateResult =
   | ({ formula: string; jsonata: string; library?: LibraryObject; kinds: ValueKind[] } & Evaluated)

@@ -22,9 +22,11 @@ export function findNotEstablished(doc: unknown, limit = 100): NotEstablishedFou
       if (found.at.length < limit) found.at.push({ path: formatPath(path), reason: v.notEstablished });
       return;
     }
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, { index: i }]));
-    else if (typeof v === 'object' && v !== null)
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) walk(x, [...path, { index: i }]);
+    } else if (typeof v === 'object' && v !== null) {
       for (const [k, x] of Object.entries(v)) walk(x, [...path, { key: k }]);
+    }
   };
   walk(doc, []);
   return found;

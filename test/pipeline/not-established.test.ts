@@ -73,12 +73,22 @@ describe('conversion meeting the not-established value', () => {
     ]);
     expect(m.valid && m.rejectedColumns).toEqual([]);
     if (!m.valid) return;
-    const after = await run(m.spec, { items: [{ idx: 'y', flag: 'go' }, { idx: 2, flag: 'go' }] });
+    const after = await run(m.spec, {
+      items: [
+        { idx: 'y', flag: 'go' },
+        { idx: 2, flag: 'go' },
+      ],
+    });
     expect(after.items).toMatchObject([
       { pos: { notEstablished: CHOOSE_NE } },
       { pos: { notEstablished: CHOOSE_NE } },
     ]);
-    const before = await run(m.spec, { items: [{ idx: 2, flag: 'go' }, { idx: 'y', flag: 'go' }] });
+    const before = await run(m.spec, {
+      items: [
+        { idx: 2, flag: 'go' },
+        { idx: 'y', flag: 'go' },
+      ],
+    });
     expect(before.items).toMatchObject([{ pos: 1 }, { pos: { notEstablished: CHOOSE_NE } }]);
     const t = await testSpecInProcess(r.spec, [
       { given: { '$.items[0].idx': 'y' }, expect: { '$.items[0].val': 10 } },

@@ -5,12 +5,7 @@
  */
 import type { Command } from 'commander';
 import { commandHead } from './heads.js';
-import {
-  type ModelSpec,
-  readJsonInput,
-  type SpecTest,
-  type TestCaseResult,
-} from '../../modelspec/index.js';
+import { type ModelSpec, readJsonInput, type SpecTest, type TestCaseResult } from '../../modelspec/index.js';
 import { testSpec } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
 import { withExamples } from '../help.js';

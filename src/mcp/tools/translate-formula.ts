@@ -109,7 +109,7 @@ const outputSchema = z.looseObject(
         .string()
         .optional()
         .describe(
-          "Instead of `value`: the given cells meet a case whose Excel answer is not established (the reason); the spec gives the value {\"notEstablished\": reason} there, no Excel answer.",
+          'Instead of `value`: the given cells meet a case whose Excel answer is not established (the reason); the spec gives the value {"notEstablished": reason} there, no Excel answer.',
         ),
       reads: z.array(z.string()).optional().describe('Column mode: the fields the derivation reads.'),
       code: z.string().optional().describe('Refusal or parse error code.'),
