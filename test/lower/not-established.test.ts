@@ -154,3 +154,16 @@ describe('the formula command and column mode meeting it', () => {
     expect(c).not.toHaveProperty('value');
   });
 });
+
+describe('IFS meeting a text condition', () => {
+  it('gives the not-established value in that row only', async () => {
+    const { IFS_NE } = await import('../../src/compiler/functions/choice.js');
+    const f = '=IFS(A2,"yes",TRUE,"no")';
+    expect((await run(f, { a: 'x' })).value).toEqual({ notEstablished: IFS_NE });
+    expect((await run(f, { a: 1 })).value).toBe('yes');
+    expect((await run(f, { a: 0 })).value).toBe('no');
+    expect((await run('=IFERROR(IFS(A2,"yes",TRUE,"no"),"err")', { a: 'x' })).value).toEqual({
+      notEstablished: IFS_NE,
+    });
+  });
+});

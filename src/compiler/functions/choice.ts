@@ -15,12 +15,27 @@ function lowerIfs(node: CallNode, l: Lowering): Val {
   for (let i = node.args.length - 2; i >= 0; i -= 2) {
     const [c, v] = [node.args[i]!, node.args[i + 1]!];
     const cond = l.lower(c);
-    if (may(cond.kinds, 'string')) {
-      l.fail('UNSUPPORTED_CONSTRUCT', 'IFS with a condition that may be text (not established)', c);
+    if (only(cond.kinds, ['string'])) {
+      l.fail('UNSUPPORTED_CONSTRUCT', 'IFS with a text condition (not established)', c);
     }
     const then = settled(l.lower(v), v, 'IFS', l);
     const invariant = cond.invariant && then.invariant && rest.invariant;
     const kinds = union(then.kinds, rest.kinds);
+    if (may(cond.kinds, 'string')) {
+      // Why: Excel's IFS of a text condition is not established (no saved cell; Microsoft's IFS page is
+      // silent), so a row meeting one gets the not-established value; the other rows read it as IF does.
+      const ne = l.call('xlNE', [JSON.stringify(IFS_NE)]);
+      const pick = l.call('xlIf', ['$c', then.expr, rest.expr]);
+      rest = {
+        expr: `($c := ${cond.expr}; $type($c) = "string" ? ${ne} : ${pick})`,
+        kinds: withError(kinds, true),
+        atom: true,
+        invariant,
+        ...inherit(cond, then, rest),
+        ne: true,
+      };
+      continue;
+    }
     rest = only(cond.kinds, ['boolean'])
       ? {
           expr: `${paren(cond)} ? ${paren(then)} : ${paren(rest)}`,
@@ -37,6 +52,9 @@ function lowerIfs(node: CallNode, l: Lowering): Val {
   }
   return rest;
 }
+
+/** What an IFS row meeting a text condition is not established for. */
+export const IFS_NE = 'IFS with a text condition';
 
 /** CHOOSE(index, v1, ...): the index truncated; outside 1..n #VALUE!. */
 function lowerChoose(node: CallNode, l: Lowering): Val {
@@ -81,12 +99,12 @@ export const CHOICE_FUNCTIONS: readonly FunctionEntry[] = [
       { name: 'logical_test', kind: 'value' },
       { name: 'value_if_true', kind: 'value', repeats: true },
     ],
-    helpers: ['xlIf'],
+    helpers: ['xlIf', 'xlNE'],
     lower: lowerIfs,
     summary: 'the value of the first condition that is TRUE',
     lowering: 'nested `c ? v : ...` (or $xlIf) ending in #N/A',
     notes:
-      'conditions read as IF reads them (numbers non-zero, blank FALSE, errors propagate in order); none TRUE #N/A; an odd argument count is malformed; a condition that may be text is refused (not established), as is a value that may be blank inside another expression',
+      'conditions read as IF reads them (numbers non-zero, blank FALSE, errors propagate in order); none TRUE #N/A; an odd argument count is malformed; a text condition is not established: refused when the condition is always text, else the not-established value in a row that meets one; a value that may be blank inside another expression is refused',
     example: { formula: '=IFS(A1>=90,"A",A1>=80,"B",TRUE,"C")', cells: { A1: 85 }, value: 'B' },
     evidence: { goldens: ['choice'], microsoft: ['IFS function'] },
   },
