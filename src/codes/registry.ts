@@ -159,6 +159,11 @@ export const CODES = {
     meaning:
       'the compiled column disagrees with the reference in some row: the value Microsoft Excel saved (`source: "excel"`), or else the oracle (`source: "oracle"`); the detail names the first rows, inputs, expected and got, and `cells` their formula and three values',
   },
+  NOT_ESTABLISHED: {
+    kinds: ['refusal', 'finding'],
+    meaning:
+      'a row meets a case whose Excel answer is not established, where the spec gives the not-established value `{"notEstablished": reason}`, no Excel answer (docs/spec-format.md): conversion refuses the column when the workbook\'s rows meet it (the detail names the rows and the reason; a column whose rows never meet it compiles); in a test, an expected path holding that value (counted in `notEstablished`, not `failed`)',
+  },
   ORACLE_EXCEPTION: {
     kinds: ['refusal', 'failure'],
     meaning:

@@ -17,7 +17,7 @@ import type { CellValue } from '../workbook/values.js';
 import { compileExpression, evaluateExpression, specBindings } from '../modelspec/bind.js';
 import type { Derivation, LibraryObject } from '../modelspec/types.js';
 import { KIND_ORDER } from './analyse.js';
-import { literal, parseFailure, toCellValue } from './formula-command.js';
+import { type Evaluated, evaluated, literal, parseFailure } from './formula-command.js';
 import {
   isRefusal,
   type LowerContext,
@@ -56,6 +56,8 @@ export type ColumnTranslation =
       reads: string[];
       /** Its value on the sample row, when `cells` gave one. */
       value?: CellValue;
+      /** Instead of `value`: the sample row meets a case whose Excel answer is not established (the reason). */
+      notEstablished?: string;
     }
   | { formula: string; error: { code: string; message: string; span?: { start: number; end: number } } };
 
@@ -92,7 +94,7 @@ export async function translateColumnFormula(
   }
   if (merged.library) out.library = merged.library;
   const sample = sampleRow(input, columns, cells);
-  if (sample) out.value = await evaluateOnRow(lowered.expr, merged.library, sample);
+  if (sample) Object.assign(out, await evaluateOnRow(lowered.expr, merged.library, sample));
   return out;
 }
 
@@ -227,12 +229,12 @@ async function evaluateOnRow(
   expr: string,
   library: LibraryObject | undefined,
   item: Record<string, CellValue>,
-): Promise<CellValue> {
+): Promise<Evaluated> {
   const bindings = await specBindings(library, {});
   const raw = await evaluateExpression(
     compileExpression(expr),
     { items: [item] },
     { ...bindings, parent: item },
   );
-  return toCellValue(raw);
+  return evaluated(raw);
 }

@@ -10,7 +10,7 @@
  * is refused (CROSS_SHEET_REFERENCE), never read as blank. With `options.names` (a workbook's defined names)
  * and `options.sheet` (the formula's sheet), a name stands for its cell, range or number (names.ts).
  */
-import { isErrorValue } from '../workbook/values.js';
+import { isErrorValue, isNotEstablished } from '../workbook/values.js';
 import type { CellValue } from '../workbook/values.js';
 import { a1, type CellNode, type RangeNode, type Span } from '../workbook/formula/ast.js';
 import { parseFormula } from '../workbook/formula/parser.js';
@@ -29,8 +29,16 @@ import type { DefinedName } from '../workbook/model.js';
 import { compileExpression, evaluateExpression, specBindings } from '../modelspec/bind.js';
 import type { LibraryObject } from '../modelspec/types.js';
 
+/**
+ * What an example evaluates to: Excel's value, or, where the example meets a case whose Excel answer is not
+ * established (the not-established value, src/workbook/values.ts), no value and the reason.
+ */
+export type Evaluated =
+  | { value: CellValue; notEstablished?: never }
+  | { value?: never; notEstablished: string };
+
 export type TranslateResult =
-  | { formula: string; jsonata: string; library?: LibraryObject; value: CellValue; kinds: ValueKind[] }
+  | ({ formula: string; jsonata: string; library?: LibraryObject; kinds: ValueKind[] } & Evaluated)
   | { formula: string; error: { code: string; message: string; span?: Span } };
 
 /** Largest range a formula command expands into literal cells. */
@@ -38,7 +46,7 @@ const MAX_RANGE_CELLS = 10_000;
 
 export function literal(v: CellValue): Operand {
   if (v === null) return { expr: 'null', kinds: ['blank'] };
-  if (isErrorValue(v)) return { expr: JSON.stringify(v), kinds: ['error'], atom: false };
+  if (isErrorValue(v)) return { expr: JSON.stringify(v), kinds: ['error'], atom: false, ne: false };
   if (typeof v === 'number') {
     const expr = Object.is(v, -0) ? '0' : String(v);
     // A sign (`-5`, `1e+21`) needs parentheses as an operand.
@@ -71,6 +79,11 @@ export function toCellValue(v: unknown): CellValue {
   if (typeof v === 'string' || typeof v === 'boolean') return v;
   if (isErrorValue(v)) return { error: v.error };
   throw new Error(`the expression returned a non-Excel value: ${JSON.stringify(v)}`);
+}
+
+/** An evaluated JSONata value as an example's answer: an Excel value, or the reason it is not established. */
+export function evaluated(v: unknown): Evaluated {
+  return isNotEstablished(v) ? { notEstablished: v.notEstablished } : { value: toCellValue(v) };
 }
 
 /** A formula that does not parse, as the translators answer it: its first error, coded. */
@@ -175,7 +188,7 @@ export async function translateFormula(
   const result: TranslateResult = {
     formula,
     jsonata: lowered.expr,
-    value: toCellValue(raw),
+    ...evaluated(raw),
     kinds: [...lowered.kinds],
   };
   if (library) result.library = library;

@@ -6,7 +6,7 @@
  * orders the columns and assembles the compilation.
  */
 import type { Node, RangeNode } from '../workbook/formula/ast.js';
-import type { Constants } from './analyse.js';
+import type { ColumnPlan, Constants } from './analyse.js';
 import { KIND_ORDER, Resolver } from './analyse.js';
 import type { RootDerivation } from './compile.js';
 import { fieldRead, RUNNING_FUNCTIONS, runningKey } from './cross-row.js';
@@ -43,6 +43,11 @@ export interface ColumnToLower {
   row: number;
   constants: Constants;
   kinds: ReadonlyMap<string, readonly ValueKind[]>;
+  /**
+   * Each column's plan (the compilation's scope): an input column's errors are typed in, never the
+   * not-established value (lower/value.ts `Val.ne`); a field without a plan may be it wherever it may be an error.
+   */
+  planByField?: ReadonlyMap<string, ColumnPlan>;
   roots: Roots;
   values: LibraryValues;
   /** Set when lowering a scan member: the members, read as `$scan_<field>` / `$scanLast.<field>`. */
@@ -98,7 +103,12 @@ export function lowerColumn(c: ColumnToLower, commit = true): LoweredColumn | Re
 function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
   const resolver = new Resolver(c.table, c.constants, c.column, c.row, c.scan !== undefined);
   const fieldKinds = (f: string): readonly ValueKind[] => c.kinds.get(f) ?? KIND_ORDER;
-  const field = (f: string): Operand => ({ expr: fieldRead(c.scan, f, false), kinds: fieldKinds(f) });
+  const typedIn = (f: string) => c.planByField?.get(f)?.kind === 'input';
+  const field = (f: string): Operand => ({
+    expr: fieldRead(c.scan, f, false),
+    kinds: fieldKinds(f),
+    ...(typedIn(f) ? { ne: false } : {}),
+  });
   return {
     cell(node) {
       const t = resolver.cell(node);
@@ -135,7 +145,14 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       if (t.kind === 'column') {
         use.columnDeps.add(t.column.field);
         const f = t.column.field;
-        return { kind: 'column', expr: `$$.items.${f}`, kinds: fieldKinds(f), field: f, items: '$$.items' };
+        return {
+          kind: 'column',
+          expr: `$$.items.${f}`,
+          kinds: fieldKinds(f),
+          field: f,
+          items: '$$.items',
+          ...(typedIn(f) ? { ne: false } : {}),
+        };
       }
       return { kind: 'table', rows: t.rows, nameHint: t.nameHint };
     },

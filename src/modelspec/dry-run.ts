@@ -12,9 +12,14 @@
  * A mutation path may start with `$const` (`$const.commissionRate`, `$const.rates[0]`, or `$const` for
  * the whole object): it overrides that constant for the run, and the change list shows it under that path
  * before the document's changes.
+ *
+ * Values that are the not-established value (src/workbook/values.ts: Excel's answer for the case the row
+ * meets is not established) are counted apart in `notEstablished`, with their paths and reasons, wherever
+ * they are in the resulting document (also outside `paths`): they are no answers.
  */
 import { CodedError } from '../codes/index.js';
 import { formatPath, getAll, type PathSegment, parsePath, setPath } from './paths.js';
+import { findNotEstablished, type NotEstablishedFound } from './not-established.js';
 import { type RunOptions, type RunResult, runModel, seedState } from './runtime.js';
 import type { ModelSpec } from './types.js';
 
@@ -31,6 +36,8 @@ export type DryRunResult = RunResult & {
   changesOmitted: number;
   /** With `paths`: each path's values after the run (a path with `[*]` gives one per row). */
   values?: Record<string, unknown[]>;
+  /** The resulting document's not-established values (counted; the first 100 with path and reason), when any. */
+  notEstablished?: NotEstablishedFound;
 };
 
 /** What bounds a dry run's answer on a large document. */
@@ -149,6 +156,8 @@ export async function dryRunInProcess(spec: ModelSpec, options: DryRunOptions = 
     diff(before, result.state, [], changes, counter, patterns ? under(patterns) : undefined);
   }
   const out: DryRunResult = { ...result, changes, changesOmitted: counter.n - changes.length };
+  const unknown = result.ok ? findNotEstablished(result.state) : undefined;
+  if (unknown && unknown.count > 0) out.notEstablished = unknown;
   if (patterns && result.ok) {
     out.values = {};
     patterns.forEach((segs, i) => {

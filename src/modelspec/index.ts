@@ -48,6 +48,7 @@ export {
   findCycle,
   orderDerivations,
 } from './order.js';
+export { findNotEstablished, type NotEstablishedFound } from './not-established.js';
 export { formatPath, getAll, type PathSegment, parsePath, setPath } from './paths.js';
 export {
   applyMutations,

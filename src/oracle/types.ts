@@ -57,6 +57,11 @@ export interface ColumnVerification {
   classes: ClassCounts;
   /** The first cells of each disagreeing class (at most 5 per class). */
   cells: ListedCell[];
+  /**
+   * Cells whose derived value is the not-established value (src/workbook/values.ts), when any: each fails
+   * (it is no Excel answer), and a column whose only failures they are is refused as NOT_ESTABLISHED.
+   */
+  notEstablished?: number;
 }
 
 /**

@@ -38,6 +38,7 @@ import {
   type CellValue,
   getCell,
   isErrorValue,
+  isNotEstablished,
   type SavedValues,
   type SheetModel,
   savedValuesOf,
@@ -73,6 +74,8 @@ export interface Mismatch {
   oracle: CellValue;
   /** The value saved in the file, when it has one. */
   excel?: CellValue;
+  /** The spec gave the not-established value here: its reason (Excel's answer for the case is not established). */
+  notEstablished?: string;
 }
 
 export interface VerifyInput {
@@ -283,12 +286,24 @@ class CellChecker {
     });
     if (cls !== 'agree' && cls !== 'unsaved' && tally.cells.filter((c) => c.class === cls).length < KEEP)
       tally.cells.push(listed());
+    // Why apart: the not-established value is no answer to compare; it fails its cell whatever the references.
+    const unknown = !failure && isNotEstablished(derived) ? derived.notEstablished : undefined;
+    if (unknown !== undefined) tally.notEstablished = (tally.notEstablished ?? 0) + 1;
     const fail = (expected: CellValue, source: Mismatch['source']) => {
       const list = this.mismatches[key] ?? [];
       this.mismatches[key] = list;
       if (list.length >= KEEP) return;
       const l = listed();
-      list.push({ row: l.row, cell: l.cell, inputs: l.inputs, expected, got, source, ...threeValues(l) });
+      list.push({
+        row: l.row,
+        cell: l.cell,
+        inputs: l.inputs,
+        expected,
+        got,
+        source,
+        ...threeValues(l),
+        ...(unknown !== undefined ? { notEstablished: unknown } : {}),
+      });
     };
 
     if (engineFailed) {

@@ -1,6 +1,7 @@
 /**
  * The verification and the final spec: the compiled table's spec is run and compared with the oracle cell by
- * cell; a column that disagrees is refused (VALUE_MISMATCH), and so is every column that reads it
+ * cell; a column that disagrees is refused (VALUE_MISMATCH; NOT_ESTABLISHED when its only failing rows are
+ * rows meeting a case whose Excel answer is not established), and so is every column that reads it
  * (DEPENDS_ON_REJECTED_COLUMN); a summary that disagrees is left out with a warning. One verification pass is
  * enough: dropping a column only drops columns that read it, and every other derivation computes exactly what
  * was checked. The returned spec therefore never holds an unverified derivation.
@@ -205,8 +206,16 @@ function refuseMismatches(
     down.add(k.column.field);
     // Why: a column reading a wrong column is wrong too; blame the first one, not every one downstream.
     if (k.deps.some((d) => down.has(d))) continue;
+    const unknown = onlyNotEstablished(outcome, k.column.field);
     const refused: RefusedColumn = {
-      ...rejection(c.table, k.column, 'VALUE_MISMATCH', mismatchDetail(m), m[0]!.row - 1, k.formula),
+      ...rejection(
+        c.table,
+        k.column,
+        unknown ? 'NOT_ESTABLISHED' : 'VALUE_MISMATCH',
+        unknown ? notEstablishedDetail(m, unknown) : mismatchDetail(m),
+        m[0]!.row - 1,
+        k.formula,
+      ),
       source: m.some((x) => x.source === 'excel') ? 'excel' : 'oracle',
       cells: m,
     };
@@ -284,6 +293,24 @@ export function allRefusedFailure(rejected: RejectedColumn[], warnings: Warning[
     rejectedColumns: rejected,
     warnings,
   };
+}
+
+/**
+ * How many of the field's rows gave the not-established value, when those are all its failing cells (a
+ * column that also gives a wrong answer is a VALUE_MISMATCH); 0 otherwise.
+ */
+function onlyNotEstablished(outcome: VerifyOutcome, field: string): number {
+  const t = outcome.verification.columns.find((x) => x.field === field);
+  const n = t?.notEstablished ?? 0;
+  return t && n > 0 && n === t.cellsChecked - t.matched ? n : 0;
+}
+
+function notEstablishedDetail(m: Mismatch[], n: number): string {
+  const shown = m
+    .slice(0, 3)
+    .map((x) => `row ${x.row}: ${x.notEstablished}, inputs ${JSON.stringify(x.inputs)}`)
+    .join('; ');
+  return `Excel's answer is not established for ${n} row(s) of this column, where the spec gives the not-established value: ${shown}`;
 }
 
 function mismatchDetail(m: Mismatch[]): string {

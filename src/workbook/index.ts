@@ -4,7 +4,7 @@ export type { LimitName, PreflightInfo, ReadLimits, ZipEntryInfo } from './prefl
 export { DEFAULT_READ_LIMITS, preflight, resolveLimits, WorkbookError } from './preflight.js';
 export type { ReadOptions } from './reader.js';
 export { dateToSerial, readWorkbook } from './reader.js';
-export type { CellValue, ErrorValue } from './values.js';
-export { isErrorValue } from './values.js';
+export type { CellValue, ErrorValue, NotEstablished, NotEstablishedAt } from './values.js';
+export { isErrorValue, isNotEstablished } from './values.js';
 export type { Producer, ProducerKind, SavedValues, SavedValuesStanding } from './producer.js';
 export { producerOf, savedValuesOf } from './producer.js';

@@ -189,6 +189,8 @@ export async function judge(c: FuzzCase, given: CellValue | OracleFailure, row =
   }
   // A formula the lowering takes and the oracle cannot evaluate: a finding (the oracle's robustness).
   if (isFailure(given)) return { kind: 'threw', oracle, message: `the oracle threw: ${given.threw}` };
+  // Why a refusal: the not-established value is no answer (it counts as a refusal, never as a wrong one).
+  if (r.notEstablished !== undefined) return { kind: 'refused', code: 'NOT_ESTABLISHED', oracle };
   if (isErrorValue(oracle) && (oracle.error as string) === UNDETERMINED)
     return { kind: 'undetermined', oracle };
   if (sameValue(oracle, r.value)) return { kind: 'match', oracle };

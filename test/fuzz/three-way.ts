@@ -129,7 +129,9 @@ export async function threeWay(
   const lowering =
     'error' in r
       ? { refused: `${r.error.code}: ${r.error.message}` }
-      : { value: r.value, jsonata: r.jsonata };
+      : r.notEstablished !== undefined
+        ? { refused: `NOT_ESTABLISHED: ${r.notEstablished}` }
+        : { value: r.value, jsonata: r.jsonata };
   const wb: WorkbookModel = { sheets: [sheetOf(given, formula, where)], definedNames: [], tables: [] };
   let oracle: CellValue = null;
   let oracleThrew: string | undefined;

@@ -364,6 +364,17 @@ describe('translate_formula', () => {
     expect(v.library).toMatchObject({ define: expect.any(String) });
   });
 
+  it('says not established with the reason, and no value, where the cells meet such a case', async () => {
+    const r = await client.callTool({
+      name: 'translate_formula',
+      arguments: { formula: '=CHOOSE(IF(A1>0,"x",1),10,20)', cells: { A1: 1 } },
+    });
+    expect(r.isError).toBeFalsy();
+    const v = structured(r as never);
+    expect(v.notEstablished).toBe('CHOOSE with a text or logical index');
+    expect(v).not.toHaveProperty('value');
+  });
+
   it('reports a malformed formula as an isError result with its code and span', async () => {
     const r = await client.callTool({ name: 'translate_formula', arguments: { formula: '=FOO(' } });
     expect(r.isError).toBe(true);

@@ -41,6 +41,13 @@ function printChanges(result: Result & { ok: true }): void {
   if (result.changes.length === 0) out('(no changes)\n');
   if (result.changesOmitted > 0) out(`... ${result.changesOmitted} more changes\n`);
   out(`derived updated: ${result.derivedUpdated.join(', ') || '(none)'}\n`);
+  const unknown = result.notEstablished;
+  if (unknown) {
+    // Why apart: such a value is no Excel answer (its case's Excel answer is not established).
+    out(`not established: ${unknown.count} value(s)\n`);
+    for (const u of unknown.at) out(`  ${u.path}: ${u.reason}\n`);
+    if (unknown.count > unknown.at.length) out(`  ... ${unknown.count - unknown.at.length} more\n`);
+  }
   for (const f of result.flaggedConstraints)
     err(`sheetspec: flagged ${f.constraintId}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
 }

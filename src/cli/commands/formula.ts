@@ -54,12 +54,19 @@ export function registerFormulaCommand(program: Command): void {
         throw new CommandExit(1);
       }
       if (opts.json) {
-        outJson({ formula: r.formula, jsonata: r.jsonata, library: r.library ?? null, value: r.value });
+        const answer =
+          r.notEstablished === undefined ? { value: r.value } : { notEstablished: r.notEstablished };
+        outJson({ formula: r.formula, jsonata: r.jsonata, library: r.library ?? null, ...answer });
         return;
       }
       const lines = [`formula: ${r.formula}`, `jsonata: ${r.jsonata}`];
       if (r.library) lines.push(`library: ${r.library.description ?? ''}`);
-      lines.push(`value:   ${JSON.stringify(r.value)}`);
+      // Why not a value: Excel's answer for the case these cells meet is not established.
+      lines.push(
+        r.notEstablished === undefined
+          ? `value:   ${JSON.stringify(r.value)}`
+          : `value:   not established (${r.notEstablished})`,
+      );
       out(`${lines.join('\n')}\n`);
     });
   withExamples(command, [

@@ -1,11 +1,11 @@
 /**
  * `sheetspec test <spec.json> [--cases cases.json] [--allow-empty] [--json]`: testSpec; exit 1 on any
- * failure, and on a spec with no tests to run unless `--allow-empty` (a run of nothing proves nothing).
+ * failure or case not established (an expected path holding the not-established value), and on a spec with no tests to run unless `--allow-empty` (a run of nothing proves nothing).
  * A JSON file that is not a spec is `INPUT_INVALID`.
  */
 import type { Command } from 'commander';
 import { commandHead } from './heads.js';
-import { type ModelSpec, readJsonInput, type SpecTest } from '../../modelspec/index.js';
+import { type ModelSpec, readJsonInput, type SpecTest, type TestCaseResult } from '../../modelspec/index.js';
 import { testSpec } from '../../sandbox/index.js';
 import { CommandExit } from '../batch/command.js';
 import { withExamples } from '../help.js';
@@ -29,6 +29,12 @@ async function readCases(file: string): Promise<SpecTest[]> {
   return list as SpecTest[];
 }
 
+/** A case's word: pass, FAIL, or NOT ESTABLISHED when only not-established values kept it from passing. */
+function caseWord(r: TestCaseResult): string {
+  if (r.ok) return 'pass';
+  return r.failures.every((f) => f.code === 'NOT_ESTABLISHED') ? 'NOT ESTABLISHED' : 'FAIL';
+}
+
 export function registerTestCommand(program: Command): void {
   const command = commandHead(program, 'test')
     .option('--cases <file>', 'JSON array of {given, expect, description?} cases (or {"tests": [...]})')
@@ -47,19 +53,25 @@ export function registerTestCommand(program: Command): void {
       if (opts.json) printJson(report);
       else {
         report.results.forEach((r, i) => {
-          out(`${r.ok ? 'pass' : 'FAIL'} ${i + 1}${r.description ? ` ${r.description}` : ''}\n`);
+          out(`${caseWord(r)} ${i + 1}${r.description ? ` ${r.description}` : ''}\n`);
           for (const f of r.failures) {
-            out(`  ${f.path}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}\n`);
+            out(
+              f.code === 'NOT_ESTABLISHED'
+                ? `  ${f.path}: expected ${JSON.stringify(f.expected)}, not established: ${f.message}\n`
+                : `  ${f.path}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}\n`,
+            );
           }
         });
-        out(`${report.passed} passed, ${report.failed} failed\n`);
+        const unknown = report.notEstablished > 0 ? `, ${report.notEstablished} not established` : '';
+        out(`${report.passed} passed, ${report.failed} failed${unknown}\n`);
       }
       if (report.results.length === 0 && !opts.allowEmpty) {
         const where = opts.cases !== undefined ? `--cases ${opts.cases} holds` : `${file} has`;
         problem('NO_TESTS', `${where} no test cases (add "tests" to the spec, or pass --allow-empty)`);
         throw new CommandExit(1);
       }
-      if (report.failed > 0) throw new CommandExit(1);
+      // Why a not-established case fails the run too: its expectation was not shown to hold.
+      if (report.failed > 0 || report.notEstablished > 0) throw new CommandExit(1);
     });
   withExamples(command, [
     ['sheetspec test fixtures/specs/valid/orders.spec.json', "run the spec's embedded tests"],

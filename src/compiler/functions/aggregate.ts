@@ -72,7 +72,11 @@ function lowerAggregate(node: CallNode, l: Lowering): Val {
   return v;
 }
 
+/** A part that may be the not-established value (for the facts a COUNT over it inherits). */
+const NE: Val = { expr: '', kinds: ['error'], atom: true, invariant: true, ne: true };
+
 function lowerCount(node: CallNode, l: Lowering): Val {
+  let ne = false;
   const pieces: string[] = [];
   const from: Val[] = [];
   let invariant = true;
@@ -87,22 +91,30 @@ function lowerCount(node: CallNode, l: Lowering): Val {
     if (ref) {
       invariant &&= ref.invariant;
       if (ref.field) fields.push(ref.field);
-      pieces.push(`$count([${ref.inner}][$type($) = "number"])`);
+      // Why: a cell that may be the not-established value may be a number: the count is not established.
+      if (ref.ne) ne = true;
+      pieces.push(
+        ref.ne ? l.call('xlCountRef', [`[${ref.inner}]`]) : `$count([${ref.inner}][$type($) = "number"])`,
+      );
     } else {
       const v = l.lower(a);
       refusePickedCell(l, 'COUNT', a, v, ['number', 'error']);
       invariant &&= v.invariant;
       if (!only(v.kinds, ['number'])) from.push(v);
-      pieces.push(only(v.kinds, ['number']) ? '1' : l.call('xlCountArg', [v.expr]));
+      if (v.ne) ne = true;
+      pieces.push(
+        only(v.kinds, ['number'])
+          ? '1'
+          : v.ne
+            ? `($c := ${v.expr}; ${l.call('xlIsNE', ['$c'])} ? $c : ${l.call('xlCountArg', ['$c'])})`
+            : l.call('xlCountArg', [v.expr]),
+      );
     }
   }
-  const v: Val = {
-    expr: `$sum([${pieces.join(', ')}])`,
-    kinds: ['number'],
-    atom: true,
-    invariant,
-    ...inherit(...from),
-  };
+  const list = `[${pieces.join(', ')}]`;
+  const v: Val = ne
+    ? l.helper('xlSum', [list], ['number', 'error'], invariant, [...from, NE])
+    : { expr: `$sum(${list})`, kinds: ['number'], atom: true, invariant, ...inherit(...from) };
   if (invariant && fields.length > 0) return l.hoist(v, `count${fields.map(pascal).join('')}`);
   return v;
 }
@@ -213,12 +225,12 @@ export const AGGREGATE_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'COUNT',
     family: 'aggregate',
     args: [{ name: 'value', kind: 'reference', class: 'counted', repeats: true }],
-    helpers: ['xlCountArg'],
+    helpers: ['xlCountArg', 'xlCountRef', 'xlIsNE', 'xlSum'],
     lower: lowerCount,
     summary: 'how many of its arguments are numbers',
     lowering: '`$sum` of per-argument counts (`$count([...][$type($) = "number"])`, $xlCountArg(x))',
     notes:
-      'ranges count numbers only; direct numbers, booleans and numeric text count; an empty argument counts (`COUNT(1,,2)` is 3); errors never count',
+      'ranges count numbers only; direct numbers, booleans and numeric text count; an empty argument counts (`COUNT(1,,2)` is 3); errors never count; the not-established value is the count',
     example: { formula: '=COUNT(A1:A3,"2")', cells: { A1: 1, A2: 'x', A3: true }, value: 2 },
     evidence: {
       goldens: ['aggregate'],

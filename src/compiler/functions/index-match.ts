@@ -66,9 +66,14 @@ function matchOwnColumn(node: CallNode, l: Lowering, r: Extract<RangeOperand, { 
     );
   }
   const column = `$map(${r.items}.{"v": \`${r.field}\`}, function($r) { ${l.call('xlV', ['$r.v'])} })`;
-  const root = l.hoist(l.helper('xlMatchGroup', [column], [], true), `matchGroup${pascal(r.field)}`);
+  // Why two forms: a column whose cells may be the not-established value needs the position of the first.
+  const unknown = r.ne ?? may(r.kinds, 'error');
+  const group = l.helper(unknown ? 'xlMatchGroupU' : 'xlMatchGroup', [column], [], true);
+  const root = l.hoist(group, `matchGroup${pascal(r.field)}`);
   const key = l.lower(keyNode!);
-  return l.helper('xlMatchPick', [root.expr, key.expr], ['number', 'error'], key.invariant, [root, key]);
+  const pick = unknown ? 'xlMatchPickU' : 'xlMatchPick';
+  const ne: Val[] = unknown ? [{ ...root, ne: true }] : [root];
+  return l.helper(pick, [root.expr, key.expr], ['number', 'error'], key.invariant, [...ne, key]);
 }
 
 function lowerMatch(node: CallNode, l: Lowering): Val {
@@ -272,7 +277,16 @@ export const INDEX_MATCH_FUNCTIONS: readonly FunctionEntry[] = [
       { name: 'lookup_array', kind: 'table', class: 'range' },
       { name: 'match_type', kind: 'value', class: 'number', optional: true },
     ],
-    helpers: ['xlVlookup', 'xlVlookupAt', 'xlLookupApprox', 'xlMatchGroup', 'xlMatchPick', 'xlV'],
+    helpers: [
+      'xlVlookup',
+      'xlVlookupAt',
+      'xlLookupApprox',
+      'xlMatchGroup',
+      'xlMatchPick',
+      'xlMatchGroupU',
+      'xlMatchPickU',
+      'xlV',
+    ],
     lower: lowerMatch,
     summary: 'the position (from 1) of a value in one row or column',
     lowering:

@@ -26,8 +26,15 @@ function lowerCatch(node: CallNode, l: Lowering): Val {
   const v = settled(l.lower(a!), a!, node.name, l);
   const fallback = settled(b!.kind === 'missing' ? missingZero() : l.lower(b!), b!, node.name, l);
   if (!may(v.kinds, 'error')) return v;
-  const caught = node.name === 'IFNA' ? `$type($v) = "object" and $v.error = "#N/A"` : `$type($v) = "object"`;
-  const left = node.name === 'IFNA' ? v.kinds : v.kinds.filter((k) => k !== 'error');
+  // Why `$not($exists(...))`: the not-established value is no error to catch; it is given back (its Excel
+  // answer depends on an unknown).
+  const caught =
+    node.name === 'IFNA'
+      ? `$type($v) = "object" and $v.error = "#N/A"`
+      : v.ne
+        ? `$type($v) = "object" and $not($exists($v.notEstablished))`
+        : `$type($v) = "object"`;
+  const left = node.name === 'IFNA' || v.ne ? v.kinds : v.kinds.filter((k) => k !== 'error');
   return {
     expr: `($v := ${v.expr}; ${caught} ? ${paren(fallback)} : $v)`,
     kinds: [...new Set([...left, ...fallback.kinds])],
@@ -45,6 +52,24 @@ const typeIs =
   (t: string): Test =>
   (v) =>
     bool(`$type(${v.expr}) = "${t}"`, v, true);
+
+/**
+ * An IS test of a value that may be the not-established value: that value itself, else the test (on `$v`).
+ * Why: ISERROR, ISNUMBER, ... of a value whose Excel answer is unknown are unknown too.
+ */
+function unlessNE(test: Test): Test {
+  return (v, l, node) => {
+    if (!v.ne) return test(v, l, node);
+    const t = test({ ...v, expr: '$v', atom: true }, l, node);
+    return {
+      expr: `($v := ${v.expr}; ${l.call('xlIsNE', ['$v'])} ? $v : ${t.expr})`,
+      kinds: ['boolean', 'error'],
+      atom: true,
+      invariant: v.invariant,
+      ...inherit(v, t),
+    };
+  };
+}
 
 const TESTS: Record<string, Test> = {
   ISNUMBER: typeIs('number'),
@@ -83,7 +108,7 @@ function lowerTest(node: CallNode, l: Lowering): Val {
   const arg = node.args[0]!;
   const v =
     arg.kind === 'missing' ? { ...missingZero(), expr: 'null', kinds: ['blank' as const] } : l.lower(arg);
-  return TESTS[node.name]!(v, l, node);
+  return unlessNE(TESTS[node.name]!)(v, l, node);
 }
 
 function lowerN(node: CallNode, l: Lowering): Val {
@@ -116,7 +141,7 @@ const isEntry = (
   name,
   family: 'info',
   args: [{ name: 'value', kind: 'value', class: 'any' }],
-  helpers,
+  helpers: [...helpers, 'xlIsNE'],
   lower: lowerTest,
   summary,
   lowering: helpers.length ? `$${helpers[0]}(x)` : 'a `$type(x)` test',

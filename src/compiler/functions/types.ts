@@ -46,6 +46,8 @@ export interface RefArray {
   field?: string;
   /** The reference is one number, written as a literal. */
   literal?: number;
+  /** Its values may be the not-established value (lower/value.ts `Val.ne`). */
+  ne?: boolean;
 }
 
 /** What a function's lowering may call on the lowerer (lower.ts). */

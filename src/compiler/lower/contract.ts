@@ -23,6 +23,11 @@ export interface Operand {
   literal?: number;
   /** Set by `hoist` when the operand reads a root derivation: its name. */
   root?: string;
+  /**
+   * Whether the operand may be the not-established value (lower/value.ts `Val.ne`). Left out, an operand that
+   * may be an error may be it too (a field another formula computes); a literal of the caller's says false.
+   */
+  ne?: boolean;
 }
 
 export interface Refusal {
@@ -66,6 +71,8 @@ export type RangeOperand =
        * criteria functions); unlike `rows`, SUMPRODUCT does not read it.
        */
       items?: string;
+      /** Whether its values may be the not-established value (as `Operand.ne`; left out: wherever an error may be). */
+      ne?: boolean;
     }
   | { kind: 'table'; rows: CellValue[][]; nameHint: string };
 
@@ -120,4 +127,6 @@ export interface Lowered {
   helpers: string[];
   /** Root derivations the expression reads: the `root` of each hoisted operand left in its text. */
   roots: string[];
+  /** It may give the not-established value (counted among the kinds as an error). */
+  ne?: boolean;
 }

@@ -9,7 +9,9 @@
  *
  * Value representation (src/workbook/values.ts): number, string, boolean as themselves; blank is `null` or a
  * missing value (`undefined` inside JSONata); an error is `{"error": "#DIV/0!"}`, the only object an Excel
- * value can be, so `$type(v) = "object"` tests for an error. Helpers never throw on any Excel value: arithmetic
+ * value can be, so `$type(v) = "object"` tests for an error. The one other object is the not-established value
+ * `{"notEstablished": reason}` (helpers/not-established.ts): helpers pass it as an error, and what tests or
+ * catches errors gives it back. Helpers never throw on any Excel value: arithmetic
  * that overflows gives #NUM!, JSONata's `$power` is only called once it is known to be finite.
  *
  * JSONata pitfalls handled here: `$string` rounds non-integers to 15 significant digits but prints integers in
@@ -31,6 +33,7 @@ import { INFO_HELPERS } from './helpers/info.js';
 import { LOGIC_HELPERS } from './helpers/logic.js';
 import { LOOKUP_HELPERS } from './helpers/lookup.js';
 import { MATH_HELPERS } from './helpers/math.js';
+import { NOT_ESTABLISHED_HELPERS } from './helpers/not-established.js';
 import { ROUND_HELPERS } from './helpers/round.js';
 import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
@@ -64,6 +67,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...TEXTOPS_HELPERS,
   ...BASES_HELPERS,
   ...ANGLES_HELPERS,
+  ...NOT_ESTABLISHED_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */
@@ -80,6 +84,25 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = Object.fromEntries(
     { ...src, deps: helpersCalled(src.fn, Object.keys(SOURCES), name) },
   ]),
 );
+
+/** Helpers that may give the not-established value: `$xlNE` and every helper calling one that may. */
+const GIVES_NE: ReadonlySet<string> = (() => {
+  const out = new Set<string>(['xlNE']);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [name, def] of Object.entries(HELPERS)) {
+      if (out.has(name) || !def.deps.some((d) => d !== 'xlIsNE' && out.has(d))) continue;
+      out.add(name);
+      grown = true;
+    }
+  }
+  return out;
+})();
+
+/** Whether the helper may give the not-established value (src/workbook/values.ts `NotEstablished`). */
+export function givesNotEstablished(name: string): boolean {
+  return GIVES_NE.has(name);
+}
 
 /** A VLOOKUP table as a library value: its rows plus indexes of first matches (see `$xlVlookup`). */
 export interface LookupTable {

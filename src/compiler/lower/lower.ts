@@ -27,6 +27,7 @@ import { arityOf, type FunctionEntry, functionEntry, VOLATILE_FUNCTIONS } from '
 import type { Lowering, RefArray } from '../functions/types.js';
 import type { RefusalCode } from '../types.js';
 import { guardFor } from './guard.js';
+import { givesNotEstablished } from './library.js';
 import { boundedCompare, type CompareOp, FLIP, JSONATA_OP, r15Bounds } from './compare.js';
 import {
   isRefusal,
@@ -92,7 +93,17 @@ class Lowerer implements Lowering {
     invariant: boolean,
     from: readonly Val[] = [],
   ): Val {
-    return { expr: this.call(name, args), kinds, atom: true, invariant, ...inherit(...from) };
+    const facts = inherit(...from);
+    // Why: a helper that may give the not-established value passes it as an error, so its kinds hold one.
+    const ne = facts.ne === true || givesNotEstablished(name);
+    return {
+      expr: this.call(name, args),
+      kinds: withError(kinds, ne),
+      atom: true,
+      invariant,
+      ...facts,
+      ...(ne ? { ne: true } : {}),
+    };
   }
 
   fail(code: RefusalCode, detail: string, node: { span: Node['span'] }): never {
@@ -192,6 +203,7 @@ class Lowerer implements Lowering {
           atom: op.atom ?? true,
           invariant: false,
           literal: only(op.kinds, ['number']) ? op.literal : undefined,
+          ...(operandNE(op) ? { ne: true } : {}),
         };
       }
       case 'range':
@@ -416,7 +428,13 @@ class Lowerer implements Lowering {
   refArray(node: Node): RefArray | undefined {
     if (node.kind === 'cell') {
       const op = this.operand(this.ctx.cell(node));
-      return { inner: op.expr, kinds: [...op.kinds], invariant: false, literal: numeric(op) };
+      return {
+        inner: op.expr,
+        kinds: [...op.kinds],
+        invariant: false,
+        literal: numeric(op),
+        ...(operandNE(op) ? { ne: true } : {}),
+      };
     }
     if (node.kind !== 'range') return undefined;
     const r = this.range(node);
@@ -427,9 +445,16 @@ class Lowerer implements Lowering {
           kinds: union(...r.cells.map((c) => c.kinds)),
           invariant: false,
           literal: r.cells.length === 1 ? numeric(r.cells[0]!) : undefined,
+          ...(r.cells.some(operandNE) ? { ne: true } : {}),
         };
       case 'column':
-        return { inner: r.expr, kinds: [...r.kinds], invariant: true, field: r.field };
+        return {
+          inner: r.expr,
+          kinds: [...r.kinds],
+          invariant: true,
+          field: r.field,
+          ...((r.ne ?? may(r.kinds, 'error')) ? { ne: true } : {}),
+        };
       case 'table': {
         const flat = r.rows.flat();
         const one = flat.length === 1 ? flat[0] : undefined;
@@ -448,7 +473,7 @@ class Lowerer implements Lowering {
   hoist(v: Val, hint: string): Val {
     // Why `atom: false` handed over: a context that leaves the expression in place (the formula command)
     // returns this operand, and the text in place has always been parenthesised.
-    const given: Operand = { expr: v.expr, kinds: v.kinds, atom: false };
+    const given: Operand = { expr: v.expr, kinds: v.kinds, atom: false, ne: v.ne === true };
     const op = this.ctx.hoist(given, hint);
     return {
       expr: op.expr,
@@ -456,6 +481,7 @@ class Lowerer implements Lowering {
       atom: op.atom ?? true,
       invariant: true,
       ...(op === given ? inherit(v) : { logic: false, roots: op.root === undefined ? [] : [op.root] }),
+      ...((op.ne ?? v.ne) === true ? { ne: true } : {}),
     };
   }
 }
@@ -478,6 +504,14 @@ function concatParts(node: Node): Node[] {
   return node.kind === 'binary' && node.op === '&'
     ? [...concatParts(node.left), ...concatParts(node.right)]
     : [node];
+}
+
+/**
+ * Whether an operand of the context may be the not-established value: as it says, else whenever it may be an
+ * error (a field another formula computes may hold it; which formula gives it is not known here).
+ */
+function operandNE(op: Operand): boolean {
+  return op.ne ?? may(op.kinds, 'error');
 }
 
 /** The literal of a number-only operand. */
@@ -506,6 +540,7 @@ export function lowerFormula(ast: Node, ctx: LowerContext): Lowered | Refusal {
     kinds: general.kinds.filter((k) => k === 'error' || rest.kinds.includes(k)),
     helpers: rest.helpers,
     roots: rest.roots,
+    ...(general.ne === true || rest.ne === true ? { ne: true } : {}),
   };
 }
 
@@ -523,7 +558,7 @@ export function lowerUnguarded(ast: Node, ctx: LowerContext): Lowered | Refusal 
 
 function strip(l: (Lowered & { calls: number }) | Refusal): Lowered | Refusal {
   if (isRefusal(l)) return l;
-  return { expr: l.expr, kinds: l.kinds, helpers: l.helpers, roots: l.roots };
+  return { expr: l.expr, kinds: l.kinds, helpers: l.helpers, roots: l.roots, ...(l.ne ? { ne: true } : {}) };
 }
 
 function lowerCounted(ast: Node, ctx: LowerContext): (Lowered & { calls: number }) | Refusal {
@@ -535,10 +570,19 @@ function lowerCounted(ast: Node, ctx: LowerContext): (Lowered & { calls: number 
         v.kinds.filter((k) => k !== 'blank'),
         ['number'],
       );
+      const ne = v.ne === true;
       v = l.helper('xlVal', [v.expr], kinds, v.invariant);
+      if (ne) v = { ...v, kinds: withError(v.kinds, true), ne };
     }
     const roots = [...(v.roots ?? [])];
-    return { expr: v.expr, kinds: v.kinds, helpers: [...l.helpers].sort(), roots, calls: l.calls };
+    return {
+      expr: v.expr,
+      kinds: v.kinds,
+      helpers: [...l.helpers].sort(),
+      roots,
+      calls: l.calls,
+      ...(v.ne === true ? { ne: true } : {}),
+    };
   } catch (e) {
     if (e instanceof Refused) return e.refusal;
     throw e;

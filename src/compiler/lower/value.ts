@@ -30,6 +30,12 @@ export interface Val {
   width?: number;
   /** The root derivations (hoisted values, `$$.sumAmount`) the text reads. */
   roots?: readonly string[];
+  /**
+   * May be the not-established value (src/workbook/values.ts `NotEstablished`), which the kinds count as an
+   * error: what catches or tests errors (IFERROR, the IS functions) must give it back, so its result may be
+   * an error too.
+   */
+  ne?: boolean;
 }
 
 export const only = (kinds: readonly ValueKind[], allowed: readonly ValueKind[]): boolean =>
@@ -43,11 +49,15 @@ export function union(...sets: (readonly ValueKind[])[]): ValueKind[] {
 export const withError = (kinds: readonly ValueKind[], cond: boolean): ValueKind[] =>
   cond ? union(kinds, ['error']) : [...kinds];
 export const paren = (v: Val): string => (v.atom ? v.expr : `(${v.expr})`);
-/** The facts a value inherits from the parts whose text it holds: an `and`/`or`, the roots read. */
-export function inherit(...parts: readonly Val[]): { logic: boolean; roots: string[] } {
+/**
+ * The facts a value inherits from the parts whose text it holds: an `and`/`or`, the roots read, whether it
+ * may be the not-established value (which passes wherever an error passes).
+ */
+export function inherit(...parts: readonly Val[]): { logic: boolean; roots: string[]; ne?: true } {
   return {
     logic: parts.some((p) => p.logic === true),
     roots: [...new Set(parts.flatMap((p) => p.roots ?? []))],
+    ...(parts.some((p) => p.ne === true) ? { ne: true as const } : {}),
   };
 }
 

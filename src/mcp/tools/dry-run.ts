@@ -53,6 +53,12 @@ const outputSchema = z.looseObject(
         .optional()
         .describe('With `paths`: each path → its values after the run (one per row for a `[*]` path).'),
       flaggedConstraints: z.unknown().optional().describe('Constraints with policy "flag" that failed.'),
+      notEstablished: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe(
+          'When the result holds values {"notEstablished": reason} (a row meets a case whose Excel answer is not established; no Excel answer): {count, at: [{path, reason}]} (the first 100).',
+        ),
       violations: z
         .unknown()
         .optional()

@@ -105,6 +105,12 @@ const outputSchema = z.looseObject(
         .optional()
         .describe('The helper library the expression needs ($xl... functions), merged with the given one.'),
       value: z.unknown().optional().describe('The value of the formula for the given cells.'),
+      notEstablished: z
+        .string()
+        .optional()
+        .describe(
+          'Instead of `value`: the given cells meet a case whose Excel answer is not established (the reason); the spec gives the value {"notEstablished": reason} there, no Excel answer.',
+        ),
       reads: z.array(z.string()).optional().describe('Column mode: the fields the derivation reads.'),
       code: z.string().optional().describe('Refusal or parse error code.'),
       kinds: z.array(z.string()).optional().describe('The value kinds the expression can produce.'),

@@ -32,6 +32,11 @@ export const AGGREGATE_HELPERS: Readonly<Record<string, HelperSource>> = {
     fn: `function($v) {( $x := $type($v) = "object" ? $v : $xlNum($v); $type($v) != "null" and $exists($v) and $type($x) = "number" ? 1 : 0 )}`,
     doc: 'COUNT of one direct argument (0 or 1)',
   },
+  xlCountRef: {
+    // Why: a cell holding the not-established value may be a number in Excel, so the count is not established.
+    fn: `function($l) {( $u := $l[$xlIsNE($)][0]; $exists($u) ? $u : $count($l[$type($) = "number"]) )}`,
+    doc: 'COUNT of a reference whose cells may be the not-established value: that value, else the numbers counted',
+  },
   xlSumProduct: {
     // $arrays: [{"a": [...]}, ...] (objects keep arrays from being flattened together). Same sizes or
     // #VALUE!; the first error in array order wins; non-numbers count as 0, except that a 1×1 argument is a

@@ -88,6 +88,25 @@ export const LOOKUP_HELPERS: Readonly<Record<string, HelperSource>> = {
 )}`,
     doc: 'MATCH exact for one row over a column indexed by $xlMatchGroup (the per-row MATCH of the table)',
   },
+  xlMatchGroupU: {
+    // $xlMatchGroup of a column whose cells may be the not-established value, with "u" the position of the
+    // first such cell (found once per evaluation, as the index is).
+    fn: `function($col) {(
+  $g := $xlMatchGroup($col);
+  $u := $map($g.c, function($v, $i) { $xlIsNE($v) ? $i + 1 })[0];
+  $exists($u) ? $merge([$g, {"u": $u}]) : $g
+)}`,
+    doc: 'a whole column indexed by first match, with the first not-established cell (internal)',
+  },
+  xlMatchPickU: {
+    // Why: a cell before the first match (or anywhere, with none) holding the not-established value might
+    // be the key in Excel, so the position is not established; a key that is an error is still the answer.
+    fn: `function($g, $key) {(
+  $p := $xlMatchPick($g, $key);
+  $type($key) != "object" and $exists($g.u) and ($type($p) = "object" or $p > $g.u) ? $g.c[$g.u - 1] : $p
+)}`,
+    doc: 'MATCH exact for one row over a column indexed by $xlMatchGroupU: not established when such a cell comes first',
+  },
   xlSameKey: {
     // XLOOKUP's exact match (match_mode 0): same type only, text case-insensitive, no wildcards.
     fn: `function($cell, $key) {
