@@ -7,7 +7,8 @@
  * (`cached.t`/`cached.v`; numbers compared as doubles: `Number(v)`). Reports per function and in total:
  * tried, exact, match only at 15 significant digits, mismatches (listed), and skips by reason; and per producer
  * (`<Application>` of docProps/app.xml). TOTAL counts files saved by Microsoft Excel on any platform (Windows,
- * Macintosh, Online: src/workbook/producer.ts); files saved by another application or with no producer are
+ * Macintosh, Online) with Excel's own marks (`producerOf`, src/workbook/producer.ts; a file naming Excel without
+ * them is "Excel in name only"); files saved by another application or with no producer are
  * reported apart (their cached values are another engine's, or nobody vouched for them). Any folder with an
  * `expected-cells.jsonl` works: `npm run expected-cells -- <folder>` builds one for a user's own workbooks.
  *
@@ -182,7 +183,10 @@ function sameAt15(a: number, b: number): boolean {
 /** `CONFORMANCE_FILES=<regex>`: only the corpus files whose path matches (a slice while working on one family). */
 const only = process.env.CONFORMANCE_FILES ? new RegExp(process.env.CONFORMANCE_FILES) : undefined;
 const rows: Expected[] = readExpectedCells(corpus).filter((r) => !only || only.test(r.file));
-if (only) console.log(`Only files matching /${only.source}/ (CONFORMANCE_FILES): ${new Set(rows.map((r) => r.file)).size}`);
+if (only)
+  console.log(
+    `Only files matching /${only.source}/ (CONFORMANCE_FILES): ${new Set(rows.map((r) => r.file)).size}`,
+  );
 const byFile = new Map<string, Expected[]>();
 for (const r of rows) {
   const list = byFile.get(r.file) ?? [];
@@ -212,10 +216,15 @@ for (const [file, cells] of byFile) {
     continue;
   }
   const tables = tableBoxes(wb.tables);
-  const producer = producerOf(wb.application);
+  const producer = producerOf(wb);
   const excel = producer.kind === 'excel';
   if (!excel) otherApps.push(`${file} (${producer.name})`);
-  const producerName = producer.kind === 'libreoffice' ? 'LibreOffice' : producer.name;
+  const producerName =
+    producer.kind === 'libreoffice'
+      ? 'LibreOffice'
+      : producer.name.includes(' in name only')
+        ? `${producer.name.split(' in name only')[0]!.replace(/^Microsoft /, '')} in name only`
+        : producer.name;
   const byProducer = perProducer.get(producerName) ?? {
     tried: 0,
     exact: 0,

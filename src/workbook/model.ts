@@ -84,6 +84,10 @@ export interface WorkbookModel {
   date1904?: boolean;
   /** `<Application>` from docProps/app.xml when present (e.g. `Microsoft Excel`, `LibreOffice`). */
   application?: string;
+  /** `<AppVersion>` from docProps/app.xml when present (`16.0300`): one of Excel's marks (producer.ts). */
+  appVersion?: string;
+  /** `<fileVersion>` of xl/workbook.xml when present: the saving application's build stamp (producer.ts). */
+  fileVersion?: { appName?: string; lastEdited?: string; rupBuild?: string };
   /**
    * `<calcPr>` of xl/workbook.xml, when present: `calcMode` (`auto` when absent, `manual`, `autoNoTable`) and
    * `fullCalcOnLoad` (the file asks to be recalculated when opened: its saved values were not computed by it).
