@@ -4,11 +4,13 @@
  * exceljs writes "Microsoft Excel" into docProps/app.xml but not Excel's build marks; these books are given Excel
  * 365's marks (withExcelMarks) to count as Excel's, and one without them counts as another engine's.
  */
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { summarise } from '../../src/cli/commands/convert.js';
 import { convertInProcess } from '../../src/pipeline/stages.js';
+import { producerOf } from '../../src/workbook/producer.js';
 import { readWorkbook } from '../../src/workbook/reader.js';
 import { withExcelMarks } from '../workbook/helpers.js';
 
@@ -78,9 +80,24 @@ describe('saved values in the conversion', () => {
     expect(result.verification?.judge).toBe('oracle');
     expect(result.verification?.savedValues.standing).toBe('other-engine');
     expect(result.warnings?.map((w) => w.code)).toContain('ORACLE_EXCEL_DISAGREEMENT');
-    expect(summarise('orders.xlsx', result)).toContain(
-      "the saved values are another engine's (producer: Microsoft Excel in name only",
+    const text = summarise('orders.xlsx', result);
+    expect(text).toContain("the saved values are another engine's (producer: Microsoft Excel in name only");
+    expect(text).toContain("the saved values (another engine's): 2/3 agree");
+    expect(text).toContain('cells: spec = oracle = saved 2; spec = oracle ≠ saved 1;');
+    expect(text).not.toContain("Excel's saved values");
+  });
+
+  it("the bundled example (examples/orders.xlsx) carries values LibreOffice saved, compared as another engine's", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../examples/orders.xlsx', import.meta.url)));
+    expect(producerOf(await readWorkbook(bytes)).kind).toBe('libreoffice');
+    const result = await convertInProcess(bytes, { filename: 'examples/orders.xlsx' });
+    expect(result.valid && result.rejectedColumns).toEqual([]);
+    const text = summarise('examples/orders.xlsx', result);
+    expect(text).toMatch(
+      /judged by the oracle: the saved values are another engine's \(producer: LibreOffice\//,
     );
+    expect(text).toContain("the saved values (another engine's): 28/28 agree");
+    expect(text).toContain('no saved value 0');
   });
 
   it('fullCalcOnLoad: the saved values are not vouched for, a warning, the oracle decides', async () => {
