@@ -5,8 +5,9 @@
  * the value Excel saved for it (a constant for the lowering), so the tried cell's own lowering is tested exactly
  * on the inputs Excel computed with; IronCalc's function tests read their arguments from formula cells
  * (`=CHAR(A5)` with `A5` `=2^7`), and 9,303 of their cells were skipped before. Still skipped: a formula cell
- * with no saved value, a reference that holds the cell itself or a formula cell that reads it, directly or
- * through others (a cycle, which Excel iterates or refuses: `reachesCell`), and SUBTOTAL over a SUBTOTAL cell
+ * with no saved value, a reference that holds the cell itself, in a workbook that computes circular references
+ * by iteration (`<calcPr iterate="1">`) a formula cell that reads the tried cell back, directly or through
+ * others (`reachesCell`; without iteration Excel refuses a cycle, so none is searched), and SUBTOTAL over a SUBTOTAL cell
  * (Excel's SUBTOTAL leaves such cells out, which a saved value cannot say).
  *
  * `outcomeOf`: exact, equal at 15 significant digits, mismatch, or *not established*: a lowered value that is an
@@ -50,7 +51,8 @@ export function boundCells(ast: Node, wb: WorkbookModel, at: Reading): string | 
     if (c?.formula !== undefined) {
       if (on === sheet && row === at.row && col === at.col) return 'reads itself';
       if (c.cached === undefined) return 'reads a formula cell without a saved value';
-      if (reachesCell(wb, on, row, col, at)) return 'reads a cycle (or a chain too long to check)';
+      if (wb.calc?.iterate && reachesCell(wb, on, row, col, at))
+        return 'reads a cycle (or a chain too long to check)';
       if (fns.has('SUBTOTAL') && callsSubtotal(c.formula)) return 'SUBTOTAL reads a SUBTOTAL cell';
       at.readsSaved = true;
       if (on === sheet && row < at.row) at.readsSavedAbove = true;
@@ -154,7 +156,7 @@ function reachesCell(
     if (seen.size > CHAIN_LIMIT || work > CHAIN_LIMIT * 20) return true;
     const formula = getCell(s, r, c)?.formula;
     if (formula === undefined) continue;
-    const ast = parseFormula(formula).ast;
+    const ast = parsed(formula);
     if (!ast) continue;
     let hit = false;
     const visit = (n: Node): void => {
@@ -194,6 +196,13 @@ function reachesCell(
     if (hit) return true;
   }
   return false;
+}
+
+const asts = new Map<string, Node | undefined>();
+/** A formula's AST, parsed once per text. */
+function parsed(formula: string): Node | undefined {
+  if (!asts.has(formula)) asts.set(formula, parseFormula(formula).ast);
+  return asts.get(formula);
 }
 
 function callsSubtotal(formula: string): boolean {

@@ -90,9 +90,10 @@ export interface WorkbookModel {
   fileVersion?: { appName?: string; lastEdited?: string; rupBuild?: string };
   /**
    * `<calcPr>` of xl/workbook.xml, when present: `calcMode` (`auto` when absent, `manual`, `autoNoTable`) and
-   * `fullCalcOnLoad` (the file asks to be recalculated when opened: its saved values were not computed by it).
+   * `fullCalcOnLoad` (the file asks to be recalculated when opened: its saved values were not computed by it),
+   * `iterate` (circular references are computed by iteration: saved values may come from a cycle).
    */
-  calc?: { mode?: string; fullCalcOnLoad?: boolean };
+  calc?: { mode?: string; fullCalcOnLoad?: boolean; iterate?: boolean };
 }
 
 export function getCell(sheet: SheetModel, row: number, col: number): CellModel | undefined {

@@ -131,6 +131,7 @@ function calcSettings(attrs: Record<string, string>): NonNullable<WorkbookModel[
   const calc: NonNullable<WorkbookModel['calc']> = {};
   if (attrs.calcMode !== undefined) calc.mode = attrs.calcMode;
   if (attrs.fullCalcOnLoad === '1' || attrs.fullCalcOnLoad === 'true') calc.fullCalcOnLoad = true;
+  if (attrs.iterate === '1' || attrs.iterate === 'true') calc.iterate = true;
   return calc;
 }
 

@@ -8,12 +8,14 @@ import {
 } from '../../scripts/conformance-cells.js';
 import { parseFormula } from '../../src/workbook/formula/parser.js';
 import { getCell, gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
+import { readWorkbook } from '../../src/workbook/reader.js';
+import { excelBytes, patchZip } from './helpers.js';
 
 /** A one-sheet workbook; formula cells (`=…`) get `saved[address]` as their saved value when given. */
 function book(grid: Parameters<typeof gridSheet>[1], saved: Record<string, [number, number, unknown]> = {}) {
   const sheet = gridSheet('S', grid);
   for (const [row, col, v] of Object.values(saved)) getCell(sheet, row, col)!.cached = v as never;
-  const wb: WorkbookModel = { sheets: [sheet], definedNames: [], tables: [] };
+  const wb: WorkbookModel = { sheets: [sheet], definedNames: [], tables: [], calc: { iterate: true } };
   return { wb, sheet };
 }
 
@@ -89,5 +91,15 @@ describe('conformance: cycles', () => {
     expect(bind(wb, '0.1*(A2+A4)', 2, 0).got).toBe('reads a cycle (or a chain too long to check)');
     expect(bind(wb, 'A1+1', 1, 0).got).toEqual({ A1: 5 });
     expect(bind(wb, 'A2+A3', 3, 0).got).toBe('reads a cycle (or a chain too long to check)');
+  });
+
+  it('searches cycles only where Excel iterates them (<calcPr iterate="1">, read by the reader)', async () => {
+    const { wb } = book([['=A2'], ['=A1']], { a1: [0, 0, 0], a2: [1, 0, 0] });
+    wb.calc = {};
+    expect(bind(wb, 'A2', 0, 0).got).toEqual({ A2: 0 });
+    const bytes = patchZip(await excelBytes((w) => void w.addWorksheet('S')), {
+      'xl/workbook.xml': (xml) => xml!.replace(/<calcPr\b/, '<calcPr iterate="1"'),
+    });
+    expect((await readWorkbook(bytes)).calc?.iterate).toBe(true);
   });
 });
