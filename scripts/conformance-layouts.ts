@@ -28,8 +28,8 @@ export const LAYOUTS = [
 ] as const;
 export type Layout = (typeof LAYOUTS)[number];
 /**
- * The running/cross-row cells that read a formula cell in a row above, tried with the values Excel saved for
- * it (conformance.ts `collect`): what the per-cell check lets through only for this layout.
+ * The running/cross-row cells that read a formula cell in a row above, tried with the value Excel saved for it
+ * (conformance-cells.ts `boundCells`, which binds every formula cell read so).
  */
 export const SAVED_ABOVE = 'cross-row, saved row above';
 type Row = Layout | typeof SAVED_ABOVE;

@@ -7,14 +7,21 @@
  * (`cached.t`/`cached.v`; numbers compared as doubles: `Number(v)`). Reports per function and in total:
  * tried, exact, match only at 15 significant digits, mismatches (listed), and skips by reason; and per producer
  * (`<Application>` of docProps/app.xml). TOTAL counts files saved by Microsoft Excel on any platform (Windows,
- * Macintosh, Online: src/workbook/producer.ts); files saved by another application or with no producer are
+ * Macintosh, Online) with Excel's own marks (`producerOf`, src/workbook/producer.ts; a file naming Excel without
+ * them is "Excel in name only"); files saved by another application or with no producer are
  * reported apart (their cached values are another engine's, or nobody vouched for them). Any folder with an
  * `expected-cells.jsonl` works: `npm run expected-cells -- <folder>` builds one for a user's own workbooks.
  *
+ * A formula cell read by the tried cell is bound to the value Excel saved for it (scripts/conformance-cells.ts
+ * `boundCells`), so the tried cell's lowering is tested on exactly the inputs Excel computed with; the cells
+ * tried that way are counted on their own line ("reads saved formula cells"). A lowered value that is the
+ * run-time "not established" value (an object with a `notEstablished` key) is a refusal, counted in its own
+ * column and not in tried. The IronCalc part (excel/ironcalc) gets a line in total and one per category folder.
+ *
  * A "Layouts" table (scripts/conformance-layouts.ts) counts the cells of each layout of issue 15 (structured
  * reference, sheet-qualified reference, defined name, running/cross-row, typed-over): tried and their
- * outcomes, skipped and why. A running/cross-row cell reads the formula cells it needs (the row above) as the
- * values Excel saved for them; every other cell reading a formula cell is skipped.
+ * outcomes, skipped and why; "of which cross-row, reads saved formula cells above" counts the running/cross-row
+ * cells that read a formula cell in a row above.
  *
  * `CONFORMANCE_FILES=<regex>` limits the run to the files whose corpus path matches (the figures are then a slice).
  *
@@ -23,17 +30,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Node } from '../src/workbook/formula/ast.js';
-import { a1 } from '../src/workbook/formula/ast.js';
 import { parseFormula } from '../src/workbook/formula/parser.js';
-import { someNode } from '../src/workbook/formula/walk.js';
 import { prepareA1Twin, tableBoxes } from '../src/workbook/formula/structured.js';
 import { translateFormula } from '../src/compiler/formula-command.js';
-import { isRefusal } from '../src/compiler/lower/contract.js';
-import { resolveName } from '../src/compiler/names.js';
-import { SUPPORTED_FUNCTIONS } from '../src/compiler/functions/index.js';
-import type { CellValue } from '../src/workbook/values.js';
-import { getCell, type SheetModel, type WorkbookModel } from '../src/workbook/model.js';
+import { getCell, type WorkbookModel } from '../src/workbook/model.js';
 import { producerOf } from '../src/workbook/producer.js';
 import { readWorkbook } from '../src/workbook/reader.js';
 import {
@@ -44,6 +44,7 @@ import {
   layoutsReport,
   tallyLayouts,
 } from './conformance-layouts.js';
+import { boundCells, ironcalcCategory, type Outcome, outcomeOf, reading } from './conformance-cells.js';
 import { type ExpectedCell, readExpectedCells, savedValue } from './corpus.js';
 
 type Expected = ExpectedCell;
@@ -52,12 +53,15 @@ interface Exception {
   cell: string;
   reason: string;
 }
+/** Tried = exact + 15-digit + mismatch; a "not established" answer is a refusal, counted beside them. */
 interface Tally {
   tried: number;
   exact: number;
   match15: number;
   mismatch: number;
+  notEstablished: number;
 }
+const tally = (): Tally => ({ tried: 0, exact: 0, match15: 0, mismatch: 0, notEstablished: 0 });
 
 const corpus = resolve(process.argv[2] ?? '../shared/corpus');
 const listing = join(corpus, 'expected-cells.jsonl');
@@ -80,109 +84,13 @@ function parseA1(ref: string): { row: number; col: number } {
   return { row: Number(m[2]) - 1, col: col - 1 };
 }
 
-/**
- * Why a formula cannot be tried, or the cell values it reads: cells of its own sheet by address, another
- * sheet's as `Sheet!A1`; a defined name is read as the cell, range or number it stands for. A formula cell
- * read is a skip, except with `savedAbove` (the row of a running/cross-row formula: the row above is a formula
- * cell by nature): a formula cell of its own sheet in a row above it reads as the value Excel saved for it
- * (not one below: that is a cycle Excel iterates, or rows the compiler refuses), unless SUBTOTAL reads a
- * SUBTOTAL cell (Excel's SUBTOTAL leaves such cells out, which a saved value cannot say).
- */
-function collect(
-  ast: Node,
-  sheet: SheetModel,
-  wb: WorkbookModel,
-  fns: Set<string>,
-  savedAbove: { row: number; used: boolean } | undefined,
-): string | Record<string, CellValue> {
-  const cells: Record<string, CellValue> = {};
-  let on = sheet;
-  const bind = (row: number, col: number): string | undefined => {
-    const c = getCell(on, row, col);
-    if (c?.formula !== undefined) {
-      const above = savedAbove !== undefined && on === sheet && row < savedAbove.row;
-      if (!above || c.cached === undefined) return 'reads a formula cell';
-      if (fns.has('SUBTOTAL') && callsSubtotal(c.formula)) return 'SUBTOTAL reads a SUBTOTAL cell';
-      savedAbove.used = true;
-    }
-    cells[on === sheet ? a1(row, col) : `${on.name}!${a1(row, col)}`] = c ? c.value : null;
-    return undefined;
-  };
-  /** Points `on` at the sheet a reference reads, or says why it cannot be tried. */
-  const scope = (n: { sheet?: string; workbook?: string }): string | undefined => {
-    if (n.workbook !== undefined || n.sheet?.includes(':')) return 'sheet-qualified reference';
-    const target =
-      n.sheet === undefined ? sheet : wb.sheets.find((s) => s.name.toLowerCase() === n.sheet?.toLowerCase());
-    if (!target) return 'sheet-qualified reference';
-    on = target;
-    return undefined;
-  };
-  const walk = (n: Node): string | undefined => {
-    switch (n.kind) {
-      case 'call':
-        fns.add(n.name);
-        if (!SUPPORTED_FUNCTIONS.includes(n.name)) return `unsupported function ${n.name}`;
-        for (const a of n.args) {
-          const r = walk(a);
-          if (r) return r;
-        }
-        return undefined;
-      case 'binary': {
-        if (n.op === '&') fns.add('&');
-        else if (!['+', '-', '*', '/', '^', ':', ',', ' '].includes(n.op)) fns.add('comparison');
-        else if (n.op === '^') fns.add('^');
-        return walk(n.left) ?? walk(n.right);
-      }
-      case 'unary':
-      case 'percent':
-        return walk(n.operand);
-      case 'cell':
-        return scope(n) ?? bind(n.row, n.col);
-      case 'range': {
-        const why = scope(n);
-        if (why) return why;
-        const { start, end } = n;
-        if (start.row === null || end.row === null || start.col === null || end.col === null)
-          return 'whole row/column';
-        if ((end.row - start.row + 1) * (end.col - start.col + 1) > 10_000) return 'range too large';
-        for (let r = start.row; r <= end.row; r++) {
-          for (let c = start.col; c <= end.col; c++) {
-            const why = bind(r, c);
-            if (why) return why;
-          }
-        }
-        return undefined;
-      }
-      case 'name': {
-        const t = resolveName(wb.definedNames, n, sheet.name);
-        if (isRefusal(t)) return 'defined name';
-        return t.kind === 'constant' ? undefined : walk(t.node);
-      }
-      case 'structured':
-        return 'structured reference';
-      case 'array':
-      case 'other':
-        return 'unsupported construct';
-      default:
-        return undefined;
-    }
-  };
-  return walk(ast) ?? cells;
-}
-
-function callsSubtotal(formula: string): boolean {
-  const { ast } = parseFormula(formula);
-  return ast !== undefined && someNode(ast, (n) => n.kind === 'call' && n.name === 'SUBTOTAL');
-}
-
-function sameAt15(a: number, b: number): boolean {
-  return a.toPrecision(15) === b.toPrecision(15);
-}
-
 /** `CONFORMANCE_FILES=<regex>`: only the corpus files whose path matches (a slice while working on one family). */
 const only = process.env.CONFORMANCE_FILES ? new RegExp(process.env.CONFORMANCE_FILES) : undefined;
 const rows: Expected[] = readExpectedCells(corpus).filter((r) => !only || only.test(r.file));
-if (only) console.log(`Only files matching /${only.source}/ (CONFORMANCE_FILES): ${new Set(rows.map((r) => r.file)).size}`);
+if (only)
+  console.log(
+    `Only files matching /${only.source}/ (CONFORMANCE_FILES): ${new Set(rows.map((r) => r.file)).size}`,
+  );
 const byFile = new Map<string, Expected[]>();
 for (const r of rows) {
   const list = byFile.get(r.file) ?? [];
@@ -190,16 +98,27 @@ for (const r of rows) {
   byFile.set(r.file, list);
 }
 
-const total: Tally = { tried: 0, exact: 0, match15: 0, mismatch: 0 };
+const total = tally();
+/** The IronCalc part (excel/ironcalc, Excel-saved files), in total and per category folder. */
+const ironcalc = tally();
+const perCategory = new Map<string, Tally>();
+/** The cells tried only because a formula cell they read is bound to its saved value (Excel-saved files). */
+const readsSaved = tally();
 const perFn = new Map<string, Tally>();
 const skipped = new Map<string, number>();
 const mismatches: string[] = [];
 const near: string[] = [];
 const unexplained: string[] = [];
 const otherApps: string[] = [];
-const otherAppTally: Tally = { tried: 0, exact: 0, match15: 0, mismatch: 0 };
+const otherAppTally = tally();
 /** Per producer (`<Application>` of docProps/app.xml), Excel's platforms and the others alike. */
 const perProducer = new Map<string, Tally & { files: number }>();
+const notEstablished: string[] = [];
+const forCategory = (c: string): Tally => {
+  const t = perCategory.get(c) ?? tally();
+  perCategory.set(c, t);
+  return t;
+};
 const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
 const perLayout = layoutTallies();
 
@@ -212,17 +131,16 @@ for (const [file, cells] of byFile) {
     continue;
   }
   const tables = tableBoxes(wb.tables);
-  const producer = producerOf(wb.application);
+  const producer = producerOf(wb);
   const excel = producer.kind === 'excel';
   if (!excel) otherApps.push(`${file} (${producer.name})`);
-  const producerName = producer.kind === 'libreoffice' ? 'LibreOffice' : producer.name;
-  const byProducer = perProducer.get(producerName) ?? {
-    tried: 0,
-    exact: 0,
-    match15: 0,
-    mismatch: 0,
-    files: 0,
-  };
+  const producerName =
+    producer.kind === 'libreoffice'
+      ? 'LibreOffice'
+      : producer.name.includes(' in name only')
+        ? `${producer.name.split(' in name only')[0]!.replace(/^Microsoft /, '')} in name only`
+        : producer.name;
+  const byProducer = perProducer.get(producerName) ?? { ...tally(), files: 0 };
   perProducer.set(producerName, byProducer);
   byProducer.files++;
   for (const e of cells) {
@@ -261,9 +179,9 @@ for (const [file, cells] of byFile) {
       skipCell('does not parse');
       continue;
     }
-    const fns = new Set<string>();
-    const savedAbove = layouts.has('running/cross-row') ? { row, used: false } : undefined;
-    const got = collect(parsed.ast, sheet, wb, fns, savedAbove);
+    const at = reading(sheet, row, col);
+    const { fns } = at;
+    const got = boundCells(parsed.ast, wb, at);
     if (typeof got === 'string') {
       skipCell(got);
       continue;
@@ -273,17 +191,15 @@ for (const [file, cells] of byFile) {
       skipCell(`refused: ${r.error.code}`);
       continue;
     }
-    let outcome: 'exact' | 'match15' | 'mismatch';
-    if (typeof want === 'number' && typeof r.value === 'number') {
-      outcome = want === r.value ? 'exact' : sameAt15(want, r.value) ? 'match15' : 'mismatch';
-    } else {
-      outcome = JSON.stringify(want) === JSON.stringify(r.value) ? 'exact' : 'mismatch';
-    }
+    const outcome: Outcome = outcomeOf(want, r.value);
+    const category = ironcalcCategory(file);
     const tallies: Tally[] = excel
       ? [
           total,
+          ...(at.readsSaved ? [readsSaved] : []),
+          ...(category === undefined ? [] : [ironcalc, forCategory(category)]),
           ...[...(fns.size ? fns : ['(operators only)'])].map((f) => {
-            const t = perFn.get(f) ?? { tried: 0, exact: 0, match15: 0, mismatch: 0 };
+            const t = perFn.get(f) ?? tally();
             perFn.set(f, t);
             return t;
           }),
@@ -291,12 +207,15 @@ for (const [file, cells] of byFile) {
       : [otherAppTally];
     tallies.push(byProducer);
     for (const t of tallies) {
-      t.tried++;
+      if (outcome !== 'notEstablished') t.tried++;
       t[outcome]++;
     }
-    tallyLayouts(perLayout, savedAbove?.used ? new Set([...layouts, SAVED_ABOVE]) : layouts, {
-      tried: outcome,
-    });
+    const shown: ReadonlySet<Layout | typeof SAVED_ABOVE> =
+      layouts.has('running/cross-row') && at.readsSavedAbove ? new Set([...layouts, SAVED_ABOVE]) : layouts;
+    if (outcome === 'notEstablished') tallyLayouts(perLayout, shown, { skipped: 'not established' });
+    else tallyLayouts(perLayout, shown, { tried: outcome });
+    if (outcome === 'notEstablished')
+      notEstablished.push(`${file} ${e.sheet}!${e.cell} =${formula} ${JSON.stringify(r.value)}`);
     if (outcome === 'match15')
       near.push(
         `${file} ${e.sheet}!${e.cell} =${formula} expected ${JSON.stringify(want)} got ${JSON.stringify(r.value)}`,
@@ -311,10 +230,13 @@ for (const [file, cells] of byFile) {
 }
 
 const fmt = (name: string, t: Tally) =>
-  `${name.padEnd(28)} tried ${String(t.tried).padStart(5)}  exact ${String(t.exact).padStart(5)}  15-digit ${String(t.match15).padStart(4)}  mismatch ${String(t.mismatch).padStart(4)}`;
+  `${name.padEnd(28)} tried ${String(t.tried).padStart(5)}  exact ${String(t.exact).padStart(5)}  15-digit ${String(t.match15).padStart(4)}  mismatch ${String(t.mismatch).padStart(4)}  not established ${String(t.notEstablished).padStart(4)}`;
 console.log(`Conformance against Excel's saved values (${corpus})\n`);
 for (const [f, t] of [...perFn].sort((a, b) => a[0].localeCompare(b[0]))) console.log(fmt(f, t));
 console.log(fmt('TOTAL', total));
+console.log(fmt('IronCalc (excel/ironcalc)', ironcalc));
+for (const [c, t] of [...perCategory].sort((a, b) => a[0].localeCompare(b[0]))) console.log(fmt(`  ${c}`, t));
+console.log(fmt('reads saved formula cells', readsSaved));
 console.log('\nBy producer (docProps/app.xml; TOTAL counts every Microsoft Excel platform):');
 for (const [name, t] of [...perProducer].sort((a, b) => b[1].tried - a[1].tried || a[0].localeCompare(b[0])))
   console.log(`${fmt(`  ${name.slice(0, 26)}`, t)}  files ${t.files}`);
@@ -330,6 +252,10 @@ for (const [why, n] of [...skipped].sort((a, b) => b[1] - a[1]))
 if (near.length > 0) {
   console.log('\nMatches only at 15 significant digits:');
   for (const m of near) console.log(`  ${m}`);
+}
+if (notEstablished.length > 0) {
+  console.log('\nNot established (refusals, not compared):');
+  for (const m of notEstablished) console.log(`  ${m}`);
 }
 if (mismatches.length > 0) {
   console.log('\nMismatches:');

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CellValue } from '../src/workbook/values.js';
+import { decodeOoxmlText } from '../src/workbook/xml-scan.js';
 
 export interface ExpectedCell {
   file: string;
@@ -26,7 +27,9 @@ export function readExpectedCells(corpusRoot: string): ExpectedCell[] {
 }
 
 /**
- * The value Excel saved, as a CellValue: numbers as doubles (`Number(v)`), `str`/`s`/`inlineStr` text,
+ * The value Excel saved, as a CellValue: numbers as doubles (`Number(v)`), `str`/`s`/`inlineStr` text with
+ * OOXML's `_xHHHH_` escapes decoded (the index keeps them as written: `_x0001_` is U+0001 and `_x005F_` a literal
+ * underscore, ECMA-376 Part 1, 22.4.2.4 ST_Xstring; decoded by the workbook reader's own `decodeOoxmlText`),
  * `b` booleans (`1`/`0`), `e` errors; undefined when the cell carries no saved value.
  */
 export function savedValue(c: ExpectedCell['cached']): CellValue | undefined {
@@ -37,7 +40,7 @@ export function savedValue(c: ExpectedCell['cached']): CellValue | undefined {
     case 'str':
     case 's':
     case 'inlineStr':
-      return c.v;
+      return decodeOoxmlText(c.v);
     case 'b':
       return c.v === '1' || c.v === 'true';
     case 'e':

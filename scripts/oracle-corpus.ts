@@ -3,7 +3,7 @@
  * ../shared/corpus/excel (or of a folder indexed by `npm run expected-cells`) with the oracle and compares every formula cell with the value Excel saved
  * (expected-cells.jsonl): exact, equal at 15 significant digits, or mismatch; per function; once with all
  * corrections and once without each, so the gain of each correction is shown. Files last saved by another
- * application (docProps/app.xml) are counted apart: their cached values are another engine's.
+ * application, or naming Excel without its marks (producerOf, src/workbook/producer.ts), are counted apart: their cached values are another engine's.
  *
  * Cached values are read as Excel wrote them: `t="n"` numbers with `Number(v)` (Excel writes up to 17
  * significant digits, which round-trip to the double), `str` text, `b` booleans `1`/`0`, `e` errors.
@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CellValue } from '../src/workbook/values.js';
+import { producerOf } from '../src/workbook/producer.js';
 import { readWorkbook } from '../src/workbook/reader.js';
 import { equalAt15, sameValue } from '../src/oracle/compare.js';
 import { evaluateWorkbook, type OracleValues } from '../src/oracle/hyperformula.js';
@@ -120,7 +121,7 @@ for (const [file, cells] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) 
     unreadable.push(`${file}: ${(e as Error).message}`);
     continue;
   }
-  const byExcel = (wb.application ?? 'Microsoft Excel').includes('Excel');
+  const byExcel = producerOf(wb).kind === 'excel';
   const results = new Map<string, OracleValues>();
   for (const v of variants) {
     try {

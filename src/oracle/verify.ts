@@ -148,7 +148,7 @@ export async function verifySpec(input: VerifyInput): Promise<VerifyOutcome> {
   const oracle = checks === 0 ? noOracleValues() : await (typeof source === 'function' ? source() : source);
   const oracleWaitMs = performance.now() - waitStart;
 
-  const saved = savedValuesOf(input.workbook.application, input.workbook.calc);
+  const saved = savedValuesOf(input.workbook);
   const checker = new CellChecker(input, oracle, thrown, saved);
   const tallies = [...checkColumns(checker, input, doc), ...checkRoots(checker, input, doc)];
   const verification = summarise(oracle, saved, tallies);

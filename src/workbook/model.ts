@@ -84,11 +84,16 @@ export interface WorkbookModel {
   date1904?: boolean;
   /** `<Application>` from docProps/app.xml when present (e.g. `Microsoft Excel`, `LibreOffice`). */
   application?: string;
+  /** `<AppVersion>` from docProps/app.xml when present (`16.0300`): one of Excel's marks (producer.ts). */
+  appVersion?: string;
+  /** `<fileVersion>` of xl/workbook.xml when present: the saving application's build stamp (producer.ts). */
+  fileVersion?: { appName?: string; lastEdited?: string; rupBuild?: string };
   /**
    * `<calcPr>` of xl/workbook.xml, when present: `calcMode` (`auto` when absent, `manual`, `autoNoTable`) and
-   * `fullCalcOnLoad` (the file asks to be recalculated when opened: its saved values were not computed by it).
+   * `fullCalcOnLoad` (the file asks to be recalculated when opened: its saved values were not computed by it),
+   * `iterate` (circular references are computed by iteration: saved values may come from a cycle).
    */
-  calc?: { mode?: string; fullCalcOnLoad?: boolean };
+  calc?: { mode?: string; fullCalcOnLoad?: boolean; iterate?: boolean };
 }
 
 export function getCell(sheet: SheetModel, row: number, col: number): CellModel | undefined {

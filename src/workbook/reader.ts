@@ -26,6 +26,7 @@ import { ERROR_CODES, type ExcelErrorCode } from './formula/ast.js';
 import { prepareShift, type ShiftedFormula } from './formula/r1c1.js';
 import type { CellValue } from './values.js';
 import type { CellModel, DefinedName, SheetModel, WorkbookModel } from './model.js';
+import type { ProducerMarks } from './producer.js';
 import { readTableParts } from './table-parts.js';
 import { preflight, type ReadLimits, resolveLimits, WorkbookError } from './preflight.js';
 import {
@@ -106,11 +107,31 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
   const model: WorkbookModel = { sheets, definedNames, tables };
   if (problems.length > 0) model.tableProblems = problems;
   if (date1904) model.date1904 = true;
-  const app = /<(?:\w+:)?Application>([\s\S]*?)<\/(?:\w+:)?Application>/.exec(text('docProps/app.xml') ?? '');
-  if (app) model.application = decodeXml(app[1]!).trim();
+  Object.assign(model, producerMarks(text('docProps/app.xml') ?? '', workbookXml));
   const calcPr = elements(workbookXml, 'calcPr')[0]?.attrs;
   if (calcPr) model.calc = calcSettings(calcPr);
   return model;
+}
+
+/** Who saved the file: `<Application>` and `<AppVersion>` of docProps/app.xml, `<fileVersion>` of the workbook. */
+function producerMarks(appXml: string, workbookXml: string): ProducerMarks {
+  const marks: ProducerMarks = {};
+  const text = (name: string) =>
+    new RegExp(`<(?:\\w+:)?${name}>([\\s\\S]*?)</(?:\\w+:)?${name}>`).exec(appXml)?.[1];
+  const app = text('Application');
+  if (app !== undefined) marks.application = decodeXml(app).trim();
+  const version = text('AppVersion');
+  if (version !== undefined) marks.appVersion = decodeXml(version).trim();
+  const fv = elements(workbookXml, 'fileVersion')[0]?.attrs;
+  if (fv) {
+    const { appName, lastEdited, rupBuild } = fv;
+    marks.fileVersion = {
+      ...(appName !== undefined ? { appName } : {}),
+      ...(lastEdited !== undefined ? { lastEdited } : {}),
+      ...(rupBuild !== undefined ? { rupBuild } : {}),
+    };
+  }
+  return marks;
 }
 
 /** The calculation settings that say whether the saved values were computed by the saving application. */
@@ -118,6 +139,7 @@ function calcSettings(attrs: Record<string, string>): NonNullable<WorkbookModel[
   const calc: NonNullable<WorkbookModel['calc']> = {};
   if (attrs.calcMode !== undefined) calc.mode = attrs.calcMode;
   if (attrs.fullCalcOnLoad === '1' || attrs.fullCalcOnLoad === 'true') calc.fullCalcOnLoad = true;
+  if (attrs.iterate === '1' || attrs.iterate === 'true') calc.iterate = true;
   return calc;
 }
 

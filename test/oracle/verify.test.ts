@@ -3,6 +3,7 @@ import type { CellValue } from '../../src/workbook/values.js';
 import { getCell, gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { equalAt15, sameValue } from '../../src/oracle/compare.js';
 import { verifySpec } from '../../src/oracle/verify.js';
+import { EXCEL_MARKS } from '../workbook/helpers.js';
 import type { ModelSpec } from '../../src/modelspec/types.js';
 
 describe('sameValue / equalAt15', () => {
@@ -214,7 +215,7 @@ describe('verifySpec: who judges (saved values binding when Excel saved them)', 
     const { workbook, items } = orders();
     const cell = getCell(workbook.sheets[0], 2, 3);
     if (cell) cell.cached = 'stale';
-    if (application !== undefined) workbook.application = application;
+    if (application !== undefined) Object.assign(workbook, { application, ...EXCEL_MARKS });
     if (calc) workbook.calc = calc;
     const real = (await import('../../src/oracle/hyperformula.js')).evaluateWorkbook(workbook);
     return verifySpec({
@@ -265,6 +266,30 @@ describe('verifySpec: who judges (saved values binding when Excel saved them)', 
     expect(w?.message).toContain('saved by LibreOffice/7.6.4.1');
   });
 
+  it("named Microsoft Excel without Excel's marks (as exceljs writes): another engine's, the oracle decides", async () => {
+    const { workbook, items } = orders();
+    const cell = getCell(workbook.sheets[0], 2, 3);
+    if (cell) cell.cached = 'stale';
+    Object.assign(workbook, {
+      application: 'Microsoft Excel',
+      appVersion: '16.0300',
+      fileVersion: { appName: 'xl', lastEdited: '5', rupBuild: '9303' },
+    });
+    const out = await verifySpec({
+      spec: labelOnly,
+      doc: { items },
+      workbook,
+      sheet: 'Sheet1',
+      rows: [1, 2, 3],
+      columns: [columns[1]],
+      oracle: (await import('../../src/oracle/hyperformula.js')).evaluateWorkbook(workbook),
+    });
+    expect(out.mismatches).toEqual({});
+    expect(out.verification.judge).toBe('oracle');
+    expect(out.verification.savedValues.standing).toBe('other-engine');
+    expect(out.verification.savedValues.producer).toContain('Microsoft Excel in name only');
+  });
+
   it.each([
     [{ mode: 'manual' }, 'manual calculation'],
     [{ fullCalcOnLoad: true }, 'recalculation on load'],
@@ -280,7 +305,7 @@ describe('verifySpec: who judges (saved values binding when Excel saved them)', 
   it('Excel is the judge: a spec that agrees with the saved value passes where the oracle alone differs', async () => {
     // The oracle is made wrong at D3 only; Excel saved what the spec computes.
     const clean = orders();
-    clean.workbook.application = 'Microsoft Excel';
+    Object.assign(clean.workbook, { application: 'Microsoft Excel', ...EXCEL_MARKS });
     const hf = (await import('../../src/oracle/hyperformula.js')).evaluateWorkbook(clean.workbook);
     const ok = await verifySpec({
       spec: labelOnly,
@@ -297,7 +322,7 @@ describe('verifySpec: who judges (saved values binding when Excel saved them)', 
 
   it('without saved values the oracle alone decides, and the result says so', async () => {
     const { workbook, items } = orders();
-    workbook.application = 'Microsoft Excel';
+    Object.assign(workbook, { application: 'Microsoft Excel', ...EXCEL_MARKS });
     for (const row of workbook.sheets[0]!.rows.values()) for (const c of row.values()) delete c.cached;
     const out = await verifySpec({
       spec: labelOnly,

@@ -1,14 +1,18 @@
 /**
  * Saved values are binding when Excel saved them: a file whose saved results contradict its own formulas is
  * refused (VALUE_MISMATCH, source excel, naming the cells), even though the oracle agrees with the spec.
- * exceljs writes "Microsoft Excel" into docProps/app.xml, so these books count as Excel's.
+ * exceljs writes "Microsoft Excel" into docProps/app.xml but not Excel's build marks; these books are given Excel
+ * 365's marks (withExcelMarks) to count as Excel's, and one without them counts as another engine's.
  */
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { summarise } from '../../src/cli/commands/convert.js';
 import { convertInProcess } from '../../src/pipeline/stages.js';
+import { producerOf } from '../../src/workbook/producer.js';
 import { readWorkbook } from '../../src/workbook/reader.js';
+import { withExcelMarks } from '../workbook/helpers.js';
 
 async function book(wrongRow: number | undefined, setUp?: (wb: ExcelJS.Workbook) => void) {
   const wb = new ExcelJS.Workbook();
@@ -21,6 +25,18 @@ async function book(wrongRow: number | undefined, setUp?: (wb: ExcelJS.Workbook)
     ws.getCell(`D${r}`).value = { formula: `A${r}*2`, result: r * 2 };
   }
   setUp?.(wb);
+  return withExcelMarks(new Uint8Array(await wb.xlsx.writeBuffer()));
+}
+
+/** The same book as exceljs writes it: "Microsoft Excel" in name only. */
+async function exceljsBook(wrongRow: number): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Orders');
+  ws.addRow(['qty', 'price', 'total']);
+  for (let r = 2; r <= 4; r++) {
+    ws.addRow([r, 10]);
+    ws.getCell(`C${r}`).value = { formula: `A${r}*B${r}`, result: r === wrongRow ? 999 : r * 10 };
+  }
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
@@ -56,6 +72,34 @@ describe('saved values in the conversion', () => {
     expect(text).toContain('spec = oracle = Excel 5; spec = oracle ≠ Excel 1; spec ≠ oracle 0');
   });
 
+  it('written by exceljs ("Microsoft Excel" without its marks): the saved values are another engine\'s, the oracle decides', async () => {
+    const result = await convertInProcess(await exceljsBook(3), { filename: 'orders.xlsx' });
+    expect(result.valid).toBe(true);
+    if (!result.valid) return;
+    expect(result.rejectedColumns).toEqual([]);
+    expect(result.verification?.judge).toBe('oracle');
+    expect(result.verification?.savedValues.standing).toBe('other-engine');
+    expect(result.warnings?.map((w) => w.code)).toContain('ORACLE_EXCEL_DISAGREEMENT');
+    const text = summarise('orders.xlsx', result);
+    expect(text).toContain("the saved values are another engine's (producer: Microsoft Excel in name only");
+    expect(text).toContain("the saved values (another engine's): 2/3 agree");
+    expect(text).toContain('cells: spec = oracle = saved 2; spec = oracle ≠ saved 1;');
+    expect(text).not.toContain("Excel's saved values");
+  });
+
+  it("the bundled example (examples/orders.xlsx) carries values LibreOffice saved, compared as another engine's", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../examples/orders.xlsx', import.meta.url)));
+    expect(producerOf(await readWorkbook(bytes)).kind).toBe('libreoffice');
+    const result = await convertInProcess(bytes, { filename: 'examples/orders.xlsx' });
+    expect(result.valid && result.rejectedColumns).toEqual([]);
+    const text = summarise('examples/orders.xlsx', result);
+    expect(text).toMatch(
+      /judged by the oracle: the saved values are another engine's \(producer: LibreOffice\//,
+    );
+    expect(text).toContain("the saved values (another engine's): 28/28 agree");
+    expect(text).toContain('no saved value 0');
+  });
+
   it('fullCalcOnLoad: the saved values are not vouched for, a warning, the oracle decides', async () => {
     const bytes = await book(3, (wb) => {
       wb.calcProperties.fullCalcOnLoad = true;
@@ -87,7 +131,7 @@ describe('the report model of a large table', () => {
       ws.addRow([r]);
       ws.getCell(`B${r}`).value = { formula: `A${r}*2`, result: r === 650 ? -1 : r * 2 };
     }
-    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const bytes = withExcelMarks(new Uint8Array(await wb.xlsx.writeBuffer()));
     const result = await convertInProcess(bytes, { filename: 'big.xlsx', report: true });
     const report = result.report!;
     expect(report.rows).toHaveLength(501);

@@ -36,3 +36,26 @@ export async function sheetWorkbook(
       xml!.replace(/<sheetData>[\s\S]*<\/sheetData>|<sheetData\/>/, `<sheetData>${sheetData}</sheetData>`),
   });
 }
+
+/**
+ * Excel 365's marks as a corpus file carries them (ironcalc/TEXT/CHAR.xlsx: AppVersion 16.0300, fileVersion
+ * lastEdited 7, build 29929): what makes a test workbook count as saved by Excel (src/workbook/producer.ts).
+ */
+export const EXCEL_MARKS = {
+  appVersion: '16.0300',
+  fileVersion: { appName: 'xl', lastEdited: '7', rupBuild: '29929' },
+};
+
+/** An exceljs-written package given Excel 365's marks (exceljs's own build stamp is not Excel's). */
+export function withExcelMarks(bytes: Uint8Array): Uint8Array {
+  const { lastEdited, rupBuild } = EXCEL_MARKS.fileVersion;
+  return patchZip(bytes, {
+    'xl/workbook.xml': (xml) =>
+      xml!.replace(
+        /<fileVersion\b[^>]*\/>/,
+        `<fileVersion appName="xl" lastEdited="${lastEdited}" lowestEdited="${lastEdited}" rupBuild="${rupBuild}"/>`,
+      ),
+    'docProps/app.xml': (xml) =>
+      xml!.replace(/<AppVersion>[^<]*<\/AppVersion>/, `<AppVersion>${EXCEL_MARKS.appVersion}</AppVersion>`),
+  });
+}

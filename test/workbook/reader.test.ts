@@ -102,6 +102,26 @@ describe('readWorkbook: cached values and formulas from patched XML', () => {
     expect(c(3, 9).value).toBe(Number('45306.999988425923'));
   });
 
+  it("decodes OOXML's _xHHHH_ escapes in shared, inline and cached formula strings (_x005F_ is a literal _)", async () => {
+    const bytes = patchZip(
+      await sheetWorkbook(
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c>' +
+          '<c r="C1" t="inlineStr"><is><t>a_x0009_b</t></is></c>' +
+          '<c r="D1" t="str"><f>CHAR(1)</f><v>_x0001_</v></c>' +
+          '<c r="E1" t="str"><f>"_x0001_"</f><v>_x005F_x0001_</v></c></row>',
+      ),
+      {
+        'xl/sharedStrings.xml': () =>
+          '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+          '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="2" uniqueCount="2">' +
+          '<si><t>x_x000D_y</t></si><si><r><t>_x005F_x0001_</t></r></si></sst>',
+      },
+    );
+    const s = (await readWorkbook(bytes)).sheets[0]!;
+    const v = (col: number) => getCell(s, 0, col)?.value;
+    expect([v(0), v(1), v(2), v(3), v(4)]).toEqual(['x\ry', '_x0001_', 'a\tb', '\u0001', '_x0001_']);
+  });
+
   it('shifts shared formulas from the master text and marks array ranges', async () => {
     const s = (await readWorkbook(await sheetWorkbook(data))).sheets[0]!;
     const c = (r: number, col: number) => getCell(s, r, col)!;

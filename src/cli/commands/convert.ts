@@ -154,7 +154,7 @@ export function summarise(file: string, result: ConversionResult, written?: stri
       lines.push(
         `  verified ${v.matched}/${v.cellsChecked} values against ${v.oracle.name} ${v.oracle.version}` +
           (v.cachedChecked > 0
-            ? `; Excel's saved values: ${v.cachedExact + v.cached15}/${v.cachedChecked} agree`
+            ? `; ${savedBy(v) === 'Excel' ? "Excel's saved values" : `the saved values (${savedBy(v)})`}: ${v.cachedExact + v.cached15}/${v.cachedChecked} agree`
             : ''),
       );
       lines.push(`  ${judgeLine(v)}`, `  ${classesLine(v)}`);
@@ -181,12 +181,24 @@ function judgeLine(v: Verification): string {
   return `judged by the oracle: the saved values are ${why[standing]} (producer: ${producer})`;
 }
 
-/** The cells by class (src/oracle/types.ts). */
+/**
+ * Whose values the file saved, as the summary names them: `Excel` when Excel saved them (with its marks,
+ * src/workbook/producer.ts), else another engine's or an unknown producer's, so that a LibreOffice or library
+ * file's values are never called Excel's.
+ */
+function savedBy(v: Verification): string {
+  const { standing } = v.savedValues;
+  if (standing === 'binding' || standing === 'unvouched') return 'Excel';
+  return standing === 'other-engine' ? "another engine's" : "an unknown producer's";
+}
+
+/** The cells by class (src/oracle/types.ts); the saved values named `saved` when they are not Excel's. */
 function classesLine(v: Verification): string {
   const c = v.classes;
+  const x = savedBy(v) === 'Excel' ? 'Excel' : 'saved';
   return (
-    `cells: spec = oracle = Excel ${c.agree}; spec = oracle ≠ Excel ${c.enginesDifferFromExcel}; ` +
-    `spec ≠ oracle ${c.specDiffersFromOracle}; oracle ≠ Excel only ${c.oracleDiffersFromExcel}; ` +
+    `cells: spec = oracle = ${x} ${c.agree}; spec = oracle ≠ ${x} ${c.enginesDifferFromExcel}; ` +
+    `spec ≠ oracle ${c.specDiffersFromOracle}; oracle ≠ ${x} only ${c.oracleDiffersFromExcel}; ` +
     `no saved value ${c.unsaved}`
   );
 }
