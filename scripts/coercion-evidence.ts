@@ -24,7 +24,6 @@ import type { FunctionEntry } from '../src/compiler/functions/types.js';
 import type { Node } from '../src/workbook/formula/ast.js';
 import { parseFormula } from '../src/workbook/formula/parser.js';
 import { getCell, type WorkbookModel } from '../src/workbook/model.js';
-import { preflight } from '../src/workbook/preflight.js';
 import { producerOf } from '../src/workbook/producer.js';
 import { readWorkbook } from '../src/workbook/reader.js';
 import { type ValueKindName, valueKind } from '../src/workbook/value-kinds.js';
@@ -51,12 +50,9 @@ export interface Observation {
   formula: string;
 }
 
-/** Excel's own save: its name in docProps/app.xml and its build in xl/workbook.xml. */
-function savedByExcel(bytes: Uint8Array, wb: WorkbookModel): boolean {
-  if (producerOf(wb.application).kind !== 'excel') return false;
-  const part = preflight(bytes).parts.get('xl/workbook.xml');
-  const xml = part ? Buffer.from(part).toString('utf8') : '';
-  return /<(?:\w+:)?fileVersion\b[^>]*\bappName="xl"[^>]*\brupBuild="\d+"/.test(xml);
+/** Excel's own save: its name, its version and its build stamp, as the one rule reads them (producer.ts). */
+function savedByExcel(_bytes: Uint8Array, wb: WorkbookModel): boolean {
+  return producerOf(wb).kind === 'excel';
 }
 
 /** The parameter an argument position fills (a repeating last parameter covers the rest). */

@@ -153,7 +153,7 @@ async function corpusRun(args: string[]): Promise<void> {
       skip('workbook not readable', expected.length);
       continue;
     }
-    if (producerOf(wb.application).kind !== 'excel') {
+    if (producerOf(wb).kind !== 'excel') {
       skip('not saved by Excel', expected.length);
       continue;
     }
