@@ -63,30 +63,59 @@ export function excelMround(a: Scalar, b: Scalar): number | CellError {
   return finite(k * m);
 }
 
+/** Where an argument's value came from, as far as Excel's reading of a boolean, a blank or a text depends on it. */
+export type ArgSource = 'reference' | 'typed' | 'other';
+
+/**
+ * A number or significance of CEILING.MATH / FLOOR.MATH: read from a cell, a boolean is 1/0 and a blank 0
+ * (FLOOR_CEILING.xlsx CEILING!B108 `CEILING.MATH(TRUE,1)` = 1, Q97 `CEILING.MATH(10,TRUE)` = 10, R97 with
+ * FALSE = 0, B110 a blank number = 0, AK97 a blank significance = 0); a boolean or blank from anywhere else is
+ * undetermined. Text as arithmetic reads it (S97 `"8"` = 8, V97 `"eight"` #VALUE!).
+ */
+function mathNumber(v: Scalar, from: ArgSource): number | CellError {
+  const r = raw(v);
+  if (r instanceof CellError) return r;
+  if (typeof r === 'boolean') return from === 'reference' ? Number(r) : UNKNOWN();
+  if (r === EmptyValue) return from === 'reference' ? 0 : UNKNOWN();
+  return toNumber(v);
+}
+
+/**
+ * The mode: a number; TRUE / FALSE typed in the formula 1 / 0 (CEILING!M158 `CEILING.MATH(-7.1,1,TRUE)` = -8,
+ * M168 with FALSE = -7); a typed text that is not a number #VALUE! (X144 `"one"`). Anything else (a boolean,
+ * blank or text read from a cell, a numeric text) is undetermined.
+ */
+function mathMode(v: Scalar, from: ArgSource): number | CellError {
+  const r = raw(v);
+  if (r instanceof CellError || typeof r === 'number') return r;
+  if (typeof r === 'boolean' && from === 'typed') return Number(r);
+  if (typeof r === 'string' && from === 'typed' && toNumber(v) instanceof CellError) return toNumber(v);
+  return UNKNOWN();
+}
+
 /**
  * CEILING.MATH (`up`) / FLOOR.MATH (Microsoft's pages: CEILING.MATH(-8.1,2) = -8, CEILING.MATH(-5.5,2,-1)
- * = -6, FLOOR.MATH(-8.1,2) = -10, FLOOR.MATH(-5.5,2,-1) = -4): a multiple of the significance, up (down)
- * for a positive number; a negative one toward zero when mode is 0, away from zero otherwise. Significance
- * 1 and mode 0 when left out (`undefined`). Undetermined: a boolean or blank argument, a negative
- * significance, and a quotient whose rounding differs between the double and its 15-digit form.
+ * = -6, FLOOR.MATH(-8.1,2) = -10, FLOOR.MATH(-5.5,2,-1) = -4): a multiple of |significance| (a negative one
+ * read by its size: CEILING!G97 `CEILING.MATH(10,-1)` = 10), up (down) for a positive number; a negative one
+ * toward zero when mode is 0, away from zero otherwise. Significance 1 and mode 0 when left out
+ * (`undefined`). `from` says where each argument came from (the reading of booleans, blanks and text
+ * depends on it). Undetermined besides: a quotient whose rounding differs between the double and its 15-digit
+ * form.
  */
 export function excelCeilFloorMath(
   a: Scalar,
   sig: Scalar | undefined,
   mode: Scalar | undefined,
   up: boolean,
+  from: readonly ArgSource[] = [],
 ): number | CellError {
-  const nums: number[] = [];
-  for (const [i, v] of ([a, sig ?? 1, mode ?? 0] as Scalar[]).entries()) {
-    const r = raw(v);
-    if (r instanceof CellError) return r;
-    if (typeof r === 'boolean' || (i > 0 && r === EmptyValue)) return UNKNOWN();
-    const n = toNumber(v);
-    if (n instanceof CellError) return n;
-    nums.push(n);
-  }
-  const [x, s, m] = nums as [number, number, number];
-  if (s < 0) return UNKNOWN();
+  const x = mathNumber(a, from[0] ?? 'other');
+  if (x instanceof CellError) return x;
+  const s0 = sig === undefined ? 1 : mathNumber(sig, from[1] ?? 'other');
+  if (s0 instanceof CellError) return s0;
+  const m = mode === undefined ? 0 : mathMode(mode, from[2] ?? 'other');
+  if (m instanceof CellError) return m;
+  const s = Math.abs(s0);
   if (s === 0 || x === 0) return 0;
   const q = x / s;
   if (!Number.isFinite(q)) return NUM();

@@ -764,13 +764,13 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   'CEILING.MATH': [
     mathCall(
       'SSX.CEILING.MATH',
-      'the 15-digit quotient; booleans, blanks and a negative significance undetermined',
+      'the 15-digit quotient by |significance|; a boolean or blank number or significance read from a cell 1/0/0, a mode typed TRUE/FALSE 1/0; a boolean typed as the number or significance and a mode read from a cell as a boolean, blank or text undetermined',
     ),
   ],
   'FLOOR.MATH': [
     mathCall(
       'SSX.FLOOR.MATH',
-      'the 15-digit quotient; booleans, blanks and a negative significance undetermined',
+      'the 15-digit quotient by |significance|; a boolean or blank number or significance read from a cell 1/0/0, a mode typed TRUE/FALSE 1/0; a boolean typed as the number or significance and a mode read from a cell as a boolean, blank or text undetermined',
     ),
   ],
   SWITCH: [

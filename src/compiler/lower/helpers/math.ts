@@ -138,9 +138,14 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlCeilFloorMath: {
     // CEILING.MATH ($up true) / FLOOR.MATH: multiples of |significance| through the 15-digit quotient (as
-    // $xlCeilFloor); a negative number goes toward zero when mode is 0 and away from it otherwise.
+    // $xlCeilFloor; a negative significance is read by its size, FLOOR_CEILING.xlsx CEILING!G97
+    // `CEILING.MATH(10,-1)` = 10); a negative number goes toward zero when mode is 0 and away from it
+    // otherwise. The lowering hands over a number or significance read from a cell already converted, and a
+    // typed TRUE / FALSE mode as 1 / 0. A boolean that reaches $xlAtpNum here (typed or computed) and a mode
+    // that is not a number (text: "one" is #VALUE! in Excel, CEILING!X144; a blank, a boolean or a numeric
+    // text read from a cell) are not established: #VALUE!.
     fn: `function($v, $sig, $mode, $up) {( $x := $xlAtpNum($v); $s0 := $xlIsErr($x) ? $x : $xlAtpNum($sig);
-  $md := $xlIsErr($s0) ? $s0 : $xlAtpNum($mode);
+  $md := $xlIsErr($s0) ? $s0 : $type($mode) = "number" or $xlIsErr($mode) ? $mode : {"error": "#VALUE!"};
   $xlIsErr($x) ? $x : $xlIsErr($s0) ? $s0 : $xlIsErr($md) ? $md : (
     $s := $abs($s0);
     $s = 0 or $x = 0 ? 0 : (
