@@ -613,7 +613,12 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   ODD: [mathCall('SSX.ODD', '|x| up to an integer on the 15-digit decimal form, then to an odd one')],
   CEILING: [mathCall('SSX.CEILING', 'the 15-digit quotient rounded up; `CEILING("",0)` is #VALUE!')],
   FLOOR: [mathCall('SSX.FLOOR', 'the 15-digit quotient rounded down; FLOOR(x,0) #DIV/0!')],
-  MOD: [mathCall('SSX.MOD', "n - d*INT(n/d) read with Excel's coercion; |n/d| >= 2^27 undetermined")],
+  MOD: [
+    mathCall(
+      'SSX.MOD',
+      "the exact remainder in the divisor's sign, read with Excel's coercion; |n/d| past 5E10 (the largest saved quotient) undetermined",
+    ),
+  ],
   POWER: [mathCall('SSX.POW', 'as `^`: POWER(0,0) #NUM!, text read as Excel reads it')],
   PI: [mathCall('SSX.PI', 'the double nearest π (HyperFormula: 3.14159265358979)')],
   PRODUCT: [
