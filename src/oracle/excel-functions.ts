@@ -407,10 +407,24 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     return this.math('SSX.MOD', ast, state, excelMod);
   }
   ssxQuotient(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.QUOTIENT', ast, state, excelQuotient);
+    const from = ast.args.map(argSource);
+    return this.run('SSX.QUOTIENT', ast, state, (a, b) => excelQuotient(a, b, from));
   }
+  /**
+   * An argument left empty makes MROUND #N/A (ironcalc MROUND_TRUNC_INT.xlsx MROUND!C34 `MROUND(,B34)`, C36
+   * `MROUND(A36, )`); beside an error, which one Excel answers is not established.
+   */
   ssxMround(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.MROUND', ast, state, excelMround);
+    if (!ast.args.some((n: HfInternal) => n.type === EMPTY_ARG)) {
+      const from = ast.args.map(argSource);
+      return this.run('SSX.MROUND', ast, state, (a, b) => excelMround(a, b, from));
+    }
+    for (const node of ast.args) {
+      if (node.type === EMPTY_ARG) continue;
+      const v = this.evaluateAst(node, state);
+      if (isRange(v) || raw(v as Scalar) instanceof CellError) return UNKNOWN();
+    }
+    return new CellError(ErrorType.NA);
   }
   ssxCeilingMath(ast: HfInternal, state: HfInternal): unknown {
     const from = ast.args.map(argSource);

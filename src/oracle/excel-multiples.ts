@@ -7,8 +7,10 @@
  * - MROUND: the nearest multiple, halves away from zero, through the 15-digit quotient as CEILING does
  *   (Microsoft's MROUND page: MROUND(-10,-3) = -9, MROUND(5,-2) #NUM!; atp.xlsx B5 MROUND(10,3) = 9);
  *   opposite signs #NUM!, a multiple of 0 gives 0.
- * Undetermined: a boolean argument (Excel's reading of it in these Analysis ToolPak functions is not
- * established), and a quotient whose truncation (rounding) differs between the double and its 15-digit form.
+ *   A quotient from 2^53 on gives the number itself; an argument left empty #N/A (excel-functions.ts).
+ * - a boolean read from a cell is #VALUE! in both (MOD_QUOTIENT.xlsx D39, MROUND_TRUNC_INT.xlsx MROUND!C51).
+ * Undetermined: a boolean typed or computed, and a quotient whose truncation (rounding) differs between the
+ * double and its 15-digit form.
  */
 import { CellError, EmptyValue, ErrorType } from './hf.js';
 import { finite, raw, type Scalar, toNumber, UNKNOWN } from './excel-scalars.js';
@@ -16,13 +18,20 @@ import { finite, raw, type Scalar, toNumber, UNKNOWN } from './excel-scalars.js'
 const NUM = () => new CellError(ErrorType.NUM);
 const DIV0 = () => new CellError(ErrorType.DIV_BY_ZERO);
 
-/** Both arguments as numbers, left to right: an error first wins, a boolean is undetermined. */
-function pair(a: Scalar, b: Scalar): [number, number] | CellError {
+/** Where an argument's value came from, as far as Excel's reading of a boolean, a blank or a text depends on it. */
+export type ArgSource = 'reference' | 'typed' | 'other';
+
+/**
+ * Both arguments as numbers, left to right: an error first wins. A boolean read from a cell is #VALUE!
+ * (MOD_QUOTIENT.xlsx D39 `QUOTIENT(TRUE,TRUE)`, MROUND_TRUNC_INT.xlsx MROUND!C51 `MROUND(TRUE,2)`); typed or
+ * computed, undetermined.
+ */
+function pair(a: Scalar, b: Scalar, from: readonly ArgSource[]): [number, number] | CellError {
   const out: number[] = [];
-  for (const v of [a, b] as Scalar[]) {
+  for (const [i, v] of ([a, b] as Scalar[]).entries()) {
     const r = raw(v);
     if (r instanceof CellError) return r;
-    if (typeof r === 'boolean') return UNKNOWN();
+    if (typeof r === 'boolean') return from[i] === 'reference' ? new CellError(ErrorType.VALUE) : UNKNOWN();
     const n = toNumber(v);
     if (n instanceof CellError) return n;
     out.push(n);
@@ -32,8 +41,8 @@ function pair(a: Scalar, b: Scalar): [number, number] | CellError {
 
 const q15 = (q: number) => Number(q.toPrecision(15));
 
-export function excelQuotient(a: Scalar, b: Scalar): number | CellError {
-  const p = pair(a, b);
+export function excelQuotient(a: Scalar, b: Scalar, from: readonly ArgSource[] = []): number | CellError {
+  const p = pair(a, b, from);
   if (p instanceof CellError) return p;
   const [n, d] = p;
   if (d === 0) return DIV0();
@@ -49,22 +58,22 @@ const nearest = (q: number) => {
   return q - f >= 0.5 ? f + 1 : f;
 };
 
-export function excelMround(a: Scalar, b: Scalar): number | CellError {
-  const p = pair(a, b);
+export function excelMround(a: Scalar, b: Scalar, from: readonly ArgSource[] = []): number | CellError {
+  const p = pair(a, b, from);
   if (p instanceof CellError) return p;
   const [x, m] = p;
   if ((x > 0 && m < 0) || (x < 0 && m > 0)) return NUM();
   if (m === 0 || x === 0) return 0;
   const q = x / m;
   if (!Number.isFinite(q)) return NUM();
+  // Why: a quotient from 2^53 on is an integer, and Excel answers the number itself (ironcalc
+  // MROUND_TRUNC_INT.xlsx MROUND!C48 MROUND(1E100,1E50) = 1E100, not 1E50·1E50 = 1.0000000000000002E100).
+  if (q >= 2 ** 53) return x;
   const k = nearest(q15(q));
   // Why: past 2^52 the quotient has no fraction to round; below it, the binary and decimal readings must agree.
   if (k !== nearest(q)) return UNKNOWN();
   return finite(k * m);
 }
-
-/** Where an argument's value came from, as far as Excel's reading of a boolean, a blank or a text depends on it. */
-export type ArgSource = 'reference' | 'typed' | 'other';
 
 /**
  * A number or significance of CEILING.MATH / FLOOR.MATH: read from a cell, a boolean is 1/0 and a blank 0

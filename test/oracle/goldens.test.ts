@@ -33,12 +33,11 @@ const ORACLE_UNDETERMINED = new Set([
   // TEXT date codes: a negative serial or one past 9999-12-31 (excel-text-dates.ts); the lowering #VALUE!
   'format/date-negative.json',
   'format/date-past-9999.json',
-  // A boolean in QUOTIENT/MROUND/FLOOR.MATH (excel-multiples.ts): not established; the lowering #VALUE!
+  // A boolean typed in QUOTIENT/FLOOR.MATH (excel-multiples.ts): not established; the lowering #VALUE!
   'multiples/floor-math-boolean.json',
   // FLOOR.MATH's mode read from a cell holding a boolean or a blank: not established; the lowering #VALUE!
   'multiples/floor-math-mode-blank-cell.json',
   'multiples/floor-math-mode-boolean-cell.json',
-  'multiples/mround-boolean.json',
   'multiples/quotient-boolean.json',
   'date/year-text-10000.json',
   'date/year-text-1800.json',

@@ -10,6 +10,26 @@ import { may, type Val } from '../lower/value.js';
 import type { FunctionEntry, Lowering } from './types.js';
 
 const XLC = 'excel/poi/FormulaEvalTestData_Copy.xlsx';
+const MRT = 'excel/ironcalc/MATH_AND_TRIGONOMETRY/MROUND_TRUNC_INT.xlsx';
+
+/**
+ * MROUND with an argument left empty is #N/A (MROUND_TRUNC_INT.xlsx MROUND!C34 `MROUND(,B34)`, C36
+ * `MROUND(A36, )`, the other argument a number or a blank). Beside an argument that may be an error, which
+ * of the two Excel answers is not established: refused.
+ */
+function mround(node: CallNode, l: Lowering): Val {
+  const empty = node.args.find((a) => a.kind === 'missing');
+  if (!empty) return twoNumbers('xlMround')(node, l);
+  const others = node.args.filter((a) => a.kind !== 'missing').map((a) => l.lower(a));
+  if (others.some((v) => may(v.kinds, 'error'))) {
+    l.fail(
+      'UNSUPPORTED_CONSTRUCT',
+      'MROUND with an argument left empty beside one that may be an error',
+      empty,
+    );
+  }
+  return { expr: '{"error": "#N/A"}', kinds: ['error'], atom: true, invariant: true };
+}
 
 function twoNumbers(helper: string) {
   return (node: CallNode, l: Lowering): Val => {
@@ -96,17 +116,17 @@ export const MULTIPLES_FUNCTIONS: readonly FunctionEntry[] = [
       { name: 'multiple', kind: 'value' },
     ],
     helpers: ['xlMround'],
-    lower: twoNumbers('xlMround'),
+    lower: mround,
     summary: 'a number rounded to the nearest multiple, halves away from zero',
     lowering: '$xlMround(x, multiple)',
     notes:
-      'the quotient number/multiple taken to 15 digits (as CEILING), rounded half away from zero, times the multiple; multiple 0 gives 0; a number and a multiple of opposite signs #NUM!; a boolean argument #VALUE! (undetermined in the oracle); the oracle leaves a quotient whose rounding differs between the double and its 15-digit form undetermined',
+      'the quotient number/multiple taken to 15 digits (as CEILING), rounded half away from zero, times the multiple; multiple 0 gives 0; a number and a multiple of opposite signs #NUM!; a boolean read from a cell #VALUE! (typed: not established, #VALUE!, undetermined in the oracle); an argument left empty #N/A (beside one that may be an error refused); the oracle leaves a quotient whose rounding differs between the double and its 15-digit form undetermined',
     example: { formula: '=MROUND(A1,3)', cells: { A1: 10 }, value: 9 },
     evidence: {
       goldens: ['multiples'],
-      corpus: ['excel/poi/atp.xlsx', 'excel/poi/48539.xlsx'],
+      corpus: ['excel/poi/atp.xlsx', 'excel/poi/48539.xlsx', MRT],
       microsoft: ['MROUND function'],
-      other: `atp.xlsx B5 MROUND(10,3) = 9; Microsoft's examples MROUND(-10,-3) = -9, MROUND(5,-2) #NUM!; the 15-digit quotient as CEILING's (${XLC} E212)`,
+      other: `atp.xlsx B5 MROUND(10,3) = 9; Microsoft's examples MROUND(-10,-3) = -9, MROUND(5,-2) #NUM!; the 15-digit quotient as CEILING's (${XLC} E212); MROUND_TRUNC_INT.xlsx MROUND!C34 MROUND(,5) and C36 MROUND(blank, ) #N/A, C51..C56 a boolean from a cell #VALUE!`,
     },
   },
   {

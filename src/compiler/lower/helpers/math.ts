@@ -129,13 +129,15 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlMround: {
     // MROUND: opposite signs #NUM!, multiple 0 gives 0; the quotient to 15 digits (as $xlCeilFloor), rounded
-    // half away from zero, times the multiple.
+    // half away from zero, times the multiple. A quotient of 2^53 or more has no fraction: the number itself
+    // (MROUND_TRUNC_INT.xlsx MROUND!C48 MROUND(1E100,1E50) = 1E100, where 1E50 * 1E50 is 1.0000000000000002E100;
+    // C47, C57 agree).
     fn: `function($a, $b) {( $x := $xlAtpNum($a); $m := $xlIsErr($x) ? $x : $xlAtpNum($b);
   $xlIsErr($x) ? $x : $xlIsErr($m) ? $m :
   ($x > 0 and $m < 0) or ($x < 0 and $m > 0) ? {"error": "#NUM!"} :
   $m = 0 or $x = 0 ? 0 : (
     $q := $xlFin($x / $m);
-    $xlIsErr($q) ? $q : ( $r := $xlR15($q); $xlFin($floor($r + 0.5) * $m) )
+    $xlIsErr($q) ? $q : $q >= 9007199254740992 ? $x : ( $r := $xlR15($q); $xlFin($floor($r + 0.5) * $m) )
   )
 )}`,
     doc: 'MROUND: to the nearest multiple, halves away from zero',
