@@ -6,7 +6,7 @@
  * cell read as the value Excel saved for it) and `+ - * /`, unary minus and `%` is evaluated once per
  * candidate order, and each result compared with the saved double (`Number(v)`):
  * - powers: `Math.pow` (JSONata's `$power`), repeated squaring from the low bit (`x^13 = x·x^4·x^8`), and
- *   from the high bit (`((x²·x)²)²·x`), a negative exponent as 1/(x^|n|); a non-integer exponent always
+ *   from the high bit (`((x²·x)²)²·x`), a negative exponent as 1/(x^|n|) or as (1/x)^|n|; a non-integer exponent always
  *   through `Math.pow`, so only a cell with an integer exponent can tell the orders apart;
  * - MOD: `n - d*floor(n/d)` on the binary quotient, and the exact remainder (IEEE fmod, JavaScript's `%`)
  *   moved into the divisor's sign by adding the divisor once.
@@ -54,6 +54,8 @@ const POWERS: Record<string, Pow> = {
   'Math.pow': Math.pow,
   'squaring, low bit first': (x, y) => (integral(y) ? squaringLow(x, y) : x ** y),
   'squaring, high bit first': (x, y) => (integral(y) ? squaringHigh(x, y) : x ** y),
+  'squaring 1/x, low bit first': (x, y) =>
+    integral(y) ? (y < 0 ? squaringLow(1 / x, -y) : squaringLow(x, y)) : x ** y,
 };
 const MODS: Record<string, Mod> = {
   'n - d*floor(n/d)': (n, d) => n - d * Math.floor(n / d),
@@ -64,6 +66,9 @@ const MODS: Record<string, Mod> = {
 };
 
 class Skip extends Error {}
+
+/** The integer exponents met, to show which squaring orders the cells can tell apart. */
+const exponents = new Set<number>();
 
 /** The formula's value with one power order and one MOD order; Skip when it is not plain arithmetic. */
 function evaluate(node: Node, sheet: SheetModel, pow: Pow, mod: Mod, seen: { intPow: boolean }): number {
@@ -96,7 +101,10 @@ function evaluate(node: Node, sheet: SheetModel, pow: Pow, mod: Mod, seen: { int
           if (b === 0) throw new Skip();
           return a / b;
         case '^':
-          if (integral(b)) seen.intPow = true;
+          if (integral(b)) {
+            seen.intPow = true;
+            exponents.add(b);
+          }
           return pow(a, b);
         default:
           throw new Skip();
@@ -105,7 +113,10 @@ function evaluate(node: Node, sheet: SheetModel, pow: Pow, mod: Mod, seen: { int
     case 'call': {
       const args = node.args.map(ev);
       if (node.name === 'POWER' && args.length === 2) {
-        if (integral(args[1]!)) seen.intPow = true;
+        if (integral(args[1]!)) {
+          seen.intPow = true;
+          exponents.add(args[1]!);
+        }
         return pow(args[0]!, args[1]!);
       }
       if (node.name === 'MOD' && args.length === 2 && args[1] !== 0) return mod(args[0]!, args[1]!);
@@ -190,5 +201,6 @@ for (const l of lines) console.log(l);
 for (const [what, t] of Object.entries(tally)) {
   const note = what === 'power' ? ' (cells with an integer exponent)' : '';
   console.log(`\n${what}${note}: tried ${t.tried}, skipped ${t.skipped}`);
+  if (what === 'power') console.log(`  exponents seen: ${[...exponents].sort((a, b) => a - b).join(' ')}`);
   for (const [k, n] of Object.entries(t.exact)) console.log(`  ${k.padEnd(28)} exact ${n} of ${t.tried}`);
 }

@@ -619,7 +619,12 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       "the exact remainder in the divisor's sign, read with Excel's coercion; |n/d| past 5E10 (the largest saved quotient) undetermined",
     ),
   ],
-  POWER: [mathCall('SSX.POW', 'as `^`: POWER(0,0) #NUM!, text read as Excel reads it')],
+  POWER: [
+    mathCall(
+      'SSX.POW',
+      'as `^`: POWER(0,0) #NUM!, text read as Excel reads it, an integer power by repeated squaring (undetermined where the squaring orders differ)',
+    ),
+  ],
   PI: [mathCall('SSX.PI', 'the double nearest π (HyperFormula: 3.14159265358979)')],
   PRODUCT: [
     {

@@ -219,12 +219,14 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'a number raised to a power, as `^`',
     lowering: '$xlPow(x, y), as `^`',
     notes:
-      'POWER(0,0) #NUM!, 0 to a negative power #DIV/0!, a negative base with a fractional power #NUM!, overflow #NUM!',
+      'POWER(0,0) #NUM!, 0 to a negative power #DIV/0!, a negative base with a fractional power #NUM!, overflow #NUM!; an integer power by repeated squaring from the low bit (a negative one as 1/x^|n|), others by `$power` (the oracle is undetermined where the squaring orders give different doubles)',
     example: { formula: '=POWER(A1,3)', cells: { A1: 2 }, value: 8 },
     evidence: {
       goldens: ['arith', 'power'],
-      corpus: ['excel/xlcalculator/POWER.xlsx'],
+      corpus: ['excel/xlcalculator/POWER.xlsx', 'excel/ironcalc/MATH_AND_TRIGONOMETRY/ATAN2_POWER.xlsx'],
       microsoft: ['POWER function'],
+      other:
+        'ATAN2_POWER.xlsx Sheet1!C8 POWER(-2.4,5) saved -79.62624 (repeated squaring; $power gives -79.62623999999998); scripts/float-order.ts: squaring 95 of 95 corpus cells with an integer exponent, $power 94',
     },
   },
   {
