@@ -82,11 +82,12 @@ export function binary(
 }
 
 /**
- * Excel's `^` and POWER. An integer exponent is computed by repeated squaring: that gives Excel's saved
- * double in every corpus cell with an integer exponent, `**` in all but one (ironcalc ATAN2_POWER.xlsx C8
- * POWER(-2.4,5) saved -79.62624, `**` -79.62623999999998; scripts/float-order.ts). No saved cell tells the
- * squaring orders apart (from the low bit or the high bit; 1/x^n or (1/x)^n for a negative n), so where
- * they give different doubles the answer is UNKNOWN.
+ * Excel's `^` and POWER. An integer exponent is computed by repeated squaring where the squaring orders
+ * agree: that gives Excel's saved double in every corpus cell with an integer exponent, `**` in all but one
+ * (ironcalc ATAN2_POWER.xlsx C8 POWER(-2.4,5) saved -79.62624, `**` -79.62623999999998;
+ * scripts/float-order.ts). No saved cell tells the orders apart (from the low bit or the high bit; 1/x^n or
+ * (1/x)^n for a negative n): where they give different doubles, `**` as before (not established), and
+ * where x^|n| overflows for a negative n, UNKNOWN.
  */
 export function power(x: number, y: number): number | CellError {
   if (x === 0 && y === 0) return new CellError(ErrorType.NUM); // Excel: =0^0 is #NUM!
@@ -96,10 +97,10 @@ export function power(x: number, y: number): number | CellError {
   if (!Number.isInteger(y) || Math.abs(y) > 2 ** 53 || !Number.isFinite(direct)) return finite(direct);
   const n = Math.abs(y);
   const ways = [squareFromHigh(x, n), squareFromLow(x, n)];
-  const candidates = y >= 0 ? ways : [...ways.map((w) => 1 / w), squareFromHigh(1 / x, n)];
   // Why: x^|n| overflowing for a negative n (10^-400): 0 or a tiny number, Excel's answer is not known.
   if (ways.some((w) => !Number.isFinite(w))) return UNKNOWN();
-  if (candidates.some((c) => c !== candidates[0])) return UNKNOWN();
+  const candidates = y >= 0 ? ways : [...ways.map((w) => 1 / w), squareFromHigh(1 / x, n)];
+  if (candidates.some((c) => c !== candidates[0])) return finite(direct);
   return finite(candidates[0]!);
 }
 

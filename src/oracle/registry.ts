@@ -622,7 +622,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   POWER: [
     mathCall(
       'SSX.POW',
-      'as `^`: POWER(0,0) #NUM!, text read as Excel reads it, an integer power by repeated squaring (undetermined where the squaring orders differ)',
+      'as `^`: POWER(0,0) #NUM!, text read as Excel reads it, an integer power by repeated squaring where the squaring orders agree (else `**`)',
     ),
   ],
   PI: [mathCall('SSX.PI', 'the double nearest π (HyperFormula: 3.14159265358979)')],

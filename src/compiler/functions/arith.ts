@@ -219,7 +219,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'a number raised to a power, as `^`',
     lowering: '$xlPow(x, y), as `^`',
     notes:
-      'POWER(0,0) #NUM!, 0 to a negative power #DIV/0!, a negative base with a fractional power #NUM!, overflow #NUM!; an integer power by repeated squaring from the low bit (a negative one as 1/x^|n|), others by `$power` (the oracle is undetermined where the squaring orders give different doubles)',
+      'POWER(0,0) #NUM!, 0 to a negative power #DIV/0!, a negative base with a fractional power #NUM!, overflow #NUM!; an integer power by repeated squaring where the squaring orders give the same double (POWER(-2.4,5) = -79.62624), else and for other powers `$power` (where the orders differ, the order of Excel is not established)',
     example: { formula: '=POWER(A1,3)', cells: { A1: 2 }, value: 8 },
     evidence: {
       goldens: ['arith', 'power'],
