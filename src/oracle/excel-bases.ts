@@ -8,10 +8,12 @@
  * `"+1"` and 11-character inputs with leading zeros are read (Excel: not a valid number, #NUM!); DEC2BIN of
  * 1.9 is `1.111…` (Excel truncates to an integer) and of `""` is `0` (Excel #VALUE!: non-numeric!H3).
  *
- * Not established, so UNKNOWN (the oracle's #ERROR!): a boolean argument (no saved value; Microsoft only says
- * "nonnumeric"); a blank `places` (0, or omitted?); a negative non-integer decimal (truncated or rounded
- * down?), a non-integer just past the range (511.5: checked before or after truncation?), a non-integer whose
- * 15-digit form truncates differently; `places` in (10, 11); an invalid number together with an invalid
+ * A decimal number is truncated toward zero, then checked against the range; DEC2*'s number read from a cell
+ * as a boolean is #VALUE! (ironcalc NUMBER_SYSTEMS.xlsx Decimal!C12, C13, C17, C25).
+ *
+ * Not established, so UNKNOWN (the oracle's #ERROR!): a boolean argument typed or computed, or a boolean
+ * BIN2*, OCT2*, HEX2* input (Microsoft only says "nonnumeric"); a blank `places` (0, or omitted?); a
+ * non-integer at an end of the octal or hex range; a non-integer whose 15-digit form truncates differently; `places` in (10, 11); an invalid number together with an invalid
  * `places` whose errors differ (which is checked first?).
  *
  * The same plugin holds RADIANS and DEGREES (correction `math`): HyperFormula's x·(π/180) and x·(180/π)
@@ -35,11 +37,15 @@ const isUnknown = (r: Read) => typeof r !== 'number' && r.error.type === ErrorTy
 /** 2^10, 8^10, 16^10: the ten-character range; its upper half holds the negatives (two's complement). */
 const span = (radix: Radix) => radix ** 10;
 
-/** DEC2*'s number: a number, numeric text, blank 0; `""` and other text #VALUE!. */
-function readDecimal(v: Scalar): Read {
+/**
+ * DEC2*'s number: a number, numeric text, blank 0; `""` and other text #VALUE!; a boolean read from a cell
+ * #VALUE! (ironcalc NUMBER_SYSTEMS.xlsx Decimal!C25 DEC2BIN, E25 DEC2HEX, G25 DEC2OCT), one typed or
+ * computed undetermined.
+ */
+function readDecimal(v: Scalar, fromCell: boolean): Read {
   const x = raw(v);
   if (x instanceof CellError) return fail(x, true);
-  if (typeof x === 'boolean') return fail(UNKNOWN());
+  if (typeof x === 'boolean') return fail(fromCell ? new CellError(ErrorType.VALUE) : UNKNOWN());
   const n = toNumber(x);
   return n instanceof CellError ? fail(n) : n;
 }
@@ -79,13 +85,17 @@ function truncated(x: number): number | CellError {
   return t === 0 ? 0 : t;
 }
 
-/** Excel's error for a number outside the target's ten characters, UNKNOWN near its ends (non-integers). */
+/**
+ * Excel's error for a number outside the target's ten characters. The number is truncated toward zero
+ * first (NUMBER_SYSTEMS.xlsx Decimal!C12 DEC2BIN(511.2), C13 DEC2BIN(511.9) "111111111", C17 DEC2BIN(-512.8)
+ * "1000000000"; E17 DEC2HEX(-512.8) and G17 DEC2OCT(-512.8) truncate a negative toward zero too). A
+ * non-integer at an end of the octal or hex range is UNKNOWN: no saved cell shows those ends.
+ */
 function rangeError(n: number, radix: Radix): CellError | undefined {
   const half = span(radix) / 2;
-  // Why: is 511.5 checked against 511 before or after truncation; is -1.5 truncated or rounded down?
-  const near = (n > -half - 1 && n < 0) || (n > half - 1 && n < half);
-  if (!Number.isInteger(n) && near) return UNKNOWN();
-  return n < -half || n > half - 1 ? NUM() : undefined;
+  const t = Math.trunc(n);
+  if (radix !== 2 && !Number.isInteger(n) && (t === half - 1 || t === -half)) return UNKNOWN();
+  return t < -half || t > half - 1 ? NUM() : undefined;
 }
 
 /** An integer of the target's range written in `radix`: ten characters when negative, else `places` wide. */
@@ -108,8 +118,9 @@ export function convertBase(
   to: Radix | 10,
   number: Scalar,
   places?: Scalar,
+  numberFromCell = false,
 ): number | string | CellError {
-  const n = from === 10 ? readDecimal(number) : readDigits(number, from);
+  const n = from === 10 ? readDecimal(number, numberFromCell) : readDigits(number, from);
   const p = places === undefined ? undefined : readPlaces(places);
   if (isUnknown(n) || (p !== undefined && isUnknown(p))) return UNKNOWN();
   const nError = typeof n !== 'number' ? n.error : to === 10 ? undefined : rangeError(n, to);
@@ -143,8 +154,9 @@ export class ExcelBasesPlugin extends FunctionPlugin {
   static override implementedFunctions = pluginFunctions('bases');
 
   private convert(name: string, from: Radix | 10, to: Radix | 10, ast: HfAst, state: HfInternal): unknown {
+    const fromCell = ast.args[0]?.type === 'CELL_REFERENCE';
     return this.runFunction(ast.args, state, this.metadata(name), (n: Scalar, p?: Scalar) =>
-      convertBase(from, to, n, p),
+      convertBase(from, to, n, p, fromCell),
     );
   }
   ssxDec2Bin(ast: HfAst, s: HfInternal): unknown {

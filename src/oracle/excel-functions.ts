@@ -46,7 +46,7 @@ import {
   VALUE,
 } from './excel-scalars.js';
 import { textAnyCode } from './excel-text.js';
-import { excelCeilFloorMath, excelMround, excelQuotient } from './excel-multiples.js';
+import { type ArgSource, excelCeilFloorMath, excelMround, excelQuotient } from './excel-multiples.js';
 import { excelSubtotal, subtotalGroups } from './excel-subtotal.js';
 import { excelSwitch } from './excel-switch.js';
 import {
@@ -105,6 +105,20 @@ function isRange(v: unknown): v is { valuesFromTopLeftCorner(): Iterable<unknown
 const REFERENCE_NODES = new Set(['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE']);
 /** HyperFormula's AST node of an empty argument (`SUM(1,,2)`). */
 const EMPTY_ARG = 'EMPTY';
+
+/**
+ * Where an argument's value comes from: a single cell (`reference`), TRUE / FALSE or a text written in the
+ * formula (`typed`; HyperFormula reads TRUE as the name TRUE, or the call TRUE()), or anything else.
+ */
+function argSource(node: HfInternal): ArgSource {
+  if (node.type === 'CELL_REFERENCE') return 'reference';
+  if (node.type === 'STRING') return 'typed';
+  if (node.type === 'NAMED_EXPRESSION' && /^(TRUE|FALSE)$/i.test(node.expressionName)) return 'typed';
+  if (node.type === 'FUNCTION_CALL' && /^(TRUE|FALSE)$/i.test(node.procedureName) && node.args.length === 0) {
+    return 'typed';
+  }
+  return 'other';
+}
 
 /** The HyperFormula plugin holding the corrected operators and functions of the supported set. */
 export class ExcelSupportedSetPlugin extends FunctionPlugin {
@@ -393,16 +407,32 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     return this.math('SSX.MOD', ast, state, excelMod);
   }
   ssxQuotient(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.QUOTIENT', ast, state, excelQuotient);
+    const from = ast.args.map(argSource);
+    return this.run('SSX.QUOTIENT', ast, state, (a, b) => excelQuotient(a, b, from));
   }
+  /**
+   * An argument left empty makes MROUND #N/A (ironcalc MROUND_TRUNC_INT.xlsx MROUND!C34 `MROUND(,B34)`, C36
+   * `MROUND(A36, )`); beside an error, which one Excel answers is not established.
+   */
   ssxMround(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.MROUND', ast, state, excelMround);
+    if (!ast.args.some((n: HfInternal) => n.type === EMPTY_ARG)) {
+      const from = ast.args.map(argSource);
+      return this.run('SSX.MROUND', ast, state, (a, b) => excelMround(a, b, from));
+    }
+    for (const node of ast.args) {
+      if (node.type === EMPTY_ARG) continue;
+      const v = this.evaluateAst(node, state);
+      if (isRange(v) || raw(v as Scalar) instanceof CellError) return UNKNOWN();
+    }
+    return new CellError(ErrorType.NA);
   }
   ssxCeilingMath(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.CEILING.MATH', ast, state, (a, s, m) => excelCeilFloorMath(a, s, m, true));
+    const from = ast.args.map(argSource);
+    return this.run('SSX.CEILING.MATH', ast, state, (a, s, m) => excelCeilFloorMath(a, s, m, true, from));
   }
   ssxFloorMath(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.FLOOR.MATH', ast, state, (a, s, m) => excelCeilFloorMath(a, s, m, false));
+    const from = ast.args.map(argSource);
+    return this.run('SSX.FLOOR.MATH', ast, state, (a, s, m) => excelCeilFloorMath(a, s, m, false, from));
   }
   ssxSwitch(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.SWITCH', ast, state, (...a) => excelSwitch(a));

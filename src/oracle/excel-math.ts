@@ -80,19 +80,48 @@ export function excelCeilFloor(x: number, s: number, up: boolean): number | Cell
   return finite((up ? Math.ceil(d) : Math.floor(d)) * s);
 }
 
+/** The largest |n/d| of a saved MOD cell (MOD_QUOTIENT.xlsx C25 `MOD(5,1E-10)`): Excel's bound lies beyond it. */
+const MOD_QUOTIENT_SEEN = 5e10;
+
 /**
- * MOD as Microsoft documents it: n - d*INT(n/d), with the sign of the divisor; #DIV/0! for a zero divisor.
- * Undetermined: |n/d| from 2^27 on (KB 119083 gives #NUM! there for Excel 97-2002; current Excel is not
- * documented), and a quotient whose INT differs between the double and its 15-digit decimal form (the same
- * open question as INT's: MOD(0.3,0.1)).
+ * MOD: the remainder with the sign of the divisor; #DIV/0! for a zero divisor. Microsoft writes it
+ * n - d*INT(n/d), but Excel's saved doubles are the exact remainder (fmod, no rounded quotient) with d added
+ * once when its sign differs from d's: MOD_QUOTIENT.xlsx C20 MOD(10.0000000001,0.1) = 9.999945316252479E-11
+ * (n - d*INT(n/d) gives 1.000000082740371E-10), C25 MOD(5,1E-10) = 9.999981783901343E-11 (the double
+ * quotient is exactly 5E10; Excel does not snap it), C26 MOD(5,-1E-10) = -1.821609865774887E-16, C22
+ * MOD(1E10,3) = 1 (no #NUM! at KB 119083's 2^27). The remainder is computed here exactly with BigInt, apart
+ * from the lowering's `%`. Undetermined: |n/d| past the largest quotient of a saved cell (Excel's #NUM!
+ * bound is not known).
  */
 export function excelMod(n: number, d: number): number | CellError {
   if (d === 0) return DIV0();
-  const q = n / d;
-  if (!Number.isFinite(q) || Math.abs(q) >= 2 ** 27) return UNKNOWN();
-  const k = Math.floor(q);
-  if (k !== Math.floor(round15(q))) return UNKNOWN();
-  return finite(n - d * k);
+  if (!(Math.abs(n / d) <= MOD_QUOTIENT_SEEN)) return UNKNOWN();
+  if (n === 0) return 0;
+  const r = exactRemainder(n, d);
+  return r !== 0 && r < 0 !== d < 0 ? r + d : r;
+}
+
+/** A double as m·2^e with integer m (BigInt) and e, exactly. */
+function binary(x: number): { m: bigint; e: number } {
+  const buf = new DataView(new ArrayBuffer(8));
+  buf.setFloat64(0, x);
+  const bits = buf.getBigUint64(0);
+  const exp = Number((bits >> 52n) & 0x7ffn);
+  const frac = bits & 0xfffffffffffffn;
+  const m = exp === 0 ? frac : frac | (1n << 52n);
+  const sign = bits >> 63n === 1n ? -1n : 1n;
+  return { m: sign * m, e: (exp === 0 ? 1 : exp) - 1075 };
+}
+
+/** n - d·trunc(n/d) exactly (the remainder has n's sign and is below |d|, so it is a double). */
+function exactRemainder(n: number, d: number): number {
+  const a = binary(n);
+  const b = binary(d);
+  const e = Math.min(a.e, b.e);
+  const an = a.m << BigInt(a.e - e);
+  const bn = b.m << BigInt(b.e - e);
+  const r = an % bn;
+  return Number(r) * 2 ** e;
 }
 
 /**

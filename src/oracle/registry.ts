@@ -613,8 +613,18 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   ODD: [mathCall('SSX.ODD', '|x| up to an integer on the 15-digit decimal form, then to an odd one')],
   CEILING: [mathCall('SSX.CEILING', 'the 15-digit quotient rounded up; `CEILING("",0)` is #VALUE!')],
   FLOOR: [mathCall('SSX.FLOOR', 'the 15-digit quotient rounded down; FLOOR(x,0) #DIV/0!')],
-  MOD: [mathCall('SSX.MOD', "n - d*INT(n/d) read with Excel's coercion; |n/d| >= 2^27 undetermined")],
-  POWER: [mathCall('SSX.POW', 'as `^`: POWER(0,0) #NUM!, text read as Excel reads it')],
+  MOD: [
+    mathCall(
+      'SSX.MOD',
+      "the exact remainder in the divisor's sign, read with Excel's coercion; |n/d| past 5E10 (the largest saved quotient) undetermined",
+    ),
+  ],
+  POWER: [
+    mathCall(
+      'SSX.POW',
+      'as `^`: POWER(0,0) #NUM!, text read as Excel reads it, an integer power by repeated squaring where the squaring orders agree (else `**`)',
+    ),
+  ],
   PI: [mathCall('SSX.PI', 'the double nearest π (HyperFormula: 3.14159265358979)')],
   PRODUCT: [
     {
@@ -764,13 +774,13 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   'CEILING.MATH': [
     mathCall(
       'SSX.CEILING.MATH',
-      'the 15-digit quotient; booleans, blanks and a negative significance undetermined',
+      'the 15-digit quotient by |significance|; a boolean or blank number or significance read from a cell 1/0/0, a mode typed TRUE/FALSE 1/0; a boolean typed as the number or significance and a mode read from a cell as a boolean, blank or text undetermined',
     ),
   ],
   'FLOOR.MATH': [
     mathCall(
       'SSX.FLOOR.MATH',
-      'the 15-digit quotient; booleans, blanks and a negative significance undetermined',
+      'the 15-digit quotient by |significance|; a boolean or blank number or significance read from a cell 1/0/0, a mode typed TRUE/FALSE 1/0; a boolean typed as the number or significance and a mode read from a cell as a boolean, blank or text undetermined',
     ),
   ],
   SWITCH: [

@@ -172,7 +172,7 @@ describe('buildLibrary', () => {
       for (const n of called) expect(HELPERS[n], `${name} calls $${n}`).toBeDefined();
       expect([...def.deps].sort()).toEqual([...new Set(called)].sort());
     }
-    expect(HELPERS.xlPow?.deps).toEqual(['xlNum', 'xlIsErr', 'xlPowOver']);
+    expect(HELPERS.xlPow?.deps).toEqual(['xlNum', 'xlIsErr', 'xlPowOver', 'xlPowSq']);
     expect(helpersCalled('function($a) { $xlB($a) + $xlA($xlB(1)) }', ['xlA', 'xlB'])).toEqual([
       'xlA',
       'xlB',

@@ -43,8 +43,17 @@ const CASES: OracleCase[] = [
   // Not established.
   ['=DEC2BIN(TRUE)', [], UNKNOWN],
   ['=BIN2DEC(A1)', [true], UNKNOWN],
-  ['=DEC2BIN(A1)', [-1.5], UNKNOWN], // truncated or rounded down?
-  ['=DEC2BIN(A1)', [511.5], UNKNOWN], // checked before or after truncation?
+  // Truncated toward zero, then the range checked (ironcalc NUMBER_SYSTEMS.xlsx Decimal!C12, C13, C17, E17).
+  ['=DEC2BIN(A1)', [-1.5], '1111111111'],
+  ['=DEC2BIN(A1)', [511.5], '111111111'],
+  ['=DEC2BIN(A1)', [511.9], '111111111'], // C13
+  ['=DEC2BIN(A1,B1)', [-512.8, 1], '1000000000'], // D17
+  ['=DEC2HEX(A1)', [-512.8], 'FFFFFFFE00'], // E17
+  ['=DEC2OCT(A1)', [536870911.5], UNKNOWN], // an end of the octal range: no saved cell
+  ['=DEC2HEX(A1)', [-549755813888.5], UNKNOWN],
+  ['=DEC2BIN(A1)', [512], err('#NUM!')], // C8
+  ['=DEC2BIN(A1)', [true], err('#VALUE!')], // C25: a boolean read from a cell
+  ['=DEC2OCT(A1)', [false], err('#VALUE!')], // G26
   ['=DEC2BIN(A1)', [-600.5], err('#NUM!')], // out of range either way
   ['=DEC2BIN(A1)', [2.9999999999999996], UNKNOWN], // the double or its 15 digits?
   ['=DEC2BIN(A1,B1)', [3, null], UNKNOWN], // a blank places: 0 or omitted?

@@ -42,17 +42,35 @@ const CASES: OracleCase[] = [
   ['=FLOOR(0,0)', [], 0],
   ['=FLOOR(1,0)', [], err('#DIV/0!')],
   ['=FLOOR(1.002,2)', [], 0],
-  // MOD: n - d*INT(n/d); text read as Excel reads it (EverythingTests!G932 `MOD("23","3")` = 2).
+  // MOD: the exact remainder in the divisor's sign; text read as Excel reads it (EverythingTests!G932
+  // `MOD("23","3")` = 2). MOD_QUOTIENT.xlsx (ironcalc) C20..C26 decide the order and that 2^27 is no bound.
   ['=MOD(A1,B1)', [-3, 2], 1],
   ['=MOD(A1,B1)', [3, -2], -1],
   ['=MOD("23","3")', [], 2],
   ['=MOD(A1,B1)', ['1,000', 7], 6],
   ['=MOD(A1,0)', [5], err('#DIV/0!')],
-  ['=MOD(A1,B1)', [2 ** 28, 2], UNKNOWN], // KB 119083's #NUM! limit, not established for current Excel
-  ['=MOD(A1,B1)', [0.3, 0.1], UNKNOWN], // INT of 2.9999999999999996: from the double or its 15 digits?
+  ['=MOD(A1,B1)', [10.0000000001, 0.1], 9.999945316252479e-11], // C20
+  ['=MOD(A1,B1)', [10.0000000001, -0.1], -0.09999999990000055], // C21
+  ['=MOD(A1,B1)', [1e10, 3], 1], // C22
+  ['=MOD(A1,B1)', [-1e10, 3], 2], // C23
+  ['=MOD(A1,B1)', [1e10, -3], -2], // C24
+  ['=MOD(A1,B1)', [5, 1e-10], 9.999981783901343e-11], // C25
+  ['=MOD(A1,B1)', [5, -1e-10], -1.821609865774887e-16], // C26
+  ['=MOD(A1,B1)', [-5.3, 2], 0.7000000000000002], // C16
+  ['=MOD(A1,B1)', [2 ** 28, 2], 0],
+  ['=MOD(A1,B1)', [0.3, 0.1], 0.09999999999999998], // the exact remainder, as C25's
+  ['=MOD(A1,B1)', [1e15, 3], UNKNOWN], // a quotient past any saved one: Excel's #NUM! bound is not known
+  ['=MOD(A1,B1)', [1e308, 1e-10], UNKNOWN],
   // POWER as `^`; SQRT and SIGN through Excel's number coercion.
   ['=POWER(0,0)', [], err('#NUM!')],
   ['=POWER(A1,B1)', ['2', 3], 8],
+  // An integer power by repeated squaring (ironcalc ATAN2_POWER.xlsx C8 saved -79.62624; `**` gives
+  // -79.62623999999998); where the squaring orders differ, no saved cell decides: `**` as before.
+  ['=POWER(A1,B1)', [-2.4, 5], -79.62624],
+  ['=A1^B1', [-2, -3], -0.125],
+  ['=A1^B1', [1.05, 6], 1.05 ** 6],
+  ['=A1^B1', [10, -400], UNKNOWN],
+  ['=A1^B1', [98.6, 3.2], 98.6 ** 3.2],
   ['=SQRT(A1)', ['1,000,000'], 1000],
   ['=SQRT("")', [], err('#VALUE!')],
   ['=SQRT(-4)', [], err('#NUM!')],

@@ -200,13 +200,14 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'the remainder of a division, with the sign of the divisor',
     lowering: '$xlMod(n, d)',
     notes:
-      'n - d*INT(n/d) on the binary quotient; #DIV/0! for a zero divisor; #NUM! when |n/d| >= 2^27 (KB 119083, Excel 97-2002); the oracle leaves |n/d| >= 2^27 undetermined, and a quotient whose INT differs between the double and its 15-digit form (MOD(0.3,0.1))',
+      "the exact remainder of n/d (fmod: no rounded quotient, MOD(5,1E-10) = 9.999981783901343E-11) with the divisor added once when the signs differ, the result in the sign of the divisor; #DIV/0! for a zero divisor; booleans 1/0 (read from a cell: MOD(TRUE,TRUE) = 0); |n/d| past 5E10, the largest saved quotient, not established (#VALUE!, undetermined in the oracle): Excel's #NUM! bound is not known (MOD(1E10,3) = 1, so not KB 119083's 2^27)",
     example: { formula: '=MOD(A1,2)', cells: { A1: -3 }, value: 1 },
     evidence: {
       goldens: ['arith'],
-      corpus: ['excel/xlcalculator/MOD.xlsx', XLC],
+      corpus: ['excel/xlcalculator/MOD.xlsx', XLC, 'excel/ironcalc/MATH_AND_TRIGONOMETRY/MOD_QUOTIENT.xlsx'],
       microsoft: ['MOD function'],
-      other: 'the #NUM! limit: Microsoft KB 119083 (divisor × 134,217,728 <= number)',
+      other:
+        'MOD_QUOTIENT.xlsx DATEVALUE!C20 MOD(10.0000000001,0.1) = 9.999945316252479E-11, C21 with -0.1 -0.09999999990000055, C22 MOD(1E10,3) = 1, C23 -1E10 2, C24 divisor -3 -2, C25 MOD(5,1E-10) = 9.999981783901343E-11, C26 with -1E-10 -1.821609865774887E-16, C39 MOD(TRUE,TRUE) = 0 (booleans read from cells); scripts/float-order.ts: the exact remainder gives 39 of 39 saved MOD cells, n - d*INT(n/d) on the binary quotient 35',
     },
   },
   {
@@ -218,12 +219,14 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'a number raised to a power, as `^`',
     lowering: '$xlPow(x, y), as `^`',
     notes:
-      'POWER(0,0) #NUM!, 0 to a negative power #DIV/0!, a negative base with a fractional power #NUM!, overflow #NUM!',
+      'POWER(0,0) #NUM!, 0 to a negative power #DIV/0!, a negative base with a fractional power #NUM!, overflow #NUM!; an integer power by repeated squaring where the squaring orders give the same double (POWER(-2.4,5) = -79.62624), else and for other powers `$power` (where the orders differ, the order of Excel is not established)',
     example: { formula: '=POWER(A1,3)', cells: { A1: 2 }, value: 8 },
     evidence: {
       goldens: ['arith', 'power'],
-      corpus: ['excel/xlcalculator/POWER.xlsx'],
+      corpus: ['excel/xlcalculator/POWER.xlsx', 'excel/ironcalc/MATH_AND_TRIGONOMETRY/ATAN2_POWER.xlsx'],
       microsoft: ['POWER function'],
+      other:
+        'ATAN2_POWER.xlsx Sheet1!C8 POWER(-2.4,5) saved -79.62624 (repeated squaring; $power gives -79.62623999999998); scripts/float-order.ts: squaring 95 of 95 corpus cells with an integer exponent, $power 94',
     },
   },
   {

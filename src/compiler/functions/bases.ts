@@ -2,8 +2,9 @@
  * The base conversions: DEC2BIN, DEC2OCT, DEC2HEX, BIN2DEC, BIN2OCT, BIN2HEX, OCT2DEC, OCT2BIN, OCT2HEX,
  * HEX2DEC, HEX2BIN, HEX2OCT, each `$xlToBase` (or `$xlBaseIn` to decimal) of helpers/bases.ts. Evidence:
  * Microsoft's twelve pages and the ~2,700 Excel-saved cells of BASES.xlsx (dec2, bin2, oct2, hex2, places,
- * places-dec2, non-numeric sheets). What Excel has not shown is refused: a boolean argument, a `places`
- * that may be blank, an empty argument.
+ * places-dec2, non-numeric sheets) and NUMBER_SYSTEMS.xlsx (ironcalc). What Excel has not shown is refused: a
+ * boolean argument (but DEC2*'s number read from a cell: #VALUE!), a `places` that may be blank, an empty
+ * argument.
  */
 import type { CallNode, Node } from '../../workbook/formula/ast.js';
 import type { CellValue } from '../../workbook/values.js';
@@ -24,7 +25,9 @@ const RANGES: Readonly<Record<Radix, string>> = {
 /** Refuses what Excel's saved values and Microsoft's pages leave open (the oracle calls it undetermined). */
 function refuseOpen(node: CallNode, l: Lowering, v: Val, p: Val | undefined): void {
   const [a, b] = node.args as Node[];
-  if (may(v.kinds, 'boolean')) {
+  // Why: DEC2BIN/OCT/HEX of a boolean read from a cell is #VALUE! (NUMBER_SYSTEMS.xlsx Decimal!C25, E25, G25).
+  const decimalCell = node.name.startsWith('DEC2') && a?.kind === 'cell';
+  if (may(v.kinds, 'boolean') && !decimalCell) {
     l.fail('UNSUPPORTED_CONSTRUCT', `${node.name} of a value that may be logical (not established)`, a!);
   }
   if (p && b && (may(p.kinds, 'boolean') || may(p.kinds, 'blank'))) {
@@ -58,10 +61,13 @@ const numberFrom = (from: Radix): FunctionArg => ({
   class: from === 10 ? 'strict-number' : 'digits',
 });
 const PLACES: FunctionArg = { name: 'places', kind: 'value', class: 'strict-number', optional: true };
+const NUMBER_SYSTEMS = 'excel/ironcalc/ENGINEERING/NUMBER_SYSTEMS.xlsx';
+const DECIMAL_CELLS =
+  '; NUMBER_SYSTEMS.xlsx Decimal!C12 DEC2BIN(511.2) and C13 DEC2BIN(511.9) "111111111", C17 DEC2BIN(-512.8) "1000000000", E17 DEC2HEX(-512.8) "FFFFFFFE00", G17 DEC2OCT(-512.8) "7777777000" (truncated toward zero, then the range checked); C25, E25, G25 a boolean read from a cell #VALUE!';
 
 function readNote(from: Radix): string {
   if (from === 10) {
-    return 'the number read as arithmetic reads it (numeric text converted, blank 0, `""` and other text #VALUE!), checked against the range, then truncated toward zero (the oracle leaves a negative non-integer and one just past the range undetermined)';
+    return 'the number read as arithmetic reads it (numeric text converted, blank 0, `""` and other text #VALUE!, a boolean read from a cell #VALUE!), truncated toward zero, then checked against the range (DEC2BIN(511.9) = "111111111"; the oracle leaves a non-integer at an end of the octal or hex range undetermined)';
   }
   const digits = from === 16 ? '0-9 and A-F in any case' : from === 8 ? '0-7' : '0 and 1';
   return `up to ten characters of ${digits} (a number read from its General text; blank and \`""\` are 0; spaces, signs and points #NUM!), the tenth the sign bit`;
@@ -88,14 +94,17 @@ function entry(from: Radix, to: Radix, example: Example): FunctionEntry {
     lower: lowerBase(from, to),
     summary: `${from === 8 ? 'an' : 'a'} ${WORDS[from]} number as ${WORDS[to]}`,
     lowering: to === 10 ? `$xlBaseIn(x, ${from})` : `$xlToBase(x, ${from}, ${to}, places, given)`,
-    notes: `${readNote(from)}; ${writeNote(to)}; errors pass; ${to === 10 ? 'a boolean' : 'a boolean, places that may be blank and an empty argument'} refused (not established)`,
+    notes: `${readNote(from)}; ${writeNote(to)}; errors pass; ${to === 10 ? 'a boolean' : from === 10 ? 'a boolean typed or computed, places that may be blank and an empty argument' : 'a boolean, places that may be blank and an empty argument'} refused (not established)`,
     example,
     evidence: {
       goldens: ['bases'],
-      corpus: ['excel/xlcalculator/BASES.xlsx', ...(name === 'HEX2DEC' ? ['excel/poi/57196.xlsx'] : [])],
+      corpus: [
+        'excel/xlcalculator/BASES.xlsx',
+        ...(name === 'HEX2DEC' ? ['excel/poi/57196.xlsx'] : []),
+        ...(from === 10 ? [NUMBER_SYSTEMS] : []),
+      ],
       microsoft: [`${name} function`],
-      other:
-        'BASES.xlsx places!G38/G39: places is checked before the number (DEC2BIN("E",0) #NUM!, DEC2BIN("E",1) #VALUE!)',
+      other: `BASES.xlsx places!G38/G39: places is checked before the number (DEC2BIN("E",0) #NUM!, DEC2BIN("E",1) #VALUE!)${from === 10 ? DECIMAL_CELLS : ''}`,
     },
   };
 }

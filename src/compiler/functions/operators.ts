@@ -29,7 +29,7 @@ export const OPERATORS: readonly OperatorEntry[] = [
     name: '^',
     lowering: '$xlPow (never `$power` directly)',
     notes:
-      'left-associative (2^3^2 = 64), -2^2 = 4, 0^0 #NUM!, 0^-1 #DIV/0!, negative base with fractional exponent #NUM!, overflow #NUM!',
+      'left-associative (2^3^2 = 64), -2^2 = 4, 0^0 #NUM!, 0^-1 #DIV/0!, negative base with fractional exponent #NUM!, overflow #NUM!; an integer exponent by repeated squaring where the squaring orders agree (POWER(-2.4,5) = -79.62624, as Excel saves it)',
   },
   {
     name: '&',

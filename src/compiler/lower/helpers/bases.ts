@@ -26,6 +26,8 @@ export const BASES_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlDecNum: {
     fn: `function($v) { $type($v) = "boolean" ? {"error": "#VALUE!"} : $xlNum($v) }`,
+    // Why: a boolean read from a cell is #VALUE! (NUMBER_SYSTEMS.xlsx Decimal!C25 DEC2BIN(TRUE), E25 DEC2HEX,
+    // G25 DEC2OCT); the lowering refuses one typed or computed (not established).
     doc: 'DEC2BIN/OCT/HEX: the number read as arithmetic reads it, a boolean #VALUE! (internal)',
   },
   xlPlaces: {
@@ -41,16 +43,18 @@ export const BASES_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlToBase: {
     // Why places first: Excel checks places before reading the number (BASES.xlsx places!G38:
     // DEC2BIN("E",0) is #NUM!, G39 DEC2BIN("E",1) #VALUE!); an error passed in the number comes first.
-    // The range is checked on the number before it is truncated (Microsoft: "If number > 511, #NUM!"); a
-    // negative is its ten-character two's complement, places validated and then ignored (places!G27, G37).
+    // The number is truncated toward zero before the range is checked (NUMBER_SYSTEMS.xlsx Decimal!C12
+    // DEC2BIN(511.2) and C13 DEC2BIN(511.9) are "111111111", C17 DEC2BIN(-512.8) "1000000000", E17
+    // DEC2HEX(-512.8) "FFFFFFFE00"); a negative is its ten-character two's complement, places validated and
+    // then ignored (places!G27, G37).
     fn: `function($v, $from, $to, $p, $hasP) {(
   $type($v) = "object" ? $v : (
     $q := $hasP ? $xlPlaces($p) : 0;
     $xlIsErr($q) ? $q : (
       $n := $from = 10 ? $xlDecNum($v) : $xlBaseIn($v, $from);
       $m := $power($to, 10);
-      $xlIsErr($n) ? $n : $n < 0 - $m / 2 or $n > $m / 2 - 1 ? {"error": "#NUM!"} : (
-        $t := $n < 0 ? $ceil($n) : $floor($n);
+      $t := $xlIsErr($n) ? $n : $n < 0 ? $ceil($n) : $floor($n);
+      $xlIsErr($t) ? $t : $t < 0 - $m / 2 or $t > $m / 2 - 1 ? {"error": "#NUM!"} : (
         $t < 0 ? $uppercase($formatBase($t + $m, $to)) : (
           $d := $uppercase($formatBase($t, $to));
           $not($hasP) ? $d : $length($d) > $q ? {"error": "#NUM!"} : $pad($d, 0 - $q, "0")

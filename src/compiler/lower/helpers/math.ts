@@ -73,14 +73,18 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'CEILING / FLOOR (legacy): multiples of the significance, through the 15-digit quotient',
   },
   xlMod: {
-    // MOD(n, d) = n - d*INT(n/d) (Microsoft's MOD page) with the binary quotient (MOD(0.3,0.1) gives
-    // 0.09999999999999998; Excel's answer there is not established, the oracle leaves it undetermined); the
-    // result takes the divisor's sign. #DIV/0! for d = 0; #NUM! when |n/d| >= 2^27 (Microsoft KB 119083, the
-    // only published limit, for Excel 97-2002; undetermined in the oracle).
+    // MOD(n, d): the exact remainder of n/d (JavaScript's `%`, IEEE fmod: no rounded quotient), moved into
+    // the divisor's sign by adding d once. Excel's saved doubles follow it where n - d*INT(n/d) on the binary
+    // quotient does not: MOD_QUOTIENT.xlsx C20 MOD(10.0000000001,0.1) = 9.999945316252479E-11, C21 with -0.1
+    // -0.09999999990000055, C25 MOD(5,1E-10) = 9.999981783901343E-11 (the quotient 5E10 is not snapped to
+    // an integer), C26 with -1E-10 -1.821609865774887E-16 (scripts/float-order.ts: 39 of 39 MOD cells).
+    // #DIV/0! for d = 0. A quotient larger than any saved one (|n/d| > 5E10, C25) is not established:
+    // Excel's #NUM! bound is unknown (MOD(1E10,3) is 1, C22), so #VALUE! here.
     fn: `function($a, $b) {( $n := $xlNum($a); $d := $xlNum($b);
-  $xlIsErr($n) ? $n : $xlIsErr($d) ? $d : $d = 0 ? {"error": "#DIV/0!"} : (
-    $q := $n / $d;
-    $abs($q) >= 134217728 ? {"error": "#NUM!"} : $n - $d * $floor($q)
+  $xlIsErr($n) ? $n : $xlIsErr($d) ? $d : $d = 0 ? {"error": "#DIV/0!"} :
+  $abs($n / $d) > 50000000000 ? {"error": "#VALUE!"} : (
+    $r := $n % $d;
+    $r != 0 and ($r < 0) != ($d < 0) ? $r + $d : $r
   )
 )}`,
     doc: 'MOD: the remainder with the sign of the divisor',
@@ -125,22 +129,29 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlMround: {
     // MROUND: opposite signs #NUM!, multiple 0 gives 0; the quotient to 15 digits (as $xlCeilFloor), rounded
-    // half away from zero, times the multiple.
+    // half away from zero, times the multiple. A quotient of 2^53 or more has no fraction: the number itself
+    // (MROUND_TRUNC_INT.xlsx MROUND!C48 MROUND(1E100,1E50) = 1E100, where 1E50 * 1E50 is 1.0000000000000002E100;
+    // C47, C57 agree).
     fn: `function($a, $b) {( $x := $xlAtpNum($a); $m := $xlIsErr($x) ? $x : $xlAtpNum($b);
   $xlIsErr($x) ? $x : $xlIsErr($m) ? $m :
   ($x > 0 and $m < 0) or ($x < 0 and $m > 0) ? {"error": "#NUM!"} :
   $m = 0 or $x = 0 ? 0 : (
     $q := $xlFin($x / $m);
-    $xlIsErr($q) ? $q : ( $r := $xlR15($q); $xlFin($floor($r + 0.5) * $m) )
+    $xlIsErr($q) ? $q : $q >= 9007199254740992 ? $x : ( $r := $xlR15($q); $xlFin($floor($r + 0.5) * $m) )
   )
 )}`,
     doc: 'MROUND: to the nearest multiple, halves away from zero',
   },
   xlCeilFloorMath: {
     // CEILING.MATH ($up true) / FLOOR.MATH: multiples of |significance| through the 15-digit quotient (as
-    // $xlCeilFloor); a negative number goes toward zero when mode is 0 and away from it otherwise.
+    // $xlCeilFloor; a negative significance is read by its size, FLOOR_CEILING.xlsx CEILING!G97
+    // `CEILING.MATH(10,-1)` = 10); a negative number goes toward zero when mode is 0 and away from it
+    // otherwise. The lowering hands over a number or significance read from a cell already converted, and a
+    // typed TRUE / FALSE mode as 1 / 0. A boolean that reaches $xlAtpNum here (typed or computed) and a mode
+    // that is not a number (text: "one" is #VALUE! in Excel, CEILING!X144; a blank, a boolean or a numeric
+    // text read from a cell) are not established: #VALUE!.
     fn: `function($v, $sig, $mode, $up) {( $x := $xlAtpNum($v); $s0 := $xlIsErr($x) ? $x : $xlAtpNum($sig);
-  $md := $xlIsErr($s0) ? $s0 : $xlAtpNum($mode);
+  $md := $xlIsErr($s0) ? $s0 : $type($mode) = "number" or $xlIsErr($mode) ? $mode : {"error": "#VALUE!"};
   $xlIsErr($x) ? $x : $xlIsErr($s0) ? $s0 : $xlIsErr($md) ? $md : (
     $s := $abs($s0);
     $s = 0 or $x = 0 ? 0 : (
