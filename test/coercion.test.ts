@@ -229,55 +229,23 @@ const NEUTRAL: Readonly<Record<ArgClass, string>> = {
  */
 const KNOWN_MEMBER_DISAGREEMENTS: readonly { id: string; why: string }[] = [
   {
-    id: 'FLOOR.MATH.number boolean reference',
-    why: 'ironcalc FLOOR_CEILING.xlsx FLOOR!B108 FLOOR.MATH($A108,B$2) with A108 TRUE saved 1; the lowering #VALUE!',
-  },
-  {
     id: 'FLOOR.MATH.number boolean direct',
     why: 'the class cells (ABS(A5) TRUE saved 1) and FLOOR!B108; no FLOOR.MATH(TRUE) cell',
   },
-  {
-    id: 'FLOOR.MATH.significance boolean reference',
-    why: 'ironcalc FLOOR_CEILING.xlsx FLOOR!O97 with a TRUE significance saved 10; the lowering #VALUE!',
-  },
   { id: 'FLOOR.MATH.significance boolean direct', why: 'as its reference form (FLOOR!O97); no direct cell' },
-  {
-    id: 'FLOOR.MATH.mode boolean direct',
-    why: 'ironcalc FLOOR_CEILING.xlsx FLOOR!M154 FLOOR.MATH($A154,M$153,TRUE) saved 10; the lowering #VALUE!',
-  },
   { id: 'FLOOR.MATH.mode boolean reference', why: 'as its direct form (FLOOR!M154); no reference cell' },
-  {
-    id: 'CEILING.MATH.number boolean reference',
-    why: 'ironcalc FLOOR_CEILING.xlsx CEILING!B108 CEILING.MATH($A108,B$2) with A108 TRUE saved 1; the lowering #VALUE!',
-  },
   {
     id: 'CEILING.MATH.number boolean direct',
     why: 'the class cells (ABS(A5) TRUE saved 1) and CEILING!B108; no CEILING.MATH(TRUE) cell',
   },
   {
-    id: 'CEILING.MATH.significance boolean reference',
-    why: 'ironcalc FLOOR_CEILING.xlsx CEILING!Q97 with a TRUE significance saved 10; the lowering #VALUE!',
-  },
-  {
     id: 'CEILING.MATH.significance boolean direct',
     why: 'as its reference form (CEILING!Q97); no direct cell',
-  },
-  {
-    id: 'CEILING.MATH.mode boolean direct',
-    why: 'ironcalc FLOOR_CEILING.xlsx CEILING!M154 CEILING.MATH($A154,M$153,TRUE) saved 10; the lowering #VALUE!',
   },
   { id: 'CEILING.MATH.mode boolean reference', why: 'as its direct form (CEILING!M154); no reference cell' },
   {
     id: 'WEEKNUM.return_type boolean reference',
     why: 'the class cells only (EOMONTH.xlsx C11); no WEEKNUM cell',
-  },
-  {
-    id: 'MROUND.number omitted direct',
-    why: 'ironcalc MROUND_TRUNC_INT.xlsx MROUND!C34 MROUND(,B34) saved #N/A; the lowering 0',
-  },
-  {
-    id: 'MROUND.multiple omitted direct',
-    why: 'ironcalc MROUND_TRUNC_INT.xlsx MROUND!C36 MROUND(A36, ) saved #N/A; the lowering 0',
   },
   { id: 'QUOTIENT.numerator omitted direct', why: 'the class cells only (MROUND!C34); no QUOTIENT cell' },
   {
@@ -286,6 +254,38 @@ const KNOWN_MEMBER_DISAGREEMENTS: readonly { id: string; why: string }[] = [
   },
   { id: 'EDATE.months omitted direct', why: 'the class cells only (MROUND!C36); no EDATE cell' },
   { id: 'EOMONTH.months omitted direct', why: 'the class cells only (MROUND!C36); no EOMONTH cell' },
+  {
+    id: 'CEILING.MATH.mode numeric-text direct',
+    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
+  },
+  {
+    id: 'CEILING.MATH.mode numeric-text reference',
+    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
+  },
+  {
+    id: 'CEILING.MATH.mode date-text reference',
+    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
+  },
+  {
+    id: 'CEILING.MATH.mode blank reference',
+    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
+  },
+  {
+    id: 'FLOOR.MATH.mode numeric-text direct',
+    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
+  },
+  {
+    id: 'FLOOR.MATH.mode numeric-text reference',
+    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
+  },
+  {
+    id: 'FLOOR.MATH.mode date-text reference',
+    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
+  },
+  {
+    id: 'FLOOR.MATH.mode blank reference',
+    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
+  },
 ];
 
 interface MemberCase {
@@ -413,14 +413,6 @@ const KNOWN_ORACLE_MEMBER_DISAGREEMENTS: readonly { id: string; why: string }[] 
   {
     id: 'QUOTIENT.denominator omitted direct',
     why: 'the class cells only (MROUND!C36); HyperFormula #DIV/0!',
-  },
-  {
-    id: 'MROUND.number omitted direct',
-    why: 'ironcalc MROUND_TRUNC_INT.xlsx MROUND!C34 MROUND(,B34) saved #N/A; HyperFormula 0',
-  },
-  {
-    id: 'MROUND.multiple omitted direct',
-    why: 'ironcalc MROUND_TRUNC_INT.xlsx MROUND!C36 MROUND(A36, ) saved #N/A; HyperFormula 0',
   },
 ];
 
