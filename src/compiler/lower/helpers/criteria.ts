@@ -7,6 +7,7 @@
  * (not established), never a guessed number; the lowering refuses such a criterion when it is a literal.
  * Every rule is in docs/semantics.md, "Criteria", with the saved cells it rests on.
  */
+import { ERROR_CODES } from '../../../workbook/formula/ast.js';
 import type { HelperSource } from './source.js';
 
 /** Plain decimal text (`5`, `-1.5`, `.5`, `1e3`): the numeric text Excel's criteria are known to read as numbers. */
@@ -24,19 +25,11 @@ export const DATE_WORDS: readonly string[] = [
   ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
   ...['am', 'pm', 'a', 'p', 'e', 't', 'st', 'nd', 'rd', 'th'],
 ];
-/** Excel's error values as criterion text ("#N/A" matches the error #N/A: corpus COUNTIF.xlsx Rows!V9). */
-export const ERROR_NAMES: readonly string[] = [
-  '#NULL!',
-  '#DIV/0!',
-  '#VALUE!',
-  '#REF!',
-  '#NAME?',
-  '#NUM!',
-  '#N/A',
-  '#GETTING_DATA',
-  '#SPILL!',
-  '#CALC!',
-];
+/**
+ * Excel's error values as criterion text ("#N/A" matches the error #N/A: corpus COUNTIF.xlsx Rows!V9): the
+ * error codes up to #CALC! (formula/ast.ts); how a criterion reads the newer ones (#FIELD! on) is not established.
+ */
+export const ERROR_NAMES: readonly string[] = ERROR_CODES.slice(0, ERROR_CODES.indexOf('#CALC!') + 1);
 
 /** True when text may be read by Excel as a number or date (see DATE_WORDS); wildcards make it a pattern. */
 export function murkyText(t: string): boolean {
