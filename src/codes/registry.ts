@@ -173,7 +173,8 @@ export const CODES = {
   // Conversion warnings.
   TITLE_ROWS_SKIPPED: {
     kinds: ['warning'],
-    meaning: 'rows above the header row were taken as titles and skipped',
+    meaning:
+      'rows above the header row (a title block, notes, blank rows above the row a formula table hangs from) were skipped; they are named',
   },
   SEED_OMITTED: {
     kinds: ['warning'],
@@ -210,6 +211,16 @@ export const CODES = {
     kinds: ['warning'],
     meaning:
       'the table ends above rows that hold data in its columns but do not continue them (a note, another block, rows under the summary row): those rows are named and the reason given',
+  },
+  SHEET_CHOSEN: {
+    kinds: ['warning'],
+    meaning:
+      'the first visible sheet has no formula table, so the sheet whose table has the most formula columns was compiled: the sheet, its range and why the first was not taken are named; `--sheet` or `--table` chooses another',
+  },
+  TABLE_DOUBTFUL: {
+    kinds: ['warning'],
+    meaning:
+      'the table compiled may not be the one meant: its header row may be a title block (no formula column hangs from it; one column wide, or a header ending with a colon), or another sheet holds an equally good formula table; both named, `--table` chooses',
   },
 
   // Spec validation findings.

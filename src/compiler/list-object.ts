@@ -53,15 +53,19 @@ import type { Warning } from './types.js';
 export function recogniseListObject(
   wb: WorkbookModel,
   options: RecogniseOptions,
+  elsewhere: readonly string[] = [],
 ): RecognisedTable | RecogniseFailure | undefined {
   const boxes = tableBoxes(wb.tables).filter((t) => t.headerRows > 0);
   const chosen = chooseTable(wb, boxes, options);
   if (chosen === undefined || 'reason' in chosen) return chosen;
   const sheet = wb.sheets.find((s) => s.name === chosen.box.sheet);
   if (!sheet) return undefined;
-  const warnings = [...tablePartWarnings(wb), ...otherTablesWarning(boxes, chosen)];
+  const warnings = [...tablePartWarnings(wb), ...otherTablesWarning(boxes, chosen, elsewhere)];
   const table = buildListTable(sheet, chosen, boxes, options, warnings);
-  if (wb.date1904 && !('reason' in table)) table.date1904 = true;
+  if ('reason' in table) return table;
+  if (wb.date1904) table.date1904 = true;
+  // The workbook stays in reach: defined names and other sheets' parameters and lookup tables.
+  table.workbook = { sheets: wb.sheets, definedNames: wb.definedNames };
   return table;
 }
 
@@ -138,13 +142,17 @@ function rangeBox(wb: WorkbookModel, text: string, sheetName: string | undefined
   };
 }
 
-function otherTablesWarning(boxes: TableBox[], chosen: Chosen): Warning[] {
-  const others = boxes.filter((b) => b !== chosen.box);
+/** OTHER_TABLES naming the table compiled and the others: Excel Tables, and `elsewhere` (other sheets' formula tables). */
+function otherTablesWarning(boxes: TableBox[], chosen: Chosen, elsewhere: readonly string[]): Warning[] {
+  const others = [
+    ...boxes.filter((b) => b !== chosen.box).map((b) => `${b.name} (${b.sheet})`),
+    ...elsewhere,
+  ];
   if (others.length === 0) return [];
   return [
     {
       code: 'OTHER_TABLES',
-      message: `Compiled ${chosen.listed ? `table ${chosen.box.name}` : `range ${chosen.box.name}`}; the workbook also holds ${others.map((b) => `${b.name} (${b.sheet})`).join(', ')}: choose with --table`,
+      message: `Compiled ${chosen.listed ? `table ${chosen.box.name}` : `range ${chosen.box.name}`}; the workbook also holds ${others.join(', ')}: choose with --table`,
       cell: sheetCell(chosen.box.sheet, chosen.box.top, chosen.box.left),
     },
   ];

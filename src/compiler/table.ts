@@ -2,17 +2,18 @@
  * Table recognition: where, on one worksheet, the header-row table is.
  *
  * Rules (docs/compiler.md "Recognising the table"):
- * - The sheet is `options.sheet` (exact name, then case-insensitive) or the first visible one.
+ * - The sheet is `options.sheet` (exact name, then case-insensitive), else the first visible one when it holds
+ *   a formula table, else the other sheet with the most formula columns, said in SHEET_CHOSEN
+ *   (sheet-choice.ts).
  * - Cells that formulas reference with row-locked addresses outside any table (`$H$1`, `$G$2:$H$5`), and the
  *   label cell left of a locked single cell, are "side cells": parameters and lookup tables. They are ignored
  *   when looking for the header row, so `Tax rate | 0.2` beside the headers does not disqualify that row.
- * - The header row is the first row whose other non-empty cells are all text labels, that has a data row
- *   under it, and that is not a title: a lone text row directly above a wider all-text row, or a text row
- *   with nothing under it, is a title row, skipped with a warning.
- * - The table spans the contiguous text cells of the header row starting at its leftmost label, and the rows
- *   under it: the first block of non-empty rows, and each block below blank rows that continues the table's
- *   columns (extent.ts; the blank rows are not items). The sheet's other header-row blocks are listed in
- *   OTHER_TABLES.
+ * - The header row is the row a formula table hangs from, under any title block; without a formula column,
+ *   the first row of text labels with data under it (header-row.ts). Rows skipped above it are named in
+ *   TITLE_ROWS_SKIPPED, a header that may be a title block in TABLE_DOUBTFUL.
+ * - The table spans the header's run of cells, and the rows under it: the first block of non-empty rows, and
+ *   each block below blank rows that continues the table's columns (extent.ts; the blank rows are not
+ *   items). The sheet's other header-row blocks are listed in OTHER_TABLES.
  * - The last of those rows (or the row after one blank row) is a summary row, not data, when its non-empty
  *   cells are text labels or SUM/AVERAGE/MIN/MAX/COUNT/COUNTA (or SUBTOTAL with a literal function number) over
  *   exactly one table column's data rows, at least one.
@@ -26,11 +27,13 @@ import { colName } from '../workbook/formula/ast.js';
 import { parseFormula } from '../workbook/formula/parser.js';
 import { isEmpty, tableExtent } from './extent.js';
 import { assignFieldNames } from './fields.js';
+import { findHeaderRow, type HeaderRow, headerText, isLabel, labelRun } from './header-row.js';
 import { substituteNames } from './names.js';
 import { recogniseListObject, tablePartWarnings } from './list-object.js';
 import { sheetCell, valueReferences } from './refs.js';
+import { chooseSheet } from './sheet-choice.js';
 import type { FailureCode, Warning } from './types.js';
-import type { CellModel, DefinedName, SheetModel, WorkbookModel } from '../workbook/model.js';
+import type { DefinedName, SheetModel, WorkbookModel } from '../workbook/model.js';
 import { getCell } from '../workbook/model.js';
 
 export { isEmpty };
@@ -121,12 +124,29 @@ export function isRecogniseFailure<T extends object>(x: T | RecogniseFailure): x
   return 'reason' in x;
 }
 
-/** Finds the table on the chosen sheet, or says why there is none. */
+/**
+ * Finds the table: the `table` option's, else the `sheet` option's sheet's, else the first visible sheet's
+ * when it holds a formula table, else the best formula table of the other sheets (sheet-choice.ts); or says
+ * why there is none.
+ */
 export function recogniseTable(
   wb: WorkbookModel,
   options: RecogniseOptions = {},
 ): RecognisedTable | RecogniseFailure {
-  const listed = recogniseListObject(wb, options);
+  if (options.table !== undefined || options.sheet !== undefined) return recogniseOn(wb, options);
+  return chooseSheet(wb, (sheet, elsewhere) => recogniseOn(wb, { ...options, sheet }, elsewhere));
+}
+
+/**
+ * The table of one choice: the `table` option, else the sheet's first Excel Table, else its layout.
+ * `elsewhere` lists formula tables on other sheets (`Sheet2!A1:D9`) for OTHER_TABLES.
+ */
+function recogniseOn(
+  wb: WorkbookModel,
+  options: RecogniseOptions,
+  elsewhere: readonly string[] = [],
+): RecognisedTable | RecogniseFailure {
+  const listed = recogniseListObject(wb, options, elsewhere);
   if (listed) return listed;
   const sheet = pickSheet(wb, options.sheet);
   if (!sheet) {
@@ -140,36 +160,32 @@ export function recogniseTable(
     return { reason: 'NO_TABLE', error: 'The workbook has no visible worksheet' };
   }
   const side = sideCells(sheet, wb.definedNames);
-  const warnings: Warning[] = tablePartWarnings(wb);
-  const titles: number[] = [];
-  for (let r = 0; r <= sheet.maxRow; r++) {
-    const labels = labelCells(sheet, r, side);
-    if (!labels) continue;
-    const next = labelCells(sheet, r + 1, side);
-    const run = headerRun(sheet, r, labels[0]);
-    const below = run.some((c) => !isEmpty(getCell(sheet, r + 1, c)));
-    if ((next && next.length > labels.length) || !below) {
-      titles.push(r);
-      continue;
-    }
-    if (titles.length > 0) {
-      warnings.push({
-        code: 'TITLE_ROWS_SKIPPED',
-        message: `Skipped ${titles.length} title row(s) above the header row ${r + 1}: ${titles.map((t) => t + 1).join(', ')}`,
-        cell: sheetCell(sheet.name, titles[0], 0),
-      });
-    }
-    const table = buildTable(sheet, r, run, side, warnings, options);
-    if (isRecogniseFailure(table)) return table;
-    warnings.push(...otherBlocksWarning(wb, table, side));
-    if (wb.date1904) table.date1904 = true;
-    table.workbook = { sheets: wb.sheets, definedNames: wb.definedNames };
-    return table;
+  const header = findHeaderRow(sheet, side);
+  if (!header) {
+    return {
+      reason: 'NO_TABLE',
+      error: `No header row (a row of text labels with data under it) on sheet "${sheet.name}"`,
+    };
   }
-  return {
-    reason: 'NO_TABLE',
-    error: `No header row (a row of text labels with data under it) on sheet "${sheet.name}"`,
-  };
+  const warnings: Warning[] = tablePartWarnings(wb);
+  const parts = warnings.length;
+  const table = buildTable(sheet, header, side, warnings, options, wb.date1904 === true);
+  if (isRecogniseFailure(table)) return table;
+  const blocks = otherBlocks(table, side);
+  const titles = header.titles.filter((r) => !blocks.some((b) => r >= b.top && r <= b.bottom));
+  if (titles.length > 0) {
+    // Why spliced: the title rows come before what the extent says, in the order the sheet reads.
+    warnings.splice(parts, 0, {
+      code: 'TITLE_ROWS_SKIPPED',
+      message: `Skipped ${titles.length} title row(s) above the header row ${header.row + 1}: ${rowList(titles)}`,
+      cell: sheetCell(sheet.name, titles[0], 0),
+    });
+  }
+  table.warnings.push(...otherBlocksWarning(wb, table, header, blocks, elsewhere));
+  table.warnings.push(...doubtfulHeader(table, header));
+  if (wb.date1904) table.date1904 = true;
+  table.workbook = { sheets: wb.sheets, definedNames: wb.definedNames };
+  return table;
 }
 
 /**
@@ -196,12 +212,13 @@ export function pickSheet(wb: WorkbookModel, name: string | undefined): SheetMod
 
 function buildTable(
   sheet: SheetModel,
-  headerRow: number,
-  run: number[],
+  header: HeaderRow,
   side: ReadonlySet<string>,
   warnings: Warning[],
   options: RecogniseOptions,
+  date1904: boolean,
 ): RecognisedTable | RecogniseFailure {
+  const { row: headerRow, run } = header;
   const maxColumns = options.maxColumns ?? DEFAULT_MAX_COLUMNS;
   if (run.length > maxColumns) {
     return {
@@ -216,7 +233,7 @@ function buildTable(
   // Why the cap is maxRows + 1: a summary row may be the last; more than that is refused below.
   const extent = tableExtent(sheet, run, firstDataRow, side, maxRows + 1, isSummary);
   const rows = extent.rows;
-  const headers = run.map((c) => String(getCell(sheet, headerRow, c)?.value ?? ''));
+  const headers = run.map((c) => headerText(getCell(sheet, headerRow, c), date1904));
   const fields = assignFieldNames(headers);
   const columns: TableColumn[] = run.map((col, i) => ({
     col,
@@ -278,35 +295,86 @@ function rowsLeftOut(
 }
 
 /**
- * OTHER_TABLES when the sheet holds other blocks with a header row, or the workbook Excel Tables on other
- * sheets: the range compiled is named, the others listed, for `--table`.
+ * OTHER_TABLES when the sheet holds other blocks with a header row, the workbook Excel Tables, or other sheets
+ * formula tables (`elsewhere`): the range compiled is named, the others listed, for `--table`.
  */
-function otherBlocksWarning(wb: WorkbookModel, table: RecognisedTable, side: ReadonlySet<string>): Warning[] {
+function otherBlocksWarning(
+  wb: WorkbookModel,
+  table: RecognisedTable,
+  header: HeaderRow,
+  blocks: Box[],
+  elsewhere: readonly string[],
+): Warning[] {
   const others = [
-    ...otherBlocks(table, side).map((b) => `${table.sheet.name}!${b}`),
+    ...blocks.map((b) => `${sheetCell(table.sheet.name, b.top, b.left)}:${colName(b.right)}${b.bottom + 1}`),
     ...wb.tables.map((t) => `${t.name} (${t.sheet})`),
+    ...elsewhere,
   ];
   if (others.length === 0) return [];
-  const { sheet, columns, headerRow } = table;
-  const bottom = (table.summary?.row ?? table.lastDataRow) + 1;
-  const range = `${sheet.name}!${columns[0].letter}${headerRow + 1}:${columns[columns.length - 1].letter}${bottom}`;
+  const why = header.anchored
+    ? 'the first header row of the sheet with formula columns under it, their leftmost block'
+    : 'the first header row of the sheet, its leftmost block';
   return [
     {
       code: 'OTHER_TABLES',
-      message: `Compiled range ${range} (the first header row of the sheet, its leftmost block); the workbook also holds ${others.join(', ')}: choose with --table`,
-      cell: sheetCell(sheet.name, headerRow, columns[0].col),
+      message: `Compiled range ${tableRange(table)} (${why}); the workbook also holds ${others.join(', ')}: choose with --table`,
+      cell: sheetCell(table.sheet.name, table.headerRow, table.columns[0].col),
     },
   ];
 }
 
+/** The table's range, header to summary row, as `--table` takes it: `Sheet1!A3:F40`, `'Q1 sales'!A1:D9`. */
+export function tableRange(table: RecognisedTable): string {
+  const { sheet, columns, headerRow } = table;
+  const bottom = table.summary?.row ?? table.lastDataRow;
+  return `${sheetCell(sheet.name, headerRow, columns[0].col)}:${columns[columns.length - 1].letter}${bottom + 1}`;
+}
+
 /**
- * The sheet's other blocks (A1 ranges), top to bottom: a run of two or more text labels outside the table,
+ * TABLE_DOUBTFUL when the header row may be a title block: no formula column hangs from it and it is one
+ * column wide or a header ends with a colon (`Employee:`), the shape of a report's heading.
+ */
+function doubtfulHeader(table: RecognisedTable, header: HeaderRow): Warning[] {
+  if (header.anchored || formulaColumns(table) > 0) return [];
+  const colon = table.columns.find((c) => c.header.trim().endsWith(':'));
+  const why =
+    colon !== undefined
+      ? `"${colon.header}" ends with a colon`
+      : table.columns.length === 1
+        ? 'it is one column wide'
+        : undefined;
+  if (why === undefined) return [];
+  return [
+    {
+      code: 'TABLE_DOUBTFUL',
+      message: `The header row ${header.row + 1} (${tableRange(table)}) may be a title block, not a table's header: ${why}, and no formula column hangs from it; choose with --table or --sheet`,
+      cell: sheetCell(table.sheet.name, header.row, table.columns[0].col),
+    },
+  ];
+}
+
+/** How many of the table's columns hold a formula in a data row. */
+export function formulaColumns(table: RecognisedTable): number {
+  return table.columns.filter((c) =>
+    table.rows.some((r) => getCell(table.sheet, r, c.col)?.formula !== undefined),
+  ).length;
+}
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/**
+ * The sheet's other blocks, top to bottom: a run of two or more text labels outside the table,
  * nothing above it, something under it that is not a side cell (a lookup table's header is not a block); the
  * block reaches down to the first row empty in its columns.
  */
-function otherBlocks(table: RecognisedTable, side: ReadonlySet<string>): string[] {
+function otherBlocks(table: RecognisedTable, side: ReadonlySet<string>): Box[] {
   const { sheet } = table;
-  const boxes: Array<{ top: number; bottom: number; left: number; right: number }> = [
+  const boxes: Box[] = [
     {
       top: table.headerRow,
       bottom: table.summary?.row ?? table.lastDataRow,
@@ -317,20 +385,21 @@ function otherBlocks(table: RecognisedTable, side: ReadonlySet<string>): string[
   const inBox = (r: number, c: number) =>
     boxes.some((b) => r >= b.top && r <= b.bottom && c >= b.left && c <= b.right);
   const free = (r: number, c: number) => !side.has(key(r, c)) && !inBox(r, c);
-  const found: string[] = [];
+  const found: Box[] = [];
   for (const r of [...sheet.rows.keys()].sort((a, b) => a - b)) {
     const line = sheet.rows.get(r)!;
     // Why labels first: most cells are numbers or formulas, and the test is cheap.
     const cols = [...line.keys()].filter((c) => isLabel(line.get(c))).sort((a, b) => a - b);
     for (const c of cols) {
       if (!free(r, c) || isLabel(line.get(c - 1))) continue;
-      const run = headerRun(sheet, r, c).filter((x) => free(r, x));
+      const run = labelRun(sheet, r, c).filter((x) => free(r, x));
       if (run.length < 2 || run.some((x) => !isEmpty(getCell(sheet, r - 1, x)))) continue;
       let bottom = r;
       while (run.some((x) => free(bottom + 1, x) && !isEmpty(getCell(sheet, bottom + 1, x)))) bottom++;
       if (bottom === r) continue;
-      boxes.push({ top: r, bottom, left: run[0], right: run[run.length - 1] });
-      found.push(`${colName(run[0])}${r + 1}:${colName(run[run.length - 1])}${bottom + 1}`);
+      const box = { top: r, bottom, left: run[0], right: run[run.length - 1] };
+      boxes.push(box);
+      found.push(box);
     }
   }
   return found;
@@ -391,41 +460,6 @@ function summaryAggregate(ast: Node): { arg: Node; fn: string } | undefined {
   const n = ast.args[0].value;
   const fn = SUBTOTAL_NAMES[(n > 100 ? n - 100 : n) - 1];
   return Number.isInteger(n) && fn !== undefined ? { arg: ast.args[1], fn } : undefined;
-}
-
-/** Columns of the contiguous text run starting at `start` in the header row. */
-function headerRun(sheet: SheetModel, row: number, start: number): number[] {
-  const run: number[] = [];
-  for (let c = start; c <= sheet.maxCol; c++) {
-    if (!isLabel(getCell(sheet, row, c))) break;
-    run.push(c);
-  }
-  return run;
-}
-
-/**
- * The label columns of a row that could be a header: sorted, non-side cells, all text, at least one.
- * Undefined when some other non-empty cell is not a text label.
- */
-function labelCells(sheet: SheetModel, row: number, side: Set<string>): number[] | undefined {
-  const cells = sheet.rows.get(row);
-  if (!cells) return undefined;
-  const cols: number[] = [];
-  for (const [col, cell] of cells) {
-    if (side.has(key(row, col)) || isEmpty(cell)) continue;
-    if (!isLabel(cell)) return undefined;
-    cols.push(col);
-  }
-  return cols.length > 0 ? cols.sort((a, b) => a - b) : undefined;
-}
-
-function isLabel(cell: CellModel | undefined): boolean {
-  return (
-    cell !== undefined &&
-    cell.formula === undefined &&
-    typeof cell.value === 'string' &&
-    cell.value.trim() !== ''
-  );
 }
 
 function key(row: number, col: number): string {

@@ -229,7 +229,7 @@ describe('several tables on one sheet', () => {
       properties: { items: { items: { properties: { region: {}, revenue: {} } } } },
     });
     expect(warning(r, 'OTHER_TABLES')?.message).toBe(
-      'Compiled range Sheet1!A1:D4 (the first header row of the sheet, its leftmost block); the workbook also holds Sheet1!G1:J5, Sheet1!A8:B10: choose with --table',
+      'Compiled range Sheet1!A1:D4 (the first header row of the sheet with formula columns under it, their leftmost block); the workbook also holds Sheet1!G1:J5, Sheet1!A8:B10: choose with --table',
     );
   });
 
