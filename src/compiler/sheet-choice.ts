@@ -4,7 +4,8 @@
  * - the first visible sheet, when its table has a formula column;
  * - else the visible sheet whose table has the most formula columns (on a tie the first in workbook order,
  *   with TABLE_DOUBTFUL naming the others), with SHEET_CHOSEN saying which and why the first was not taken;
- * - else the first visible sheet's answer as it is (a table of inputs only, or why it has none).
+ * - else the first visible sheet's answer as it is (a table of inputs only, or why it has none); a table
+ *   without formula columns gets TABLE_DOUBTFUL naming the other sheets that hold formulas.
  * A first sheet refused for its size (TOO_MANY_ROWS, ...) stays refused: another sheet is chosen only when
  * the first has no table or one without formulas. The other sheets' formula tables are listed in
  * OTHER_TABLES (an Excel Table there is listed by its name already), so `--table` is one copy-paste away.
@@ -31,6 +32,14 @@ export function chooseSheet(
   wb: WorkbookModel,
   recognise: SheetRecogniser,
 ): RecognisedTable | RecogniseFailure {
+  const result = choose(wb, recognise);
+  if (!isRecogniseFailure(result) && formulaColumns(result) === 0) {
+    result.warnings.push(...formulasElsewhere(wb, result));
+  }
+  return result;
+}
+
+function choose(wb: WorkbookModel, recognise: SheetRecogniser): RecognisedTable | RecogniseFailure {
   const visible = wb.sheets.filter((s) => s.state === 'visible');
   if (visible.length <= 1) return recognise(visible[0]?.name);
   const candidates: Candidate[] = visible.map((s) => {
@@ -50,6 +59,36 @@ export function chooseSheet(
   const ties = candidates.filter((c) => c !== chosen && c.count === best);
   result.warnings.unshift(sheetChosen(first, result, best), ...tieWarning(result, ties, best));
   return result;
+}
+
+/**
+ * TABLE_DOUBTFUL when the table compiled has no formula column while other sheets (hidden ones too) hold
+ * formulas (none of them in a formula table of a visible sheet, which would have been chosen): they are named
+ * with their formula cells, so a result without derivations never keeps quiet about them.
+ */
+function formulasElsewhere(wb: WorkbookModel, table: RecognisedTable) {
+  const counts = wb.sheets
+    .filter((s) => s.name !== table.sheet.name)
+    .map((s) => ({
+      s,
+      n: [...s.rows.values()].reduce(
+        (k, r) => k + [...r.values()].filter((c) => c.formula !== undefined).length,
+        0,
+      ),
+    }))
+    .filter((x) => x.n > 0);
+  if (counts.length === 0) return [];
+  const named = counts.map(
+    ({ s, n }) =>
+      `"${s.name}"${s.state === 'visible' ? '' : ` (${s.state})`} (${n} formula cell${n === 1 ? '' : 's'})`,
+  );
+  return [
+    {
+      code: 'TABLE_DOUBTFUL' as const,
+      message: `The table compiled (${tableRange(table)}) has no formula column, while sheet${counts.length === 1 ? '' : 's'} ${named.join(', ')} hold${counts.length === 1 ? 's' : ''} formulas; choose with --sheet or --table`,
+      cell: sheetCell(table.sheet.name, table.headerRow, table.columns[0].col),
+    },
+  ];
 }
 
 const columnsText = (n: number) => `${n} formula column${n === 1 ? '' : 's'}`;

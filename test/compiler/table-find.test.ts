@@ -301,3 +301,25 @@ describe('--table and --sheet keep the whole workbook in reach', () => {
     expect(r.rejectedColumns.map((c) => c.detail)).toEqual([]);
   });
 });
+
+describe('a result without formula columns names the sheets that hold formulas', () => {
+  it('names a hidden sheet with formulas and a visible one whose formulas make no table', () => {
+    const wb = book([
+      ['Pivot', PIVOT],
+      [
+        'Scratch',
+        [
+          [1, '=A1*2'],
+          [2, '=A2*2'],
+        ],
+      ],
+      ['Calc', CALC],
+    ]);
+    wb.sheets[2]!.state = 'hidden';
+    const t = ok(recogniseTable(wb));
+    expect(t.sheet.name).toBe('Pivot');
+    expect(warning(t, 'TABLE_DOUBTFUL')?.message).toBe(
+      'The table compiled (Pivot!A1:B3) has no formula column, while sheets "Scratch" (2 formula cells), "Calc" (hidden) (2 formula cells) hold formulas; choose with --sheet or --table',
+    );
+  });
+});
