@@ -242,20 +242,22 @@ function buildTable(
     field: fields[i],
   }));
   let summary: RecognisedTable['summary'];
+  let found: ReturnType<typeof summaryCells>;
   if (rows.length > 1) {
     const last = rows[rows.length - 1];
-    const cells = summaryCells(sheet, last, run, firstDataRow, rows[rows.length - 2]);
-    if (cells) {
-      summary = { row: last, cells };
+    found = summaryCells(sheet, last, run, firstDataRow, rows[rows.length - 2]);
+    if (found) {
+      summary = { row: last, cells: found.cells };
       rows.pop();
     }
   }
   const lastDataRow = rows[rows.length - 1];
   const end = (summary?.row ?? lastDataRow) + 1; // the first empty row below the table
   if (!summary && end + 1 <= sheet.maxRow) {
-    const cells = summaryCells(sheet, end + 1, run, firstDataRow, lastDataRow);
-    if (cells) summary = { row: end + 1, cells };
+    found = summaryCells(sheet, end + 1, run, firstDataRow, lastDataRow);
+    if (found) summary = { row: end + 1, cells: found.cells };
   }
+  if (summary && found) warnings.push(...summaryLeftOut(sheet, summary.row, found.others));
   if (rows.length > maxRows) {
     return { reason: 'TOO_MANY_ROWS', error: `The table has more than ${maxRows} data rows (the limit)` };
   }
@@ -417,15 +419,30 @@ function rowList(rows: number[]): string {
   return parts.join(', ');
 }
 
-/** The summary formulas of a row, or undefined when the row is not a summary row. */
+/** SUMMARY_REFUSED for each formula of the summary row that is no aggregate of one table column. */
+function summaryLeftOut(sheet: SheetModel, row: number, cols: number[]): Warning[] {
+  return cols.map((col) => ({
+    code: 'SUMMARY_REFUSED',
+    message: `The totals cell =${getCell(sheet, row, col)?.formula} is left out: not an aggregate (SUM, AVERAGE, MIN, MAX, COUNT, COUNTA or their SUBTOTAL) of one table column`,
+    cell: sheetCell(sheet.name, row, col),
+  }));
+}
+
+/**
+ * The summary formulas of a row, or undefined when the row is not a summary row: one aggregate of a table
+ * column's data rows at least, every other non-empty cell a label or a formula that is no such aggregate
+ * (`=B10/C10`, a ratio of the totals: left out, its column in `others`). A typed number or an array formula
+ * makes it data.
+ */
 function summaryCells(
   sheet: SheetModel,
   row: number,
   run: number[],
   first: number,
   last: number,
-): SummaryCell[] | undefined {
+): { cells: SummaryCell[]; others: number[] } | undefined {
   const out: SummaryCell[] = [];
+  const others: number[] = [];
   const row0 = sheet.rows.get(row);
   if (!row0) return undefined;
   for (const [col, cell] of row0) {
@@ -435,17 +452,31 @@ function summaryCells(
       return undefined;
     }
     if (cell.formulaKind === 'array') return undefined;
-    const { ast } = parseFormula(cell.formula);
-    const aggregate = ast && summaryAggregate(ast);
-    if (!aggregate) return undefined;
-    const { arg, fn } = aggregate;
-    if (arg.kind !== 'range' || arg.sheet !== undefined || arg.workbook !== undefined) return undefined;
-    const { start, end } = arg;
-    if (start.col === null || start.col !== end.col || !run.includes(start.col)) return undefined;
-    if (start.row !== first || end.row !== last) return undefined;
-    out.push({ col, formula: cell.formula, ast: ast as Node, fn, target: start.col });
+    const summary = summaryCell(cell.formula, col, run, first, last);
+    if (summary) out.push(summary);
+    else others.push(col);
   }
-  return out.length > 0 ? out.sort((a, b) => a.col - b.col) : undefined;
+  if (out.length === 0) return undefined;
+  return { cells: out.sort((a, b) => a.col - b.col), others: others.sort((a, b) => a - b) };
+}
+
+/** The formula as a summary cell: an aggregate (summaryAggregate) of exactly one table column's data rows. */
+function summaryCell(
+  formula: string,
+  col: number,
+  run: number[],
+  first: number,
+  last: number,
+): SummaryCell | undefined {
+  const { ast } = parseFormula(formula);
+  const aggregate = ast && summaryAggregate(ast);
+  if (!aggregate) return undefined;
+  const { arg, fn } = aggregate;
+  if (arg.kind !== 'range' || arg.sheet !== undefined || arg.workbook !== undefined) return undefined;
+  const { start, end } = arg;
+  if (start.col === null || start.col !== end.col || !run.includes(start.col)) return undefined;
+  if (start.row !== first || end.row !== last) return undefined;
+  return { col, formula, ast: ast as Node, fn, target: start.col };
 }
 
 /**

@@ -323,3 +323,40 @@ describe('a result without formula columns names the sheets that hold formulas',
     );
   });
 });
+
+describe('a totals row under the table', () => {
+  it('ends the table before it; aggregates are the summary, another formula there is left out, named', () => {
+    const g: Grid = [
+      ['Item', 'Net', 'VAT', 'Gross'],
+      ['a', 10, '=B2*0.2', '=B2+C2'],
+      ['b', 20, '=B3*0.2', '=B3+C3'],
+      ['c', 30, '=B4*0.2', '=B4+C4'],
+      ['Total', '=SUM(B2:B4)', '=SUBTOTAL(9,C2:C4)', '=B5+C5'],
+    ];
+    const t = ok(recogniseTable(book([['S', g]])));
+    expect(t.rows).toEqual([1, 2, 3]);
+    expect(t.summary?.row).toBe(4);
+    expect(t.summary?.cells.map((c) => [c.col, c.fn])).toEqual([
+      [1, 'SUM'],
+      [2, 'SUM'],
+    ]);
+    expect(warning(t, 'SUMMARY_REFUSED')).toEqual({
+      code: 'SUMMARY_REFUSED',
+      message:
+        'The totals cell =B5+C5 is left out: not an aggregate (SUM, AVERAGE, MIN, MAX, COUNT, COUNTA or their SUBTOTAL) of one table column',
+      cell: 'S!D5',
+    });
+  });
+
+  it('keeps a row of formulas that aggregate nothing as data', () => {
+    const g: Grid = [
+      ['Item', 'Net', 'Gross'],
+      ['a', 10, '=B2*1.2'],
+      ['b', 20, '=B3*1.2'],
+      ['c', 30, '=B4*1.2'],
+    ];
+    const t = ok(recogniseTable(book([['S', g]])));
+    expect(t.rows).toEqual([1, 2, 3]);
+    expect(t.summary).toBeUndefined();
+  });
+});
