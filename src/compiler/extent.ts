@@ -52,22 +52,65 @@ export function tableExtent(
   const profile: Profile = new Map(run.map((c) => [c, { kinds: new Set<string>() }]));
   // Why only with later blocks: the profile is what a later block is checked against.
   const learning = blocks.length > 1;
-  for (const [i, [from, to]] of blocks.entries()) {
+  const section = sectionTest(sheet, run, blocks[0], side);
+  for (const [i, [from, block]] of blocks.entries()) {
     const n = rows.length;
     if (i > 0 && n > 1 && isSummary(rows[n - 1], rows[0], rows[n - 2]))
       return { rows, stop: `row ${from + 1} is below the summary row ${rows[n - 1] + 1}` };
-    const odd = i === 0 ? undefined : firstOddRow(sheet, run, from, to, profile, side);
+    // Section rows followed by items are skipped; trailing ones (a note) end the table. A block of nothing
+    // but labels is read as before: a later one does not continue the table.
+    let to = block;
+    while (to >= from && section(to)) to--;
+    const skip = to >= from ? section : () => false;
+    if (to < from) to = block;
+    const note = to < block ? to + 1 : undefined;
+    const odd = i === 0 ? undefined : firstOddRow(sheet, run, from, to, profile, side, skip);
     if (odd !== undefined && !(odd.row === to && to > from && isSummary(to, rows[0], to - 1)))
       return { rows, stop: `row ${odd.row + 1} does not continue its columns (${odd.why})` };
     // The block continues the table; its last row may be the summary row over everything above it.
     for (let r = from; r <= to; r++) {
+      if (skip(r)) continue;
       rows.push(r);
       if (learning) learn(sheet, run, r, profile);
       if (rows.length > cap) return { rows };
     }
     if (odd !== undefined) return { rows };
+    if (note !== undefined) return { rows, stop: `row ${note + 1} ${SECTION_NOTE}` };
   }
   return { rows };
+}
+
+const SECTION_NOTE =
+  'holds only labels, the formula columns blank (a note, or a section heading with no items under it)';
+
+/**
+ * Whether a row is a section row: its non-empty cells (side cells aside) are labels in the table's columns,
+ * at least one, and every formula column of the first block (a column holding a formula there) is blank in
+ * it. A table without formula columns has none.
+ */
+function sectionTest(
+  sheet: SheetModel,
+  run: number[],
+  block: [number, number] | undefined,
+  side: ReadonlySet<string>,
+): (row: number) => boolean {
+  if (block === undefined) return () => false;
+  const formulas = run.filter((c) => {
+    for (let r = block[0]; r <= block[1]; r++) if (getCell(sheet, r, c)?.formula !== undefined) return true;
+    return false;
+  });
+  if (formulas.length === 0) return () => false;
+  const inRun = new Set(run);
+  return (row) => {
+    if (formulas.some((c) => !isEmpty(getCell(sheet, row, c)))) return false;
+    let labels = 0;
+    for (const [c, cell] of sheet.rows.get(row) ?? []) {
+      if (isEmpty(cell) || side.has(`${row},${c}`)) continue;
+      if (!inRun.has(c) || cell.formula !== undefined || typeof cell.value !== 'string') return false;
+      labels++;
+    }
+    return labels > 0;
+  };
 }
 
 /** Runs of consecutive rows from `first` down with a non-empty cell in the table's columns, `[from, to]`. */
@@ -116,11 +159,13 @@ function firstOddRow(
   to: number,
   profile: Profile,
   side: ReadonlySet<string>,
+  section: (row: number) => boolean,
 ): { row: number; why: string } | undefined {
   for (const [c, p] of profile) {
     if (p.formula !== undefined && p.row !== undefined) p.same = sameFormula(p.formula, p.row, c);
   }
   for (let r = from; r <= to; r++) {
+    if (section(r)) continue;
     const why = whyNotContinued(sheet, run, r, profile, side);
     if (why !== undefined) return { row: r, why };
   }

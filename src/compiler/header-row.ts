@@ -3,7 +3,8 @@
  *
  * - The row a formula table hangs from: the row right above the first cell of a computed column (a formula
  *   filled down at least one row further, or whose second row is filled down from there on, as a running
- *   balance is), when that cell and its neighbours are header cells. The topmost such row is the header, its
+ *   balance is), or above a section heading right above it (a row of labels only), when that cell and its
+ *   neighbours are header cells. The topmost such row is the header, its
  *   columns the run of header cells around the computed column. What lies above it (a title block, a report
  *   header, a merged logo cell, notes, blank rows) is skipped.
  * - A header cell is a text label, or a whole number typed in (a year, `2000`) or a date (a whole serial
@@ -122,15 +123,22 @@ function anchors(sheet: SheetModel, side: ReadonlySet<string>): Array<[number, n
   };
   for (const [r, cells] of sheet.rows) {
     for (const c of cells.keys()) {
-      if (r === 0 || formula(r, c) === undefined || side.has(`${r - 1},${c}`)) continue;
-      if (!isHeaderCell(getCell(sheet, r - 1, c))) continue;
+      if (formula(r, c) === undefined || formula(r - 1, c) !== undefined) continue;
+      const h = isEmpty(getCell(sheet, r - 1, c)) && labelsOnly(sheet, r - 1) ? r - 2 : r - 1;
+      if (h < 0 || side.has(`${h},${c}`) || !isHeaderCell(getCell(sheet, h, c))) continue;
       if (!same(r, c) && !(formula(r + 1, c) !== undefined && same(r + 1, c))) continue;
-      const cols = found.get(r - 1) ?? [];
+      const cols = found.get(h) ?? [];
       cols.push(c);
-      found.set(r - 1, cols);
+      found.set(h, cols);
     }
   }
   return [...found].sort((a, b) => a[0] - b[0]).map(([r, cols]) => [r, cols.sort((a, b) => a - b)]);
+}
+
+/** Whether the row holds labels and nothing else, one at least: a section heading. */
+function labelsOnly(sheet: SheetModel, row: number): boolean {
+  const cells = [...(sheet.rows.get(row)?.values() ?? [])].filter((c) => !isEmpty(c));
+  return cells.length > 0 && cells.every(isLabel);
 }
 
 /** The contiguous header cells of the row around `col`, side cells excluded. */

@@ -189,17 +189,25 @@ function recogniseOn(
 }
 
 /**
- * The empty rows between the first and the last data row, which are not items, as a phrase (`blank row 5`,
- * `blank rows 5, 8-9`), or undefined when there are none. A formula reading the row above, or a whole column
- * by position, would see them where the items do not (docs/compiler.md "Blank rows and the table's extent").
+ * The rows between the first and the last data row that are not items, as a phrase (`blank row 5`,
+ * `blank rows 5, 8-9`, `blank row 5, section rows 2, 6`), or undefined when there are none: empty rows and
+ * section rows (extent.ts). A formula reading the row above, or a whole column by position, would see them
+ * where the items do not (docs/compiler.md "Blank rows and the table's extent").
  */
 export function blankRowsInside(table: RecognisedTable): string | undefined {
-  const { rows, firstDataRow, lastDataRow } = table;
+  const { rows, firstDataRow, lastDataRow, sheet, columns } = table;
   if (rows.length === lastDataRow - firstDataRow + 1) return undefined;
   const items = new Set(rows);
   const blank: number[] = [];
-  for (let r = firstDataRow; r <= lastDataRow; r++) if (!items.has(r)) blank.push(r);
-  return `blank row${blank.length > 1 ? 's' : ''} ${rowList(blank)}`;
+  const section: number[] = [];
+  for (let r = firstDataRow; r <= lastDataRow; r++) {
+    if (items.has(r)) continue;
+    if (columns.every((c) => isEmpty(getCell(sheet, r, c.col)))) blank.push(r);
+    else section.push(r);
+  }
+  const phrase = (what: string, list: number[]) =>
+    list.length === 0 ? [] : [`${what} row${list.length > 1 ? 's' : ''} ${rowList(list)}`];
+  return [...phrase('blank', blank), ...phrase('section', section)].join(', ');
 }
 
 export function pickSheet(wb: WorkbookModel, name: string | undefined): SheetModel | undefined {
@@ -290,7 +298,7 @@ function rowsLeftOut(
 ): number[] {
   const out: number[] = [];
   for (const [r, cells] of sheet.rows) {
-    if (r <= end || r === summaryRow) continue;
+    if (r < end || r === summaryRow) continue;
     if (run.some((c) => !isEmpty(cells.get(c)) && !side.has(key(r, c)))) out.push(r);
   }
   return out.sort((a, b) => a - b);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RecognisedTable } from '../../src/compiler/table.js';
-import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
+import { blankRowsInside, isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
 import { convertWorkbook } from '../../src/pipeline/stages.js';
 import type { DefinedName, WorkbookModel } from '../../src/workbook/model.js';
 import { getCell, gridSheet } from '../../src/workbook/model.js';
@@ -358,5 +358,49 @@ describe('a totals row under the table', () => {
     const t = ok(recogniseTable(book([['S', g]])));
     expect(t.rows).toEqual([1, 2, 3]);
     expect(t.summary).toBeUndefined();
+  });
+});
+
+describe('section rows inside the table', () => {
+  const SECTIONS: Grid = [
+    ['Item', 'Qty', 'Price', 'Total'],
+    ['North'],
+    ['a', 2, 3, '=B3*C3'],
+    ['b', 4, 5, '=B4*C4'],
+    [],
+    ['South'],
+    ['c', 1, 2, '=B7*C7'],
+    ['d', 3, 3, '=B8*C8'],
+  ];
+
+  it('a row of labels only, the formula columns blank there, with items under it, is not an item', () => {
+    const t = ok(recogniseTable(book([['S', SECTIONS]])));
+    expect(t.rows).toEqual([2, 3, 6, 7]);
+    expect(blankRowsInside(t)).toBe('blank row 5, section rows 2, 6');
+    expect(codes(t)).not.toContain('ROWS_LEFT_OUT');
+  });
+
+  it('compiles and verifies over the items, the section rows left out', async () => {
+    const r = await convertWorkbook(book([['S', SECTIONS]]), { oracleThread: false });
+    expect(r.valid).toBe(true);
+    if (!r.valid) return;
+    expect(r.rejectedColumns).toEqual([]);
+    expect(r.verification?.matched).toBe(4);
+  });
+
+  it('finds the header above a first section row under a title block', () => {
+    const t = ok(recogniseTable(book([['S', [...EXPENSES.slice(0, 4), ...SECTIONS]]])));
+    expect(t.headerRow).toBe(4);
+    expect(t.rows).toEqual([6, 7, 10, 11]);
+    expect(codes(t)).toContain('TITLE_ROWS_SKIPPED');
+  });
+
+  it('a note under the last item, with nothing under it, ends the table', () => {
+    const g: Grid = [...SECTIONS.slice(0, 4), ['Prices exclude VAT']];
+    const t = ok(recogniseTable(book([['S', g]])));
+    expect(t.rows).toEqual([2, 3]);
+    expect(warning(t, 'ROWS_LEFT_OUT')?.message).toBe(
+      'The table ends at row 4: row 5 holds only labels, the formula columns blank (a note, or a section heading with no items under it); rows below it hold data in its columns and are left out: 5',
+    );
   });
 });
