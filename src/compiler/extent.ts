@@ -55,7 +55,7 @@ export function tableExtent(
   const section = sectionTest(sheet, run, blocks[0], side);
   for (const [i, [from, block]] of blocks.entries()) {
     const n = rows.length;
-    if (i > 0 && n > 1 && isSummary(rows[n - 1], rows[0], rows[n - 2]))
+    if (i > 0 && n > 1 && isSummary(rows[n - 1], first, rows[n - 2]))
       return { rows, stop: `row ${from + 1} is below the summary row ${rows[n - 1] + 1}` };
     // Section rows followed by items are skipped; trailing ones (a note) end the table. A block of nothing
     // but labels is read as before: a later one does not continue the table.
@@ -65,7 +65,7 @@ export function tableExtent(
     if (to < from) to = block;
     const note = to < block ? to + 1 : undefined;
     const odd = i === 0 ? undefined : firstOddRow(sheet, run, from, to, profile, side, skip);
-    if (odd !== undefined && !(odd.row === to && to > from && isSummary(to, rows[0], to - 1)))
+    if (odd !== undefined && !(odd.row === to && to > from && isSummary(to, first, to - 1)))
       return { rows, stop: `row ${odd.row + 1} does not continue its columns (${odd.why})` };
     // The block continues the table; its last row may be the summary row over everything above it.
     for (let r = from; r <= to; r++) {
