@@ -81,7 +81,7 @@ export const CODES = {
   OTHER_TABLES: {
     kinds: ['warning'],
     meaning:
-      'the workbook holds more than one table (Excel Tables, or header-row blocks on the sheet); the one compiled is named, the others listed, `--table` chooses',
+      'the workbook holds more than one table (Excel Tables, header-row blocks on the sheet, formula tables on other sheets); the one compiled is named, the others listed as `--table` takes them, `--table` chooses',
   },
   TABLE_PART_IGNORED: {
     kinds: ['warning'],
@@ -220,7 +220,7 @@ export const CODES = {
   TABLE_DOUBTFUL: {
     kinds: ['warning'],
     meaning:
-      'the table compiled may not be the one meant: its header row may be a title block (no formula column hangs from it; one column wide, or a header ending with a colon), or another sheet holds an equally good formula table; both named, `--table` chooses',
+      'the table compiled may not be the one meant: its header row may be a title block (no formula column hangs from it; one column wide, or a header ending with a colon), another sheet holds an equally good formula table, or the table has no formula column while other sheets hold formulas; each named, `--sheet`/`--table` chooses',
   },
 
   // Spec validation findings.
