@@ -60,6 +60,7 @@ import {
   excelWeekday,
   excelWeeknum,
 } from './excel-dates.js';
+import { excelTime, excelTimePart, excelTimevalue } from './excel-times.js';
 import {
   excelCeilFloor,
   excelEvenOdd,
@@ -347,6 +348,23 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
   ssxDatevalue(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.DATEVALUE', ast, state, excelDatevalue);
+  }
+
+  // The time functions (excel-times.ts).
+  ssxTime(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.TIME', ast, state, excelTime);
+  }
+  ssxHour(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.HOUR', ast, state, (v) => excelTimePart(v, 0));
+  }
+  ssxMinute(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.MINUTE', ast, state, (v) => excelTimePart(v, 1));
+  }
+  ssxSecond(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.SECOND', ast, state, (v) => excelTimePart(v, 2));
+  }
+  ssxTimevalue(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.TIMEVALUE', ast, state, excelTimevalue);
   }
 
   /**

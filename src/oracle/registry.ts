@@ -44,7 +44,7 @@ export const CORRECTIONS = {
   },
   date: {
     note: "date functions use Excel's 1900 calendar (serial 0, the serial range, truncation)",
-    precheck: /DATE|YEAR|MONTH|DAY|WEEK/i,
+    precheck: /DATE|YEAR|MONTH|DAY|WEEK|TIME|HOUR|MINUTE|SECOND/i,
   },
   math: {
     note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ, RADIANS, DEGREES, QUOTIENT as Excel',
@@ -261,6 +261,12 @@ export const SSX_FUNCTIONS = {
   'SSX.DAYS': { plugin: set, method: 'ssxDays', parameters: scalar(2) },
   'SSX.DATEDIF': { plugin: set, method: 'ssxDatedif', parameters: scalar(3) },
   'SSX.DATEVALUE': { plugin: set, method: 'ssxDatevalue', parameters: scalar(1) },
+  // The time functions (excel-times.ts).
+  'SSX.TIME': { plugin: set, method: 'ssxTime', parameters: scalar(3) },
+  'SSX.HOUR': { plugin: set, method: 'ssxHour', parameters: scalar(1) },
+  'SSX.MINUTE': { plugin: set, method: 'ssxMinute', parameters: scalar(1) },
+  'SSX.SECOND': { plugin: set, method: 'ssxSecond', parameters: scalar(1) },
+  'SSX.TIMEVALUE': { plugin: set, method: 'ssxTimevalue', parameters: scalar(1) },
   // Lookups beside VLOOKUP (excel-lookups.ts).
   'SSX.HLOOKUP': {
     plugin: set,
@@ -426,6 +432,14 @@ const DATE_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
   DAYS: dateCall('SSX.DAYS', 'a date past 9999-12-31 #NUM!'),
   DATEDIF: dateCall('SSX.DATEDIF', 'the unit in any case; "MD" and "YD" undetermined'),
   DATEVALUE: dateCall('SSX.DATEVALUE', 'only M/D/YYYY and YYYY-MM-DD text is determined'),
+  TIME: dateCall(
+    'SSX.TIME',
+    "the seconds over 86400 less the whole days (Excel's last bits); a negative hour or an argument past 32767 undetermined",
+  ),
+  HOUR: dateCall('SSX.HOUR', 'rounded to the second only where that is established'),
+  MINUTE: dateCall('SSX.MINUTE', 'rounded to the second only where that is established'),
+  SECOND: dateCall('SSX.SECOND', 'rounded to the second only where that is established'),
+  TIMEVALUE: dateCall('SSX.TIMEVALUE', "the one date and time reader's text; a date alone undetermined"),
 };
 const mathCall = (to: SsxName, note: string): CallCorrection => ({ correction: 'math', to, note });
 const criteriaCall = (to: SsxName): CallCorrection[] => [

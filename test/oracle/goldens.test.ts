@@ -55,6 +55,14 @@ const ORACLE_UNDETERMINED = new Set([
   'textops/search-trailing-tilde.json',
   // CODE of a character outside the ANSI set (excel-textops.ts)
   'textops/code-outside-ansi.json',
+  // TIME, HOUR/MINUTE/SECOND and TIMEVALUE cases whose Excel answer is not established (excel-times.ts)
+  'time/time-negative-hour-ne.json',
+  'time/time-above-32767-ne.json',
+  'time/time-negative-fraction-ne.json',
+  'time/second-between-ne.json',
+  'time/hour-negative-ne.json',
+  'time/timevalue-date-ne.json',
+  'time/timevalue-number-ne.json',
 ]);
 
 interface Golden {
