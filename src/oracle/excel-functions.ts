@@ -61,6 +61,7 @@ import {
   excelWeeknum,
 } from './excel-dates.js';
 import { excelTime, excelTimePart, excelTimevalue } from './excel-times.js';
+import { excelNetworkdays, excelWorkday } from './excel-workdays.js';
 import {
   excelCeilFloor,
   excelEvenOdd,
@@ -365,6 +366,20 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
   ssxTimevalue(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.TIMEVALUE', ast, state, excelTimevalue);
+  }
+
+  // The working-day functions (excel-workdays.ts): arguments evaluated here, the holidays kept a range.
+  ssxNetworkdays(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, (s, e, h) => excelNetworkdays(s, e, undefined, h, false));
+  }
+  ssxNetworkdaysIntl(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, (s, e, w, h) => excelNetworkdays(s, e, w, h, true));
+  }
+  ssxWorkday(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, (s, n, h) => excelWorkday(s, n, undefined, h));
+  }
+  ssxWorkdayIntl(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, excelWorkday);
   }
 
   /**

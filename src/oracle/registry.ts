@@ -85,6 +85,7 @@ const optionalScalar = { argumentType: FunctionArgumentType.SCALAR, optionalArg:
 const NUMBER = { argumentType: FunctionArgumentType.NUMBER };
 const SCALAR = { argumentType: FunctionArgumentType.SCALAR };
 const RANGE = { argumentType: FunctionArgumentType.RANGE };
+const optionalRange = { argumentType: FunctionArgumentType.RANGE, optionalArg: true };
 const set = 'supported-set' as const;
 /** Every argument is a scalar, in any number, evaluated one by one (the method walks its arguments). */
 const variadic = { parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true };
@@ -267,6 +268,31 @@ export const SSX_FUNCTIONS = {
   'SSX.MINUTE': { plugin: set, method: 'ssxMinute', parameters: scalar(1) },
   'SSX.SECOND': { plugin: set, method: 'ssxSecond', parameters: scalar(1) },
   'SSX.TIMEVALUE': { plugin: set, method: 'ssxTimevalue', parameters: scalar(1) },
+  // The working-day functions (excel-workdays.ts): the holidays a reference, read by the method itself.
+  'SSX.NETWORKDAYS': {
+    plugin: set,
+    method: 'ssxNetworkdays',
+    parameters: [SCALAR, SCALAR, optionalRange],
+    vectorizationForbidden: true,
+  },
+  'SSX.NETWORKDAYS.INTL': {
+    plugin: set,
+    method: 'ssxNetworkdaysIntl',
+    parameters: [SCALAR, SCALAR, optionalScalar, optionalRange],
+    vectorizationForbidden: true,
+  },
+  'SSX.WORKDAY': {
+    plugin: set,
+    method: 'ssxWorkday',
+    parameters: [SCALAR, SCALAR, optionalRange],
+    vectorizationForbidden: true,
+  },
+  'SSX.WORKDAY.INTL': {
+    plugin: set,
+    method: 'ssxWorkdayIntl',
+    parameters: [SCALAR, SCALAR, optionalScalar, optionalRange],
+    vectorizationForbidden: true,
+  },
   // Lookups beside VLOOKUP (excel-lookups.ts).
   'SSX.HLOOKUP': {
     plugin: set,
@@ -439,6 +465,19 @@ const DATE_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
   HOUR: dateCall('SSX.HOUR', 'rounded to the second only where that is established'),
   MINUTE: dateCall('SSX.MINUTE', 'rounded to the second only where that is established'),
   SECOND: dateCall('SSX.SECOND', 'rounded to the second only where that is established'),
+  NETWORKDAYS: dateCall(
+    'SSX.NETWORKDAYS',
+    'dates are numbers; blank, logical and date-text dates undetermined',
+  ),
+  'NETWORKDAYS.INTL': dateCall(
+    'SSX.NETWORKDAYS.INTL',
+    "the weekend's number or text as Microsoft's table; other readings undetermined",
+  ),
+  WORKDAY: dateCall(
+    'SSX.WORKDAY',
+    'start and days truncated; blank, logical and date-text dates undetermined',
+  ),
+  'WORKDAY.INTL': dateCall('SSX.WORKDAY.INTL', 'weekend 0 #NUM!; "1111111" and other numbers undetermined'),
   TIMEVALUE: dateCall('SSX.TIMEVALUE', "the one date and time reader's text; a date alone undetermined"),
 };
 const mathCall = (to: SsxName, note: string): CallCorrection => ({ correction: 'math', to, note });

@@ -39,6 +39,7 @@ import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
 import { TEXTOPS_HELPERS } from './helpers/textops.js';
 import { TIME_HELPERS } from './helpers/time.js';
+import { WORKDAY_HELPERS } from './helpers/workdays.js';
 import { VALUE_HELPERS } from './helpers/values.js';
 
 export interface HelperDef extends HelperSource {
@@ -70,6 +71,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...ANGLES_HELPERS,
   ...NOT_ESTABLISHED_HELPERS,
   ...TIME_HELPERS,
+  ...WORKDAY_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */
