@@ -62,6 +62,7 @@ import {
 } from './excel-dates.js';
 import { excelTime, excelTimePart, excelTimevalue } from './excel-times.js';
 import { excelNetworkdays, excelWorkday } from './excel-workdays.js';
+import { excelDays360, excelYearfrac } from './excel-daycount.js';
 import {
   excelCeilFloor,
   excelEvenOdd,
@@ -366,6 +367,14 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
   ssxTimevalue(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.TIMEVALUE', ast, state, excelTimevalue);
+  }
+
+  // DAYS360 and YEARFRAC (excel-daycount.ts).
+  ssxDays360(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.DAYS360', ast, state, excelDays360);
+  }
+  ssxYearfrac(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.YEARFRAC', ast, state, excelYearfrac);
   }
 
   // The working-day functions (excel-workdays.ts): arguments evaluated here, the holidays kept a range.

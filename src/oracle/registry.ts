@@ -268,6 +268,9 @@ export const SSX_FUNCTIONS = {
   'SSX.MINUTE': { plugin: set, method: 'ssxMinute', parameters: scalar(1) },
   'SSX.SECOND': { plugin: set, method: 'ssxSecond', parameters: scalar(1) },
   'SSX.TIMEVALUE': { plugin: set, method: 'ssxTimevalue', parameters: scalar(1) },
+  // DAYS360 and YEARFRAC (excel-daycount.ts).
+  'SSX.DAYS360': { plugin: set, method: 'ssxDays360', parameters: [...scalar(2), optionalScalar] },
+  'SSX.YEARFRAC': { plugin: set, method: 'ssxYearfrac', parameters: [...scalar(2), optionalScalar] },
   // The working-day functions (excel-workdays.ts): the holidays a reference, read by the method itself.
   'SSX.NETWORKDAYS': {
     plugin: set,
@@ -465,6 +468,14 @@ const DATE_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
   HOUR: dateCall('SSX.HOUR', 'rounded to the second only where that is established'),
   MINUTE: dateCall('SSX.MINUTE', 'rounded to the second only where that is established'),
   SECOND: dateCall('SSX.SECOND', 'rounded to the second only where that is established'),
+  DAYS360: dateCall(
+    'SSX.DAYS360',
+    'a time rounded to the second before the day is taken; date text undetermined',
+  ),
+  YEARFRAC: dateCall(
+    'SSX.YEARFRAC',
+    'blank, logical and text dates undetermined; two cases of bases 0 and 1 undetermined',
+  ),
   NETWORKDAYS: dateCall(
     'SSX.NETWORKDAYS',
     'dates are numbers; blank, logical and date-text dates undetermined',

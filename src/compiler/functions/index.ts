@@ -24,6 +24,7 @@ import { MULTIPLES_FUNCTIONS } from './multiples.js';
 import { SWITCH_FUNCTIONS } from './switch.js';
 import { TIME_FUNCTIONS } from './time.js';
 import { WORKDAY_FUNCTIONS } from './workdays.js';
+import { DAYCOUNT_FUNCTIONS } from './daycount.js';
 
 export type {
   ArgKind,
@@ -55,6 +56,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...SWITCH_FUNCTIONS,
   ...TIME_FUNCTIONS,
   ...WORKDAY_FUNCTIONS,
+  ...DAYCOUNT_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */
