@@ -41,6 +41,7 @@ import type { RejectedColumn } from './types.js';
 import type { CellValue } from '../workbook/values.js';
 import { isErrorValue } from '../workbook/values.js';
 import { getCell, type SheetModel } from '../workbook/model.js';
+import { savedVolatile } from '../workbook/volatile.js';
 import type { Overrides } from './overrides.js';
 import { typedOver } from './overrides.js';
 
@@ -498,6 +499,11 @@ export interface ParameterEntry {
   value: number;
   address: string;
   label: string;
+  /**
+   * The cell holds =TODAY() or =NOW() (workbook/volatile.ts): always a root input field, whatever the
+   * parameters mode, its saved value the default (a date that changes every day is never a constant).
+   */
+  volatile?: 'TODAY' | 'NOW';
 }
 
 /**
@@ -514,8 +520,11 @@ export class Constants {
 
   /** The JSONata that reads a parameter. */
   read(name: string): string {
-    return this.as === 'inputs' ? `$$.${name}` : `$const.${name}`;
+    return this.as === 'inputs' || this.inputs.has(name) ? `$$.${name}` : `$const.${name}`;
   }
+
+  /** Parameters read as root input fields in either mode (saved TODAY()/NOW() cells). */
+  private readonly inputs = new Set<string>();
 
   resolve(
     table: RecognisedTable,
@@ -528,6 +537,20 @@ export class Constants {
     const known = this.byAddress.get(address);
     if (known) return { kind: 'const', ...known };
     const cell = getCell(sheet, row, col);
+    const volatile = savedVolatile(cell);
+    if (volatile !== undefined) {
+      const label = parameterLabel(table, sheet, row, col) ?? volatile.toLowerCase();
+      const entry = {
+        name: this.names.allocate(fieldName(label)),
+        value: cell!.cached as number,
+        address,
+        label,
+        volatile,
+      };
+      this.byAddress.set(address, entry);
+      this.inputs.add(entry.name);
+      return { kind: 'const', ...entry };
+    }
     if (cell?.formula !== undefined) {
       return refuse('UNRESOLVED_REFERENCE', `${address} holds a formula, not a parameter value`, span);
     }

@@ -150,10 +150,15 @@ export function seedDocument(
     items.push(item);
   }
   // Why the parameters too: the verification evaluates the derivations over this document.
-  const parameters =
-    c.parameters === 'inputs' ? Object.fromEntries(c.constants.map((k) => [k.name, k.value])) : {};
+  const parameters = Object.fromEntries(
+    c.constants.filter((k) => asInput(c, k)).map((k) => [k.name, k.value]),
+  );
   return { items, ...parameters };
 }
+
+/** A parameter read as a root input field: every one with `parameters: "inputs"`, a saved TODAY()/NOW() always. */
+const asInput = (c: Compilation, k: Compilation['constants'][number]): boolean =>
+  c.parameters === 'inputs' || k.volatile !== undefined;
 
 /** The parameters the kept parts read, in the order they were first resolved. */
 function usedParameters(c: Compilation, kept: KeptParts): Compilation['constants'] {
@@ -235,11 +240,14 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
     },
   };
   const parameters = usedParameters(c, kept);
-  const asInputs = c.parameters === 'inputs' ? parameters : [];
+  const asInputs = parameters.filter((k) => asInput(c, k));
   for (const k of asInputs) {
     schemaProps[k.name] = {
       title: k.label,
-      description: `Parameter ${k.address} of the workbook`,
+      description:
+        k.volatile === undefined
+          ? `Parameter ${k.address} of the workbook`
+          : `Parameter ${k.address} of the workbook, =${k.volatile}(): the default is the value the workbook saved; give the current date${k.volatile === 'NOW' ? ' and time' : ''} as a date serial`,
       type: 'number',
       default: k.value,
     };
@@ -283,7 +291,7 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   const library = helpers.length > 0 || valueNames.size > 0 ? input.library(helpers, values) : undefined;
 
   const constants: Record<string, unknown> = {};
-  if (c.parameters === 'constants') for (const k of parameters) constants[k.name] = k.value;
+  for (const k of parameters) if (!asInput(c, k)) constants[k.name] = k.value;
 
   const seed = { items: seedDocument(c, rowField ?? null).items };
   const seedText = JSON.stringify(seed);

@@ -60,6 +60,9 @@ import {
   excelWeekday,
   excelWeeknum,
 } from './excel-dates.js';
+import { excelTime, excelTimePart, excelTimevalue } from './excel-times.js';
+import { excelNetworkdays, excelWorkday } from './excel-workdays.js';
+import { excelDays360, excelYearfrac } from './excel-daycount.js';
 import {
   excelCeilFloor,
   excelEvenOdd,
@@ -347,6 +350,45 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
   ssxDatevalue(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.DATEVALUE', ast, state, excelDatevalue);
+  }
+
+  // The time functions (excel-times.ts).
+  ssxTime(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.TIME', ast, state, excelTime);
+  }
+  ssxHour(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.HOUR', ast, state, (v) => excelTimePart(v, 0));
+  }
+  ssxMinute(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.MINUTE', ast, state, (v) => excelTimePart(v, 1));
+  }
+  ssxSecond(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.SECOND', ast, state, (v) => excelTimePart(v, 2));
+  }
+  ssxTimevalue(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.TIMEVALUE', ast, state, excelTimevalue);
+  }
+
+  // DAYS360 and YEARFRAC (excel-daycount.ts).
+  ssxDays360(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.DAYS360', ast, state, excelDays360);
+  }
+  ssxYearfrac(ast: HfInternal, state: HfInternal): unknown {
+    return this.run('SSX.YEARFRAC', ast, state, excelYearfrac);
+  }
+
+  // The working-day functions (excel-workdays.ts): arguments evaluated here, the holidays kept a range.
+  ssxNetworkdays(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, (s, e, h) => excelNetworkdays(s, e, undefined, h, false));
+  }
+  ssxNetworkdaysIntl(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, (s, e, w, h) => excelNetworkdays(s, e, w, h, true));
+  }
+  ssxWorkday(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, (s, n, h) => excelWorkday(s, n, undefined, h));
+  }
+  ssxWorkdayIntl(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, excelWorkday);
   }
 
   /**

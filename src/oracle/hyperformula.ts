@@ -28,7 +28,7 @@
  * helper sheet, and every formula references that cell.
  */
 import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent } from './hf.js';
-import type { CellModel, CellValue, WorkbookModel } from '../workbook/index.js';
+import { type CellModel, type CellValue, savedVolatile, type WorkbookModel } from '../workbook/index.js';
 import { type ExcelErrorCode, prepareStrictShift, type StrictShift } from '../workbook/formula/index.js';
 import { ensureCorrectionsRegistered } from './corrections.js';
 import { ensureBasesRegistered } from './excel-bases.js';
@@ -226,8 +226,10 @@ export function prepareWorkbook(workbook: WorkbookModel, options: EvaluateOption
       for (const [c, cell] of row) {
         positions[at++] = r;
         positions[at++] = c;
-        if (cell.formula === undefined) {
-          line[c] = constantContent(cell.value);
+        // Why a saved TODAY()/NOW() cell as its value: the compiler reads it as an input field whose default is
+        // that value (workbook/volatile.ts); the day the workbook was calculated, not the day of the check.
+        if (cell.formula === undefined || savedVolatile(cell) !== undefined) {
+          line[c] = constantContent(cell.formula === undefined ? cell.value : (cell.cached as number));
           continue;
         }
         const array = cell.formulaKind === 'array';

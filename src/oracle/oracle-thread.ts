@@ -37,6 +37,7 @@ import type {
   TableModel,
   WorkbookModel,
 } from '../workbook/index.js';
+import { savedVolatile } from '../workbook/index.js';
 import { entryModule, runWorker } from '../workers/index.js';
 import type { OracleValues, Prepared } from './hyperformula.js';
 
@@ -326,6 +327,8 @@ export function encodeWorkbook(wb: WorkbookModel): { boot: OracleBoot; transfer:
         cols[i] = cell.col;
         let tag: number;
         if (cell.formula === undefined) tag = valueTag(cell.value, text, numbers, i);
+        // A saved TODAY()/NOW() cell is evaluated as its saved value (workbook/volatile.ts): sent as that value.
+        else if (savedVolatile(cell) !== undefined) tag = valueTag(cell.cached as number, text, numbers, i);
         else {
           // The saved value of a formula cell is never read by the engine: not sent.
           tag = HAS_FORMULA | (FORMULA_KINDS.indexOf(cell.formulaKind) << KIND_SHIFT);

@@ -44,7 +44,7 @@ export const CORRECTIONS = {
   },
   date: {
     note: "date functions use Excel's 1900 calendar (serial 0, the serial range, truncation)",
-    precheck: /DATE|YEAR|MONTH|DAY|WEEK/i,
+    precheck: /DATE|YEAR|MONTH|DAY|WEEK|TIME|HOUR|MINUTE|SECOND/i,
   },
   math: {
     note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ, RADIANS, DEGREES, QUOTIENT as Excel',
@@ -85,6 +85,7 @@ const optionalScalar = { argumentType: FunctionArgumentType.SCALAR, optionalArg:
 const NUMBER = { argumentType: FunctionArgumentType.NUMBER };
 const SCALAR = { argumentType: FunctionArgumentType.SCALAR };
 const RANGE = { argumentType: FunctionArgumentType.RANGE };
+const optionalRange = { argumentType: FunctionArgumentType.RANGE, optionalArg: true };
 const set = 'supported-set' as const;
 /** Every argument is a scalar, in any number, evaluated one by one (the method walks its arguments). */
 const variadic = { parameters: scalar(1), repeatLastArgs: 1, vectorizationForbidden: true };
@@ -261,6 +262,40 @@ export const SSX_FUNCTIONS = {
   'SSX.DAYS': { plugin: set, method: 'ssxDays', parameters: scalar(2) },
   'SSX.DATEDIF': { plugin: set, method: 'ssxDatedif', parameters: scalar(3) },
   'SSX.DATEVALUE': { plugin: set, method: 'ssxDatevalue', parameters: scalar(1) },
+  // The time functions (excel-times.ts).
+  'SSX.TIME': { plugin: set, method: 'ssxTime', parameters: scalar(3) },
+  'SSX.HOUR': { plugin: set, method: 'ssxHour', parameters: scalar(1) },
+  'SSX.MINUTE': { plugin: set, method: 'ssxMinute', parameters: scalar(1) },
+  'SSX.SECOND': { plugin: set, method: 'ssxSecond', parameters: scalar(1) },
+  'SSX.TIMEVALUE': { plugin: set, method: 'ssxTimevalue', parameters: scalar(1) },
+  // DAYS360 and YEARFRAC (excel-daycount.ts).
+  'SSX.DAYS360': { plugin: set, method: 'ssxDays360', parameters: [...scalar(2), optionalScalar] },
+  'SSX.YEARFRAC': { plugin: set, method: 'ssxYearfrac', parameters: [...scalar(2), optionalScalar] },
+  // The working-day functions (excel-workdays.ts): the holidays a reference, read by the method itself.
+  'SSX.NETWORKDAYS': {
+    plugin: set,
+    method: 'ssxNetworkdays',
+    parameters: [SCALAR, SCALAR, optionalRange],
+    vectorizationForbidden: true,
+  },
+  'SSX.NETWORKDAYS.INTL': {
+    plugin: set,
+    method: 'ssxNetworkdaysIntl',
+    parameters: [SCALAR, SCALAR, optionalScalar, optionalRange],
+    vectorizationForbidden: true,
+  },
+  'SSX.WORKDAY': {
+    plugin: set,
+    method: 'ssxWorkday',
+    parameters: [SCALAR, SCALAR, optionalRange],
+    vectorizationForbidden: true,
+  },
+  'SSX.WORKDAY.INTL': {
+    plugin: set,
+    method: 'ssxWorkdayIntl',
+    parameters: [SCALAR, SCALAR, optionalScalar, optionalRange],
+    vectorizationForbidden: true,
+  },
   // Lookups beside VLOOKUP (excel-lookups.ts).
   'SSX.HLOOKUP': {
     plugin: set,
@@ -426,6 +461,35 @@ const DATE_CALLS: Readonly<Record<string, readonly CallCorrection[]>> = {
   DAYS: dateCall('SSX.DAYS', 'a date past 9999-12-31 #NUM!'),
   DATEDIF: dateCall('SSX.DATEDIF', 'the unit in any case; "MD" and "YD" undetermined'),
   DATEVALUE: dateCall('SSX.DATEVALUE', 'only M/D/YYYY and YYYY-MM-DD text is determined'),
+  TIME: dateCall(
+    'SSX.TIME',
+    "the seconds over 86400 less the whole days (Excel's last bits); a negative hour or an argument past 32767 undetermined",
+  ),
+  HOUR: dateCall('SSX.HOUR', 'rounded to the second only where that is established'),
+  MINUTE: dateCall('SSX.MINUTE', 'rounded to the second only where that is established'),
+  SECOND: dateCall('SSX.SECOND', 'rounded to the second only where that is established'),
+  DAYS360: dateCall(
+    'SSX.DAYS360',
+    'a time rounded to the second before the day is taken; date text undetermined',
+  ),
+  YEARFRAC: dateCall(
+    'SSX.YEARFRAC',
+    'blank, logical and text dates undetermined; two cases of bases 0 and 1 undetermined',
+  ),
+  NETWORKDAYS: dateCall(
+    'SSX.NETWORKDAYS',
+    'dates are numbers; blank, logical and date-text dates undetermined',
+  ),
+  'NETWORKDAYS.INTL': dateCall(
+    'SSX.NETWORKDAYS.INTL',
+    "the weekend's number or text as Microsoft's table; other readings undetermined",
+  ),
+  WORKDAY: dateCall(
+    'SSX.WORKDAY',
+    'start and days truncated; blank, logical and date-text dates undetermined',
+  ),
+  'WORKDAY.INTL': dateCall('SSX.WORKDAY.INTL', 'weekend 0 #NUM!; "1111111" and other numbers undetermined'),
+  TIMEVALUE: dateCall('SSX.TIMEVALUE', "the one date and time reader's text; a date alone undetermined"),
 };
 const mathCall = (to: SsxName, note: string): CallCorrection => ({ correction: 'math', to, note });
 const criteriaCall = (to: SsxName): CallCorrection[] => [

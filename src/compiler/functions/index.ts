@@ -22,6 +22,9 @@ import type { FunctionEntry } from './types.js';
 // Issue 14, brief f14.
 import { MULTIPLES_FUNCTIONS } from './multiples.js';
 import { SWITCH_FUNCTIONS } from './switch.js';
+import { TIME_FUNCTIONS } from './time.js';
+import { WORKDAY_FUNCTIONS } from './workdays.js';
+import { DAYCOUNT_FUNCTIONS } from './daycount.js';
 
 export type {
   ArgKind,
@@ -51,6 +54,9 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...ANGLES_FUNCTIONS,
   ...MULTIPLES_FUNCTIONS,
   ...SWITCH_FUNCTIONS,
+  ...TIME_FUNCTIONS,
+  ...WORKDAY_FUNCTIONS,
+  ...DAYCOUNT_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

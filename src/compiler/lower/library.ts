@@ -38,6 +38,9 @@ import { ROUND_HELPERS } from './helpers/round.js';
 import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
 import { TEXTOPS_HELPERS } from './helpers/textops.js';
+import { TIME_HELPERS } from './helpers/time.js';
+import { WORKDAY_HELPERS } from './helpers/workdays.js';
+import { DAYCOUNT_HELPERS } from './helpers/daycount.js';
 import { VALUE_HELPERS } from './helpers/values.js';
 
 export interface HelperDef extends HelperSource {
@@ -68,6 +71,9 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...BASES_HELPERS,
   ...ANGLES_HELPERS,
   ...NOT_ESTABLISHED_HELPERS,
+  ...TIME_HELPERS,
+  ...WORKDAY_HELPERS,
+  ...DAYCOUNT_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */
