@@ -22,6 +22,8 @@ import type { FunctionEntry } from './types.js';
 // Issue 14, brief f14.
 import { MULTIPLES_FUNCTIONS } from './multiples.js';
 import { SWITCH_FUNCTIONS } from './switch.js';
+// Issue 27, brief stat.
+import { ORDER_STATS_FUNCTIONS } from './order-stats.js';
 
 export type {
   ArgKind,
@@ -51,6 +53,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...ANGLES_FUNCTIONS,
   ...MULTIPLES_FUNCTIONS,
   ...SWITCH_FUNCTIONS,
+  ...ORDER_STATS_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

@@ -34,6 +34,7 @@ import { LOGIC_HELPERS } from './helpers/logic.js';
 import { LOOKUP_HELPERS } from './helpers/lookup.js';
 import { MATH_HELPERS } from './helpers/math.js';
 import { NOT_ESTABLISHED_HELPERS } from './helpers/not-established.js';
+import { ORDER_STATS_HELPERS } from './helpers/order-stats.js';
 import { ROUND_HELPERS } from './helpers/round.js';
 import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
@@ -68,6 +69,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...BASES_HELPERS,
   ...ANGLES_HELPERS,
   ...NOT_ESTABLISHED_HELPERS,
+  ...ORDER_STATS_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */
