@@ -9,7 +9,8 @@ import { excelKth, excelMedian, excelRank } from '../../src/oracle/excel-order-s
 import { gridSheet } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
 
-const UNDETERMINED = { error: '#ERROR!' };
+/** HyperFormula's "could not evaluate", the oracle's undetermined (no Excel error code). */
+const UNDETERMINED = { error: '#ERROR!' } as unknown as CellValue;
 
 /** Column A holds `data` from A1; each formula is evaluated in column C of its own row. */
 function evaluate(data: CellValue[], formulas: string[]): CellValue[] {

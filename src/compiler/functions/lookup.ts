@@ -40,7 +40,12 @@ function lowerTableLookup(node: CallNode, l: Lowering, fn: string, across: boole
   const col = l.lower(colNode!);
   const kinds = tableKinds(rows);
   if (exact) return exactLookup(l, key, rows, hint, { val: col, literal: literalOf(colNode!, col) }, kinds);
-  return approxLookup(l, key, rows, hint, col, kinds, { descending: false, node: modeNode ?? node, fn });
+  return approxLookup(l, key, rows, hint, col, kinds, {
+    descending: false,
+    node: modeNode ?? node,
+    fn,
+    whole: t.whole,
+  });
 }
 
 /**
