@@ -98,8 +98,20 @@ export function boundCells(ast: Node, wb: WorkbookModel, at: Reading): string | 
         const why = scope(n);
         if (why) return why;
         const { start, end } = n;
-        if (start.row === null || end.row === null || start.col === null || end.col === null)
-          return 'whole row/column';
+        // A whole column or row: the cells the sheet holds in it (the lowering reads it up to them).
+        if (start.row === null || end.row === null || start.col === null || end.col === null) {
+          for (const [r, row] of on.rows) {
+            for (const c of row.keys()) {
+              const inside =
+                start.row === null || end.row === null
+                  ? c >= (start.col ?? 0) && c <= (end.col ?? 0)
+                  : r >= start.row && r <= end.row;
+              const why = inside ? bind(r, c) : undefined;
+              if (why) return why;
+            }
+          }
+          return undefined;
+        }
         if ((end.row - start.row + 1) * (end.col - start.col + 1) > 10_000) return 'range too large';
         for (let r = start.row; r <= end.row; r++) {
           for (let c = start.col; c <= end.col; c++) {

@@ -43,6 +43,7 @@ import { isErrorValue } from '../workbook/values.js';
 import { getCell, type SheetModel } from '../workbook/model.js';
 import { savedVolatile } from '../workbook/volatile.js';
 import type { Overrides } from './overrides.js';
+import { boundedRange, isWholeRow, usedExtent } from './whole-ranges.js';
 import { typedOver } from './overrides.js';
 
 export { MAX_LOOKUP_CELLS } from './other-sheets.js';
@@ -298,10 +299,10 @@ export type CellTarget =
 /** What a range reference resolves to. */
 export type RangeTarget =
   | { kind: 'cells'; columns: TableColumn[] }
-  | { kind: 'column'; column: TableColumn }
+  | { kind: 'column'; column: TableColumn; whole?: true }
   /** An expanding range (`$E$2:E3` read from row 3): only for a resolver of a scan (cross-row.ts). */
   | { kind: 'expanding'; column: TableColumn }
-  | { kind: 'table'; rows: CellValue[][]; address: string; nameHint: string };
+  | { kind: 'table'; rows: CellValue[][]; address: string; nameHint: string; whole?: true };
 
 /**
  * Resolves references of formulas in one table column. Constants are shared by all columns (one allocator),
@@ -387,7 +388,7 @@ export class Resolver {
     const text = rangeText(node);
     const { start, end } = node;
     if (start.row === null || start.col === null || end.row === null || end.col === null) {
-      return refuse('UNSUPPORTED_RANGE_SHAPE', `${text} is a whole-column or whole-row range`, node.span);
+      return this.wholeRange(node, other);
     }
     if (other)
       return movesOnOtherSheet(other, node) ?? lookupTable(this.table, other, node, `${other.name}!${text}`);
@@ -468,6 +469,70 @@ export class Resolver {
       );
     }
     return lookupTable(this.table, this.table.sheet, node, text);
+  }
+
+  /**
+   * A whole column or row (whole-ranges.ts), bounded by its sheet's used range: on another sheet, or beside
+   * the table, a constant lookup table; one column of the table itself, that column (its data rows), when every
+   * other cell of the sheet's column is blank or text (a header, a title), which the readers allowed over it
+   * ignore. The formula's own column is CIRCULAR_REFERENCE: the whole column holds the formula's own cell.
+   */
+  private wholeRange(node: RangeNode, other: SheetModel | undefined): RangeTarget | Refusal {
+    const text = rangeText(node);
+    const sheet = other ?? this.table.sheet;
+    if (isWholeRow(node) && (!node.start.rowAbs || !node.end.rowAbs)) {
+      return refuse(
+        'CROSS_ROW_REFERENCE',
+        `${text} is a whole row that moves with the formula's row (lock it: $${(node.start.row ?? 0) + 1}:$${(node.end.row ?? 0) + 1})`,
+        node.span,
+      );
+    }
+    const bounded = boundedRange(node, usedExtent(sheet));
+    const whole = { whole: true as const };
+    if (other) {
+      const t = lookupTable(this.table, other, bounded, `${other.name}!${text}`);
+      return isRefusal(t) ? t : { ...t, ...whole };
+    }
+    const cols: TableColumn[] = [];
+    for (let c = bounded.start.col ?? 0; c <= (bounded.end.col ?? 0); c++) {
+      const col = this.byCol.get(c);
+      if (col) cols.push(col);
+    }
+    const touches = isWholeRow(node)
+      ? (bounded.start.row ?? 0) <= this.table.lastDataRow && (bounded.end.row ?? 0) >= this.table.headerRow
+      : cols.length > 0;
+    if (!touches) {
+      const t = lookupTable(this.table, sheet, bounded, text);
+      return isRefusal(t) ? t : { ...t, ...whole };
+    }
+    const col = cols[0];
+    if (isWholeRow(node) || cols.length !== 1 || node.start.col !== node.end.col || !col) {
+      return refuse(
+        'UNSUPPORTED_RANGE_SHAPE',
+        `${text} is a whole ${isWholeRow(node) ? 'row over the table' : 'range over several columns of the table'}; only one whole column of it is read`,
+        node.span,
+      );
+    }
+    if (col === this.self) {
+      return refuse(
+        'CIRCULAR_REFERENCE',
+        `${text} is the formula's own column: the whole column holds the formula's own cell`,
+        node.span,
+      );
+    }
+    const stray = strayCell(sheet, col.col, this.table);
+    if (stray !== undefined) {
+      return refuse(
+        'UNSUPPORTED_RANGE_SHAPE',
+        `${text} reads ${stray} outside the table's data rows, which is neither blank nor text`,
+        node.span,
+      );
+    }
+    const blank = blankRowsInside(this.table);
+    if (blank !== undefined) {
+      return refuse('UNSUPPORTED_RANGE_SHAPE', `${text} spans the table's ${blank}, not items`, node.span);
+    }
+    return { kind: 'column', column: col, ...whole };
   }
 
   /**
@@ -607,6 +672,21 @@ function parameterLabel(
     const cell = r >= 0 && c >= 0 ? getCell(sheet, r, c) : undefined;
     if (cell && cell.formula === undefined && typeof cell.value === 'string' && cell.value.trim() !== '')
       return cell.value;
+  }
+  return undefined;
+}
+
+/**
+ * The first cell of the sheet's column `col` outside the table's data rows that is neither blank nor a text
+ * constant (a number, a boolean, an error or a formula), as its address; undefined when there is none.
+ */
+function strayCell(sheet: SheetModel, col: number, table: RecognisedTable): string | undefined {
+  for (const [r, row] of sheet.rows) {
+    if (r >= table.firstDataRow && r <= table.lastDataRow) continue;
+    const cell = row.get(col);
+    if (!cell || (cell.value === null && cell.formula === undefined)) continue;
+    if (cell.formula === undefined && typeof cell.value === 'string') continue;
+    return a1(r, col);
   }
   return undefined;
 }

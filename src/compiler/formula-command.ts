@@ -25,6 +25,7 @@ import {
 import { buildLibrary } from './lower/library.js';
 import { lowerFormula } from './lower/lower.js';
 import { resolveName, substituteNames } from './names.js';
+import { boundedRange, isWhole } from './whole-ranges.js';
 import type { DefinedName } from '../workbook/model.js';
 import { compileExpression, evaluateExpression, specBindings } from '../modelspec/bind.js';
 import type { LibraryObject } from '../modelspec/types.js';
@@ -138,7 +139,9 @@ export async function translateFormula(
       const v = scope(node) ? undefined : cellValueAt(node, node.row, node.col);
       return typeof v === 'string' ? v : undefined;
     },
-    range: (node): RangeOperand | ReturnType<typeof refuse> => {
+    range: (given): RangeOperand | ReturnType<typeof refuse> => {
+      const whole = isWhole(given);
+      const node = whole ? boundedRange(given, givenExtent(upper, prefix(given.sheet))) : given;
       const bad = scope(node);
       if (bad) return bad;
       const { start, end } = node;
@@ -154,7 +157,8 @@ export async function translateFormula(
         for (let c = start.col; c <= end.col; c++) line.push(cellValueAt(node, r, c));
         rows.push(line);
       }
-      return { kind: 'table', rows, nameHint: `${a1(start.row, start.col)}${a1(end.row, end.col)}` };
+      const nameHint = `${a1(start.row, start.col)}${a1(end.row, end.col)}`;
+      return { kind: 'table', rows, nameHint, ...(whole ? { whole: true as const } : {}) };
     },
     hoist: (operand) => operand,
     ...(options.row === undefined ? {} : { row: (node) => literal((node?.row ?? options.row!) + 1) }),
@@ -193,4 +197,24 @@ export async function translateFormula(
   };
   if (library) result.library = library;
   return result;
+}
+
+/**
+ * The last row and column of the cells given for one sheet (`prefix`: `""` for the formula's own, else
+ * `SHEET!`): a whole column or row is read up to them, as a workbook's up to its used range.
+ */
+function givenExtent(cells: Record<string, CellValue>, prefix: string): { lastRow: number; lastCol: number } {
+  let lastRow = -1;
+  let lastCol = -1;
+  for (const key of Object.keys(cells)) {
+    const bang = key.lastIndexOf('!');
+    if ((bang < 0 ? '' : key.slice(0, bang + 1)) !== prefix) continue;
+    const m = /^([A-Z]+)(\d+)$/.exec(key.slice(bang + 1));
+    if (!m) continue;
+    let col = 0;
+    for (const ch of m[1]!) col = col * 26 + (ch.charCodeAt(0) - 64);
+    lastRow = Math.max(lastRow, Number(m[2]) - 1);
+    lastCol = Math.max(lastCol, col - 1);
+  }
+  return { lastRow, lastCol };
 }

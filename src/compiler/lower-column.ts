@@ -152,9 +152,15 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
           field: f,
           items: '$$.items',
           ...(typedIn(f) ? { ne: false } : {}),
+          ...(t.whole ? { whole: true as const } : {}),
         };
       }
-      return { kind: 'table', rows: t.rows, nameHint: t.nameHint };
+      return {
+        kind: 'table',
+        rows: t.rows,
+        nameHint: t.nameHint,
+        ...(t.whole ? { whole: true as const } : {}),
+      };
     },
     hoist(operand: Operand, nameHint: string): Operand {
       const name = c.roots.hoist(nameHint, operand.expr, (n) =>

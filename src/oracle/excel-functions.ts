@@ -76,11 +76,13 @@ import {
   ExactIndex,
   hlookupExact,
   index,
+  lookupApprox,
   matchApprox,
   matchExact,
   tableLookupApprox,
   xlookup,
 } from './excel-lookups.js';
+import { excelKth, excelMedian, excelRank } from './excel-order-stats.js';
 import { type CriteriaAggregate, type CriteriaRange, criteriaAggregate } from './excel-criteria.js';
 import { type CriteriaArg, rangeCacheOf, scalarArg } from './range-cache.js';
 import { prefixOfCall } from './prefix.js';
@@ -489,6 +491,38 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   ssxSumsq(ast: HfInternal, state: HfInternal): unknown {
     const r = this.numbersOf(ast, state);
     return r instanceof CellError ? r : excelSumSq(r);
+  }
+
+  ssxMedian(ast: HfInternal, state: HfInternal): unknown {
+    const r = this.numbersOf(ast, state);
+    return r instanceof CellError ? r : excelMedian(r.flat());
+  }
+  /** LARGE / SMALL: the array read as SUM reads one argument, then k by Excel's number coercion. */
+  private kth(ast: HfInternal, state: HfInternal, largest: boolean): unknown {
+    const r = this.numbersOf({ args: [ast.args[0]] }, state);
+    if (r instanceof CellError) return r;
+    const k = this.evaluateAst(ast.args[1], state);
+    return isRange(k) ? UNKNOWN() : excelKth(r.flat(), k as Scalar, largest);
+  }
+  ssxLarge(ast: HfInternal, state: HfInternal): unknown {
+    return this.kth(ast, state, true);
+  }
+  ssxSmall(ast: HfInternal, state: HfInternal): unknown {
+    return this.kth(ast, state, false);
+  }
+  /** RANK(number, ref, [order]): ref must be a reference; an empty order is undetermined. */
+  ssxRank(ast: HfInternal, state: HfInternal): unknown {
+    const [xNode, refNode, orderNode] = ast.args as HfInternal[];
+    if (!REFERENCE_NODES.has(refNode.type) || orderNode?.type === EMPTY_ARG) return UNKNOWN();
+    const x = this.evaluateAst(xNode, state);
+    const ref = this.evaluateAst(refNode, state);
+    const order = orderNode === undefined ? undefined : this.evaluateAst(orderNode, state);
+    if (isRange(x) || isRange(order)) return UNKNOWN();
+    const cells = isRange(ref) ? [...ref.valuesFromTopLeftCorner()] : [ref];
+    return excelRank(x as Scalar, cells as Scalar[], order as Scalar | undefined);
+  }
+  ssxLookup(ast: HfInternal, state: HfInternal): unknown {
+    return this.lookup(ast, state, lookupApprox);
   }
 
   ssxSum(ast: HfInternal, state: HfInternal): unknown {

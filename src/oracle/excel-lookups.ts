@@ -212,4 +212,32 @@ export function matchApprox(lookup: Scalar, range: unknown, type?: Scalar): unkn
   return p === 0 ? NA() : p;
 }
 
+/**
+ * LOOKUP's vector form (`result` given: the two vectors paired by position, of one size) and array form (the
+ * first row of an array wider than tall, else its first column; the answer from the last row or column), with
+ * VLOOKUP's approximate rules (Microsoft's LOOKUP page; ironcalc MATCH_LOOKUP_arrays.xlsx D10).
+ */
+export function lookupApprox(lookup: Scalar, look: unknown, result?: unknown): unknown {
+  const key = approxKey(lookup);
+  if (key instanceof CellError) return key;
+  const rows = rowsOf(look);
+  let keys: Cell[];
+  let answers: Cell[];
+  if (result === undefined) {
+    const lines = (rows[0]?.length ?? 0) > rows.length ? transpose(rows) : rows;
+    keys = lines.map((r) => r[0]!);
+    answers = lines.map((r) => r.at(-1)!);
+  } else {
+    const k = vector(rows);
+    const a = vector(rowsOf(result));
+    // Why: Microsoft says result_vector must be the same size; what Excel reads otherwise is not shown.
+    if (k === undefined || a === undefined || k.length !== a.length) return UNKNOWN();
+    keys = k;
+    answers = a;
+  }
+  const p = approxPosition(key, keys, false);
+  if (p instanceof CellError) return p;
+  return p === 0 ? NA() : shown(answers[p - 1]);
+}
+
 const transpose = (rows: Cell[][]): Cell[][] => (rows[0] ?? []).map((_, c) => rows.map((row) => row[c]!));

@@ -375,6 +375,22 @@ export const SSX_FUNCTIONS = {
     method: 'ssxFloorMath',
     parameters: [...scalar(1), optionalScalar, optionalScalar],
   },
+  // Issue 27, brief stat (excel-order-stats.ts, excel-lookups.ts): the methods walk their arguments.
+  'SSX.MEDIAN': { plugin: set, method: 'ssxMedian', ...variadic },
+  'SSX.LARGE': { plugin: set, method: 'ssxLarge', parameters: [RANGE, SCALAR], vectorizationForbidden: true },
+  'SSX.SMALL': { plugin: set, method: 'ssxSmall', parameters: [RANGE, SCALAR], vectorizationForbidden: true },
+  'SSX.RANK': {
+    plugin: set,
+    method: 'ssxRank',
+    parameters: [SCALAR, RANGE, optionalScalar],
+    vectorizationForbidden: true,
+  },
+  'SSX.LOOKUP': {
+    plugin: set,
+    method: 'ssxLookup',
+    parameters: [SCALAR, RANGE, { ...RANGE, optionalArg: true }],
+    vectorizationForbidden: true,
+  },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -846,6 +862,46 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       'SSX.FLOOR.MATH',
       'the 15-digit quotient by |significance|; a boolean or blank number or significance read from a cell 1/0/0, a mode typed TRUE/FALSE 1/0; a boolean typed as the number or significance and a mode read from a cell as a boolean, blank or text undetermined',
     ),
+  ],
+  // Issue 27, brief stat (excel-order-stats.ts).
+  MEDIAN: [
+    {
+      ...directText('SSX.MEDIAN'),
+      note: 'a reference gives only its numbers, direct text read as a number (as SUM); the first error wins',
+    },
+  ],
+  LARGE: [
+    {
+      ...directText('SSX.LARGE'),
+      note: 'a value written directly is data (`SMALL(TRUE,1)` 1, HyperFormula #NUM!); a k that is not whole only where the positions around it agree',
+    },
+  ],
+  SMALL: [
+    {
+      ...directText('SSX.SMALL'),
+      note: 'a value written directly is data (`SMALL("3.4",1)` 3.4, HyperFormula #NUM!); a k that is not whole only where the positions around it agree',
+    },
+  ],
+  RANK: [
+    {
+      correction: 'aggregate',
+      to: 'SSX.RANK',
+      note: 'missing from HyperFormula 3.5; an error in ref or a near tie (15 digits) undetermined',
+    },
+  ],
+  'RANK.EQ': [
+    {
+      correction: 'aggregate',
+      to: 'SSX.RANK',
+      note: 'missing from HyperFormula 3.5 (RANK); an error in ref or a near tie (15 digits) undetermined',
+    },
+  ],
+  LOOKUP: [
+    {
+      correction: 'lookup',
+      to: 'SSX.LOOKUP',
+      note: 'missing from HyperFormula 3.5; approximate match only over numbers in strictly ascending order',
+    },
   ],
   SWITCH: [
     {

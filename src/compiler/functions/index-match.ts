@@ -37,6 +37,7 @@ function search(
   keys: readonly CellValue[],
   values: readonly CellValue[],
   hint: string,
+  whole?: boolean,
 ): Val {
   const [keyNode, , typeNode] = call.args;
   const type = matchType(l, typeNode);
@@ -48,6 +49,7 @@ function search(
     descending: type === -1,
     node: typeNode ?? call,
     fn: 'MATCH',
+    whole,
   });
 }
 
@@ -87,6 +89,7 @@ function lowerMatch(node: CallNode, l: Lowering): Val {
     values,
     values.map((_, i) => i + 1),
     `${t.nameHint}Match`,
+    t.whole,
   );
 }
 
@@ -141,8 +144,16 @@ function lowerIndex(node: CallNode, l: Lowering): Val {
       node,
     );
   }
-  const fused = fuseMatch(l, rows, rNode, cNode, t.nameHint);
+  const fused = fuseMatch(l, rows, rNode, cNode, t.nameHint, t.whole === true);
   if (fused) return fused;
+  // Why: past the used range Excel's INDEX gives a blank cell; the bounded range would give #REF!.
+  if (t.whole) {
+    l.fail(
+      'UNSUPPORTED_RANGE_SHAPE',
+      'INDEX of a whole column or row at a position other than a MATCH over it',
+      node,
+    );
+  }
   const r = position(l, rNode, h, 'row_num');
   const c = position(l, cNode, w, 'column_num');
   if (typeof r === 'number' && typeof c === 'number') {
@@ -172,6 +183,7 @@ function fuseMatch(
   rNode: Node | undefined,
   cNode: Node | undefined,
   hint: string,
+  whole: boolean,
 ): Val | undefined {
   const h = rows.length;
   const w = rows[0]?.length ?? 0;
@@ -193,6 +205,7 @@ function fuseMatch(
     keys,
     values,
     `${hint}By${mt.nameHint[0]?.toUpperCase() ?? ''}${mt.nameHint.slice(1)}`,
+    whole || mt.whole === true,
   );
 }
 

@@ -25,6 +25,7 @@ import { SWITCH_FUNCTIONS } from './switch.js';
 import { TIME_FUNCTIONS } from './time.js';
 import { WORKDAY_FUNCTIONS } from './workdays.js';
 import { DAYCOUNT_FUNCTIONS } from './daycount.js';
+import { ORDER_STATS_FUNCTIONS } from './order-stats.js';
 
 export type {
   ArgKind,
@@ -57,6 +58,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...TIME_FUNCTIONS,
   ...WORKDAY_FUNCTIONS,
   ...DAYCOUNT_FUNCTIONS,
+  ...ORDER_STATS_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

@@ -14,7 +14,11 @@ import type { Lowering } from './types.js';
 export type Rows = CellValue[][];
 
 /** A constant table argument (a locked range outside the data), or a refusal naming why not. */
-export function constantTable(l: Lowering, node: Node, fn: string): { rows: Rows; nameHint: string } {
+export function constantTable(
+  l: Lowering,
+  node: Node,
+  fn: string,
+): { rows: Rows; nameHint: string; whole?: true } {
   const r = l.range(node);
   if (r.kind === 'column') {
     // Why: a per-row search of a column of the table itself is a scan of every row in every row (quadratic).
@@ -25,7 +29,7 @@ export function constantTable(l: Lowering, node: Node, fn: string): { rows: Rows
     );
   }
   if (r.kind !== 'table') l.fail('UNSUPPORTED_RANGE_SHAPE', `${fn} needs a constant lookup table`, node);
-  return { rows: r.rows, nameHint: r.nameHint };
+  return { rows: r.rows, nameHint: r.nameHint, ...(r.whole ? { whole: true as const } : {}) };
 }
 
 export const transpose = (rows: Rows): Rows =>
@@ -96,8 +100,15 @@ export function approxLookup(
   nameHint: string,
   col: Val,
   kinds: Val['kinds'],
-  opts: { descending: boolean; node: Node; fn: string },
+  opts: { descending: boolean; node: Node; fn: string; whole?: boolean },
 ): Val {
+  if (opts.whole) {
+    l.fail(
+      'UNSUPPORTED_LOOKUP_MODE',
+      `${opts.fn} approximate match over a whole column or row (Excel's search through the blank rows past the used range is not established)`,
+      opts.node,
+    );
+  }
   if (may(key.kinds, 'blank')) {
     l.fail(
       'UNSUPPORTED_LOOKUP_MODE',

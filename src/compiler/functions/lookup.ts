@@ -10,6 +10,7 @@ import {
   type Rows,
   tableKinds,
   transpose,
+  vector,
 } from './lookup-core.js';
 import { INDEX_MATCH_FUNCTIONS } from './index-match.js';
 import type { FunctionEntry, Lowering } from './types.js';
@@ -39,7 +40,46 @@ function lowerTableLookup(node: CallNode, l: Lowering, fn: string, across: boole
   const col = l.lower(colNode!);
   const kinds = tableKinds(rows);
   if (exact) return exactLookup(l, key, rows, hint, { val: col, literal: literalOf(colNode!, col) }, kinds);
-  return approxLookup(l, key, rows, hint, col, kinds, { descending: false, node: modeNode ?? node, fn });
+  return approxLookup(l, key, rows, hint, col, kinds, {
+    descending: false,
+    node: modeNode ?? node,
+    fn,
+    whole: t.whole,
+  });
+}
+
+/**
+ * LOOKUP: the vector form (`LOOKUP(key, lookup_vector, result_vector)`) pairs the two vectors position by
+ * position; the array form (`LOOKUP(key, array)`) searches the first row of an array wider than tall, else its
+ * first column, and answers from the last row or column (Microsoft's LOOKUP page; ironcalc
+ * MATCH_LOOKUP_arrays.xlsx D10). Either is VLOOKUP's approximate match over rows [key, result].
+ */
+function lowerLookup(node: CallNode, l: Lowering): Val {
+  const [keyNode, lookNode, resultNode] = node.args as [Node, Node, Node | undefined];
+  const key = l.lower(keyNode);
+  const look = constantTable(l, lookNode, 'LOOKUP');
+  let rows: Rows;
+  if (resultNode === undefined) {
+    const wide = (look.rows[0]?.length ?? 0) > look.rows.length;
+    rows = (wide ? transpose(look.rows) : look.rows).map((r) => [r[0] ?? null, r.at(-1) ?? null]);
+  } else {
+    const keys = vector(l, look.rows, lookNode, 'LOOKUP').values;
+    const results = vector(l, constantTable(l, resultNode, 'LOOKUP').rows, resultNode, 'LOOKUP').values;
+    // Why: Microsoft's page says result_vector "must be the same size"; what Excel reads otherwise is not shown.
+    if (results.length !== keys.length) {
+      l.fail(
+        'UNSUPPORTED_RANGE_SHAPE',
+        'LOOKUP with a result_vector of another size than lookup_vector',
+        resultNode,
+      );
+    }
+    rows = keys.map((k, i) => [k, results[i] ?? null]);
+  }
+  return approxLookup(l, key, rows, look.nameHint, intVal(2), tableKinds(rows, 1), {
+    descending: false,
+    node,
+    fn: 'LOOKUP',
+  });
 }
 
 /** Excel's last row: a whole column (`A:A`) has this many rows. */
@@ -186,6 +226,34 @@ export const LOOKUP_FUNCTIONS: readonly FunctionEntry[] = [
       goldens: ['lookup'],
       microsoft: ['HLOOKUP function'],
       other: "the rules are VLOOKUP's, per Microsoft's page; derived cases in fixtures/formulas/lookup",
+    },
+  },
+  {
+    name: 'LOOKUP',
+    family: 'lookup',
+    args: [
+      { name: 'lookup_value', kind: 'value', class: 'any' },
+      { name: 'lookup_vector', kind: 'table', class: 'range' },
+      { name: 'result_vector', kind: 'table', class: 'range', optional: true },
+    ],
+    helpers: ['xlLookupApprox'],
+    lower: lowerLookup,
+    summary: 'the result beside the largest key at most the lookup value (vector and array forms)',
+    lowering:
+      '$xlLookupApprox(key, $<table>Sorted, 2) over rows [lookup_vector, result_vector] (array form: first and last column, or row when wider than tall)',
+    notes: `${APPROX_NOTES.replace('approximate match (TRUE/1 or omitted) compiled', 'compiled').replace('first column', 'lookup vector')}; a key below the first #N/A, an error key its error; vectors of different sizes refused`,
+    example: {
+      formula: '=LOOKUP(4.5,A1:A3,B1:B3)',
+      cells: { A1: 1, A2: 4, A3: 6, B1: 'a', B2: 'b', B3: 'c' },
+      value: 'b',
+    },
+    evidence: {
+      goldens: ['lookup'],
+      corpus: [
+        'excel/ironcalc/simple_functions.xlsx',
+        'excel/ironcalc/LOOKUP_AND_REFERENCE/MATCH_LOOKUP_arrays.xlsx',
+      ],
+      microsoft: ['LOOKUP function'],
     },
   },
   ...INDEX_MATCH_FUNCTIONS,

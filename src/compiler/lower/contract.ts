@@ -73,8 +73,11 @@ export type RangeOperand =
       items?: string;
       /** Whether its values may be the not-established value (as `Operand.ne`; left out: wherever an error may be). */
       ne?: boolean;
+      /** Read as a whole sheet column (`C:C`, whole-ranges.ts): only its data rows, the rest blank or text. */
+      whole?: true;
     }
-  | { kind: 'table'; rows: CellValue[][]; nameHint: string };
+  /** `whole`: a whole column or row bounded by the sheet's used range (whole-ranges.ts). */
+  | { kind: 'table'; rows: CellValue[][]; nameHint: string; whole?: true };
 
 export interface LowerContext {
   /** Resolves a single-cell reference (a same-row field, a constant, a blank cell, ...). */

@@ -34,6 +34,7 @@ import { LOGIC_HELPERS } from './helpers/logic.js';
 import { LOOKUP_HELPERS } from './helpers/lookup.js';
 import { MATH_HELPERS } from './helpers/math.js';
 import { NOT_ESTABLISHED_HELPERS } from './helpers/not-established.js';
+import { ORDER_STATS_HELPERS } from './helpers/order-stats.js';
 import { ROUND_HELPERS } from './helpers/round.js';
 import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
@@ -74,6 +75,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...TIME_HELPERS,
   ...WORKDAY_HELPERS,
   ...DAYCOUNT_HELPERS,
+  ...ORDER_STATS_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */

@@ -24,6 +24,7 @@ import {
 } from '../../workbook/formula/ast.js';
 import { structuredItems } from '../../workbook/formula/structured.js';
 import { arityOf, type FunctionEntry, functionEntry, VOLATILE_FUNCTIONS } from '../functions/index.js';
+import { WHOLE_RANGE_READERS } from '../whole-ranges.js';
 import type { Lowering, RefArray } from '../functions/types.js';
 import type { RefusalCode } from '../types.js';
 import { guardFor } from './guard.js';
@@ -137,7 +138,24 @@ class Lowerer implements Lowering {
     if (node.kind !== 'range') fail('UNSUPPORTED_RANGE_SHAPE', 'a range argument is expected here', node);
     const r = this.ctx.range(node);
     if (isRefusal(r)) throw new Refused(r);
+    if ((r.kind === 'table' || r.kind === 'column') && r.whole) this.wholeReader(r.kind, node);
     return r;
+  }
+
+  /** Refuses a whole column or row read by a function that does not read one exactly (whole-ranges.ts). */
+  private wholeReader(kind: 'table' | 'column', node: Node): void {
+    const fn = this.frames.at(-1)?.name;
+    const reads = fn === undefined ? undefined : WHOLE_RANGE_READERS[fn];
+    if (reads === 'any' || (reads === 'outside' && kind === 'table')) return;
+    const what =
+      kind === 'column'
+        ? "a whole column of the table (the sheet's column holds its header too)"
+        : 'a whole column or row';
+    fail(
+      'UNSUPPORTED_RANGE_SHAPE',
+      `${fn ?? 'this reference'} over ${what}: read up to the used range it may differ from Excel, which reads every row (the blank rows below count for it)`,
+      node,
+    );
   }
 
   libraryValue(nameHint: string, value: unknown): string {
