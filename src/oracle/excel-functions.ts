@@ -120,6 +120,20 @@ function argSource(node: HfInternal): ArgSource {
   return 'other';
 }
 
+/**
+ * SUMPRODUCT whose arguments are all 1×1: Excel reads them as scalars, where a text is #VALUE!, even "4"
+ * (FormulaEvalTestData_Copy.xlsx EverythingTests!J1328: `SUMPRODUCT(G1330:G1330,I1330:I1330)`, "4" and 2, saved
+ * #VALUE!), not 0 as in a larger array. Not established: a blank or a boolean there, an error beside a value
+ * that is not a number (which comes first), and any non-number from an argument that is not a reference.
+ * `undefined` when every value is a number or an error: the array rule gives the answer.
+ */
+function sumproductOfScalars(values: ReadonlyArray<Exclude<Scalar, { val: number }>>, references: boolean) {
+  const other = values.filter((v) => typeof v !== 'number' && !(v instanceof CellError));
+  if (other.length === 0) return undefined;
+  if (!references || values.some((v) => v instanceof CellError)) return UNKNOWN();
+  return other.some((v) => typeof v === 'string') ? VALUE() : UNKNOWN();
+}
+
 /** The HyperFormula plugin holding the corrected operators and functions of the supported set. */
 export class ExcelSupportedSetPlugin extends FunctionPlugin {
   static override implementedFunctions = pluginFunctions('supported-set');
@@ -351,14 +365,23 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
 
   /**
    * SUMPRODUCT as Excel: arrays of one shape (else #VALUE!), the first error met propagates, every entry that
-   * is not a number (text, even "1"; TRUE; blank) counts as 0 (HyperFormula reads "1" and TRUE as 1).
+   * is not a number (text, even "1"; TRUE; blank) counts as 0 (HyperFormula reads "1" and TRUE as 1); 1×1
+   * arguments are scalars (`sumproductOfScalars`).
    */
   ssxSumproduct(ast: HfInternal, state: HfInternal): unknown {
+    const references = (ast.args as HfInternal[]).every((a) => REFERENCE_NODES.has(a.type));
     return this.run('SSX.SUMPRODUCT', ast, state, (...arrays) => {
       const grids = arrays as unknown as Array<{ data: Scalar[][] }>;
       const h = grids[0].data.length;
       const w = grids[0].data[0]?.length ?? 0;
       if (grids.some((g) => g.data.length !== h || (g.data[0]?.length ?? 0) !== w)) return VALUE();
+      if (h === 1 && w === 1) {
+        const scalar = sumproductOfScalars(
+          grids.map((g) => raw(g.data[0][0])),
+          references,
+        );
+        if (scalar !== undefined) return scalar;
+      }
       let sum = 0;
       for (let r = 0; r < h; r++) {
         for (let c = 0; c < w; c++) {
