@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseFormula } from '../../src/workbook/formula/index.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { formulaTree, renderFormula } from './arbitraries.js';
-import { checkCase, formatFinding, judge, runDifferential, shrinkFinding } from './harness.js';
+import type { FuzzCase } from './arbitraries.js';
+import { checkCase, formatFinding, judge, oracleValues, runDifferential, shrinkFinding } from './harness.js';
 
 const SEED = 20240601;
 const CASES = 300;
@@ -43,6 +44,16 @@ describe('differential fuzzing: lowering vs oracle', () => {
     expect((await judge(c, '0.1')).kind).toBe('mismatch');
     // The oracle's #ERROR! (Excel's answer not established) is set apart, never counted as a match.
     expect((await judge(c, { error: '#ERROR!' } as unknown as CellValue)).kind).toBe('undetermined');
+  });
+
+  it('a case the oracle throws on leaves the other cases in their rows', () => {
+    const blank = [null, null, null, null, null];
+    const row: FuzzCase = { expr: { t: 'call', fn: 'ROW', args: [] }, cells: blank };
+    // HyperFormula 3.5 throws on ROW(TRUE) (its TRUE is a name whose value is not computed yet).
+    const throws: FuzzCase = { expr: { t: 'call', fn: 'ROW', args: [{ t: 'bool', v: true }] }, cells: blank };
+    const got = oracleValues([row, row, throws, row]);
+    expect(got[2]).toHaveProperty('threw');
+    expect([got[0], got[1], got[3]]).toEqual([1, 2, 4]);
   });
 
   it(`${CASES} seeded cases: no mismatch beyond the open findings`, async () => {

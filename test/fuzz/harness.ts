@@ -134,15 +134,16 @@ const PARSE_CODES = new Set(Object.keys(FORMULA_MESSAGES));
  */
 const UNDETERMINED = '#ERROR!';
 
-function workbook(cases: readonly FuzzCase[]): WorkbookModel {
+/** The batch's workbook: row r holds case r; a case left out (`undefined`) leaves its row empty. */
+function workbook(cases: ReadonlyArray<FuzzCase | undefined>): WorkbookModel {
   const sheet = gridSheet(
     SHEET,
-    cases.map((c, i) => [...c.cells.map(() => undefined), renderFormula(c.expr, i + 1)]),
+    cases.map((c, i) => (c === undefined ? [] : [...c.cells.map(() => undefined), renderFormula(c.expr, i + 1)])),
   );
   // Why: inputs go in as constant cells, not through gridSheet, which reads a string starting with `=` as a
   // formula; an input cell holding the text "=1+1" is text to Excel and to the lowering.
   cases.forEach((c, row) => {
-    c.cells.forEach((value, col) => {
+    c?.cells.forEach((value, col) => {
       if (value !== null) sheet.rows.get(row)?.set(col, { row, col, value });
     });
   });
@@ -159,13 +160,28 @@ const isFailure = (v: CellValue | OracleFailure): v is OracleFailure =>
 
 /** The oracle's value of each case's formula, all cases in one workbook (row i+1 holds case i). */
 export function oracleValues(cases: readonly FuzzCase[]): Array<CellValue | OracleFailure> {
+  const out: Array<CellValue | OracleFailure> = [];
+  valuesOf(cases, 0, cases.length, out);
+  return out;
+}
+
+/**
+ * The values of cases [from, to) into `out`, the other rows left empty. Why the halves keep their rows: one
+ * formula the engine chokes on must not hide the batch, and a case retried elsewhere than its row would
+ * answer ROW() for another row than the lowering is told.
+ */
+function valuesOf(cases: readonly FuzzCase[], from: number, to: number, out: Array<CellValue | OracleFailure>) {
   try {
-    const values = evaluateWorkbook(workbook(cases));
-    return cases.map((_, i) => values.get(SHEET, i, FORMULA_COL));
+    const values = evaluateWorkbook(workbook(cases.map((c, i) => (i >= from && i < to ? c : undefined))));
+    for (let i = from; i < to; i++) out[i] = values.get(SHEET, i, FORMULA_COL);
   } catch (e) {
-    // Why: one formula the engine chokes on must not hide the batch; retry case by case to isolate it.
-    if (cases.length === 1) return [{ threw: e instanceof Error ? e.message : String(e) }];
-    return cases.map((c) => oracleValues([c])[0]!);
+    if (to - from === 1) {
+      out[from] = { threw: e instanceof Error ? e.message : String(e) };
+      return;
+    }
+    const mid = (from + to) >> 1;
+    valuesOf(cases, from, mid, out);
+    valuesOf(cases, mid, to, out);
   }
 }
 
