@@ -364,7 +364,8 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
 
   /**
-   * SUMPRODUCT as Excel: arrays of one shape (else #VALUE!), the first error met propagates, every entry that
+   * SUMPRODUCT as Excel: arrays of one shape (else #VALUE!; undetermined with an error among them), the
+   * first error met propagates, every entry that
    * is not a number (text, even "1"; TRUE; blank) counts as 0 (HyperFormula reads "1" and TRUE as 1); 1×1
    * arguments are scalars (`sumproductOfScalars`).
    */
@@ -374,7 +375,13 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       const grids = arrays as unknown as Array<{ data: Scalar[][] }>;
       const h = grids[0].data.length;
       const w = grids[0].data[0]?.length ?? 0;
-      if (grids.some((g) => g.data.length !== h || (g.data[0]?.length ?? 0) !== w)) return VALUE();
+      if (grids.some((g) => g.data.length !== h || (g.data[0]?.length ?? 0) !== w)) {
+        // Why: #VALUE! without an error (EverythingTests!I1328), the error with one of the same size (K1328);
+        // which comes first when both apply is not established.
+        return grids.some((g) => g.data.some((row) => row.some((v) => raw(v) instanceof CellError)))
+          ? UNKNOWN()
+          : VALUE();
+      }
       if (h === 1 && w === 1) {
         const scalar = sumproductOfScalars(
           grids.map((g) => raw(g.data[0][0])),

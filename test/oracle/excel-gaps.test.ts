@@ -127,6 +127,8 @@ const CASES: Record<string, Array<[string, CellValue]>> = {
     ['SUMPRODUCT(A1:A1,G1:G1)', err('#ERROR!')],
     ['SUMPRODUCT(E1:E1)', err('#ERROR!')],
     ['SUMPRODUCT(G1:G1,1/0)', err('#DIV/0!')],
+    // Sizes differ and an error is there: #VALUE! (I1328, no error) or the error (K1328, same sizes)?
+    ['SUMPRODUCT(G1:H1,{1,2,3}/0)', err('#ERROR!')],
   ],
   '7 logic': [
     ['AND("TRUE",1)', true],

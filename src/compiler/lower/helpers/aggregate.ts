@@ -39,9 +39,10 @@ export const AGGREGATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlSumProduct: {
     // $arrays: [{"a": [...]}, ...] (objects keep arrays from being flattened together). Same sizes or
-    // #VALUE!; the first error in array order wins; non-numbers count as 0, except where every argument is
-    // 1×1: Excel reads scalars there, where text is #VALUE! (corpus: SUMPRODUCT(G1330:G1330,I1330:I1330) with
-    // "4" in G1330); a blank or a boolean there, or an error beside a non-number, is not established.
+    // #VALUE! (with an error among them not established: which comes first); the first error in array order
+    // wins; non-numbers count as 0, except where every argument is 1×1: Excel reads scalars there, where text
+    // is #VALUE! (corpus: SUMPRODUCT(G1330:G1330,I1330:I1330) with "4" in G1330); a blank or a boolean there,
+    // or an error beside a non-number, is not established.
     // Row products are built array by array with $zip (never `$a[$i]`, which JSONata evaluates by scanning the
     // whole array); an overflowed product stays ±Infinity (never multiplied again) and the plain left-to-right
     // `$sum` then ends non-finite, which is #NUM!, as a step-by-step check would give.
@@ -61,8 +62,11 @@ export const AGGREGATE_HELPERS: Readonly<Record<string, HelperSource>> = {
     $count($filter($odd, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} :
     $xlNE("SUMPRODUCT of a 1×1 reference holding a blank or a boolean")
   ) :
+  $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? (
+    $exists($errs) ? $xlNE("SUMPRODUCT of arrays of different sizes holding an error (#VALUE! or the error)") :
+    {"error": "#VALUE!"}
+  ) :
   $exists($errs) ? $errs[0] :
-  $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? {"error": "#VALUE!"} :
   $n = 0 ? 0 : (
     $nums := function($c) { $contains($string($c), /^\[[-+.0-9eE,]*\]$/) ? $c : [$c.($type($) = "number" ? $ : 0)] };
     $first := $nums($col(0));
