@@ -745,7 +745,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
     {
       correction: 'lookup',
       to: 'SSX.INDEX',
-      note: 'a position beyond the range is #REF! (HyperFormula #NUM!); a whole row or column undetermined',
+      note: 'a position beyond the range is #REF! (HyperFormula #NUM!); an empty row_num is omitted (0); a whole row or column undetermined',
     },
   ],
   ...DATE_CALLS,

@@ -44,6 +44,9 @@ const CASES: Array<[string, CellValue]> = [
   ['INDEX(A1:B6,-1,1)', err('#VALUE!')],
   ['INDEX(D1:I1,4)', 'é'],
   ['INDEX(B1:B6,MATCH("e",A1:A6,0))', 'bigE'],
+  // An empty row_num is omitted ("If row_num is omitted, column_num is required": Microsoft's INDEX page).
+  ['INDEX(D1:I1,,2)', 1],
+  ['INDEX(D1:I1,,7)', err('#REF!')],
 ];
 
 describe('the oracle gives Excel\u2019s lookups', () => {
