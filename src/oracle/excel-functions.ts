@@ -872,6 +872,28 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   ssxXlookup(ast: HfInternal, state: HfInternal): unknown {
     return this.lookup(ast, state, xlookup);
   }
+  /**
+   * VLOOKUP/HLOOKUP whose range_lookup is a reference or computed: a number or a logical value picks the
+   * route (FALSE/0 exact, else approximate, as a written mode); any other value (text, a blank, an error, a
+   * range) is undetermined.
+   */
+  ssxVlookupMode(ast: HfInternal, state: HfInternal): unknown {
+    const exact = this.modeExact(ast, state);
+    if (exact === undefined) return UNKNOWN();
+    const three = { ...ast, args: ast.args.slice(0, 3) };
+    return exact ? this.ssxVlookup(three, state) : this.ssxVlookupApprox(ast, state);
+  }
+  ssxHlookupMode(ast: HfInternal, state: HfInternal): unknown {
+    const exact = this.modeExact(ast, state);
+    if (exact === undefined) return UNKNOWN();
+    const three = { ...ast, args: ast.args.slice(0, 3) };
+    return exact ? this.ssxHlookup(three, state) : this.ssxHlookupApprox(ast, state);
+  }
+  private modeExact(ast: HfInternal, state: HfInternal): boolean | undefined {
+    const v = raw(this.evaluateAst(ast.args[3], state) as Scalar);
+    if (typeof v === 'boolean') return !v;
+    return typeof v === 'number' ? v === 0 : undefined;
+  }
   ssxIndex(ast: HfInternal, state: HfInternal): unknown {
     return this.lookup(ast, state, index);
   }

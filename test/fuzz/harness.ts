@@ -138,7 +138,9 @@ const UNDETERMINED = '#ERROR!';
 function workbook(cases: ReadonlyArray<FuzzCase | undefined>): WorkbookModel {
   const sheet = gridSheet(
     SHEET,
-    cases.map((c, i) => (c === undefined ? [] : [...c.cells.map(() => undefined), renderFormula(c.expr, i + 1)])),
+    cases.map((c, i) =>
+      c === undefined ? [] : [...c.cells.map(() => undefined), renderFormula(c.expr, i + 1)],
+    ),
   );
   // Why: inputs go in as constant cells, not through gridSheet, which reads a string starting with `=` as a
   // formula; an input cell holding the text "=1+1" is text to Excel and to the lowering.
@@ -170,7 +172,12 @@ export function oracleValues(cases: readonly FuzzCase[]): Array<CellValue | Orac
  * formula the engine chokes on must not hide the batch, and a case retried elsewhere than its row would
  * answer ROW() for another row than the lowering is told.
  */
-function valuesOf(cases: readonly FuzzCase[], from: number, to: number, out: Array<CellValue | OracleFailure>) {
+function valuesOf(
+  cases: readonly FuzzCase[],
+  from: number,
+  to: number,
+  out: Array<CellValue | OracleFailure>,
+) {
   try {
     const values = evaluateWorkbook(workbook(cases.map((c, i) => (i >= from && i < to ? c : undefined))));
     for (let i = from; i < to; i++) out[i] = values.get(SHEET, i, FORMULA_COL);

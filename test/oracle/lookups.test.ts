@@ -47,6 +47,14 @@ const CASES: Array<[string, CellValue]> = [
   // An empty row_num is omitted ("If row_num is omitted, column_num is required": Microsoft's INDEX page).
   ['INDEX(D1:I1,,2)', 1],
   ['INDEX(D1:I1,,7)', err('#REF!')],
+  // A range_lookup read from a cell or computed: its value picks the mode (A2 is 1; B1 is text).
+  ['VLOOKUP("e",A1:B6,2,A2-1)', 'bigE'],
+  ['VLOOKUP("abc",A1:A6,2,A2-1)', err('#REF!')],
+  ['VLOOKUP(1,A2:B2,2,A2)', 'num1'],
+  ['HLOOKUP("e",D1:I2,2,A2-1)', 'bigE'],
+  ['VLOOKUP(1,A2:B2,2,B1)', err('#ERROR!')],
+  ['VLOOKUP(1,A2:B2,2,-A2)', 'num1'],
+  ['VLOOKUP(1,A2:B2,3,-(A2-1))', err('#REF!')],
 ];
 
 describe('the oracle gives Excel\u2019s lookups', () => {
