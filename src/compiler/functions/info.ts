@@ -25,7 +25,12 @@ export function settled(v: Val, node: Node, name: string, l: Lowering): Val {
 function lowerCatch(node: CallNode, l: Lowering): Val {
   const [a, b] = node.args;
   const v = settled(l.lower(a!), a!, node.name, l);
-  const fallback = settled(b!.kind === 'missing' ? emptyBranch(b!, node.name, l) : l.lower(b!), b!, node.name, l);
+  const fallback = settled(
+    b!.kind === 'missing' ? emptyBranch(b!, node.name, l) : l.lower(b!),
+    b!,
+    node.name,
+    l,
+  );
   if (!may(v.kinds, 'error')) return v;
   // Why `$not($exists(...))`: the not-established value is no error to catch; it is given back (its Excel
   // answer depends on an unknown).

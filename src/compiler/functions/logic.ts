@@ -21,11 +21,7 @@ function lowerIf(node: CallNode, l: Lowering): Val {
   const [c, t, f] = node.args;
   const cond = l.lower(c!);
   const branch = (n: Node | undefined, dflt: Val): Val =>
-    n === undefined
-      ? dflt
-      : n.kind === 'missing'
-        ? emptyBranch(n, node.name, l)
-        : l.lower(n);
+    n === undefined ? dflt : n.kind === 'missing' ? emptyBranch(n, node.name, l) : l.lower(n);
   const no: Val = { expr: 'false', kinds: ['boolean'], atom: true, invariant: true };
   const then = branch(t, { expr: 'true', kinds: ['boolean'], atom: true, invariant: true });
   const other = branch(f, no);
