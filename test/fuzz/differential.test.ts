@@ -9,7 +9,15 @@ import { parseFormula } from '../../src/workbook/formula/index.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { formulaTree, renderFormula } from './arbitraries.js';
 import type { FuzzCase } from './arbitraries.js';
-import { checkCase, formatFinding, judge, oracleValues, runDifferential, shrinkFinding } from './harness.js';
+import {
+  checkCase,
+  formatFinding,
+  functionsSummary,
+  judge,
+  oracleValues,
+  runDifferential,
+  shrinkFinding,
+} from './harness.js';
 
 const SEED = 20240601;
 const CASES = 300;
@@ -57,6 +65,11 @@ describe('differential fuzzing: lowering vs oracle', () => {
     // Most cases must be compared, or the 0-mismatch figure would say little. Not all: every parameter is
     // also given the kinds whose Excel answer is not established (refused, or undetermined by the oracle).
     expect(stats.compared).toBeGreaterThan(CASES * 0.7);
+    // Each case counts once under each function it calls; compared ones are among the drawn.
+    const perFunction = Object.values(stats.byFunction);
+    expect(perFunction.length).toBeGreaterThan(20);
+    expect(perFunction.every((n) => n.compared <= n.drawn && n.drawn <= CASES)).toBe(true);
+    expect(functionsSummary(stats)).toMatch(/^functions: {2}\d+ of \d+ drawn/);
     // Shrink the first new findings so a failure reads as minimal counterexamples.
     const open = (i: number, formula: string) =>
       OPEN_FINDINGS.some((o) => o.index === i && o.formula === formula);
