@@ -75,6 +75,7 @@ import {
   index,
   matchApprox,
   matchExact,
+  rowsOf,
   tableLookupApprox,
   xlookup,
 } from './excel-lookups.js';
@@ -821,15 +822,16 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     return this.criteriaIfs('min', ast, state);
   }
 
+  /** VLOOKUP's exact mode; its arguments evaluated as the other lookups' are (`lookup`). */
   ssxVlookup(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.VLOOKUP', ast, state, (lookup, table, column) => {
+    return this.lookup(ast, state, (lookup: Scalar, table: unknown, column: Scalar) => {
       const key = raw(lookup);
       if (key instanceof CellError) return key;
       // Why: Excel's answer for a blank or empty-text lookup value is not established here.
       if (key === EmptyValue || key === '') return UNKNOWN();
       const c = count(column);
       if (c instanceof CellError) return c;
-      const rows = (table as unknown as { data: Scalar[][] }).data;
+      const rows = rowsOf(table);
       if (c < 1) return VALUE();
       if (c > (rows[0]?.length ?? 0)) return new CellError(ErrorType.REF);
       if (typeof key === 'string' && key.length > 255) return VALUE();

@@ -75,3 +75,17 @@ describe('HyperFormula alone differs (the gap each correction closes)', () => {
     expect(evaluate([f], [])[0]).toEqual(hf);
   });
 });
+
+describe('an error cell in a one-cell lookup table', () => {
+  it('is skipped as an error cell of a larger table is, not given back (HyperFormula passes a one-cell range as its value)', () => {
+    const grid = [
+      [{ error: '#NAME?' }, '=VLOOKUP(0,A1:A1,1,0)', '=VLOOKUP(0,A1:A1,NA(),0)', '=VLOOKUP(0,A1:A2,1,0)'],
+    ];
+    const o = evaluateWorkbook({
+      sheets: [gridSheet('S', grid as CellValue[][])],
+      definedNames: [],
+      tables: [],
+    });
+    expect([1, 2, 3].map((c) => o.get('S', 0, c))).toEqual([err('#N/A'), err('#N/A'), err('#N/A')]);
+  });
+});
