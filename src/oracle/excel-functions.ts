@@ -383,6 +383,10 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
           ? UNKNOWN()
           : VALUE();
       }
+      const errors = grids.flatMap((g) => g.data.flat().map(raw)).filter((v) => v instanceof CellError);
+      // Why: errors of two kinds in a larger array: whether Excel meets them array by array or entry by
+      // entry (which one it gives) is not established.
+      if (h * w > 1 && new Set(errors.map((e) => (e as CellError).type)).size > 1) return UNKNOWN();
       if (h === 1 && w === 1) {
         const scalar = sumproductOfScalars(
           grids.map((g) => raw(g.data[0][0])),

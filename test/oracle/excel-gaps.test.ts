@@ -129,6 +129,9 @@ const CASES: Record<string, Array<[string, CellValue]>> = {
     ['SUMPRODUCT(G1:G1,1/0)', err('#DIV/0!')],
     // Sizes differ and an error is there: #VALUE! (I1328, no error) or the error (K1328, same sizes)?
     ['SUMPRODUCT(G1:H1,{1,2,3}/0)', err('#ERROR!')],
+    // Errors of two kinds: which comes first (array by array, or entry by entry) is not established.
+    ['SUMPRODUCT(G1:H1/{1,0},G1:H1+{"x",1})', err('#ERROR!')],
+    ['SUMPRODUCT(G1:H1/{1,0},G1:H1/{0,1})', err('#DIV/0!')],
   ],
   '7 logic': [
     ['AND("TRUE",1)', true],

@@ -39,8 +39,8 @@ export const AGGREGATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlSumProduct: {
     // $arrays: [{"a": [...]}, ...] (objects keep arrays from being flattened together). Same sizes or
-    // #VALUE! (with an error among them not established: which comes first); the first error in array order
-    // wins; non-numbers count as 0, except where every argument is 1×1: Excel reads scalars there, where text
+    // #VALUE! (with an error among them not established: which comes first); an error propagates, errors of
+    // two kinds are not established (array by array or entry by entry?); non-numbers count as 0, except where every argument is 1×1: Excel reads scalars there, where text
     // is #VALUE! (corpus: SUMPRODUCT(G1330:G1330,I1330:I1330) with "4" in G1330); a blank or a boolean there,
     // or an error beside a non-number, is not established.
     // Row products are built array by array with $zip (never `$a[$i]`, which JSONata evaluates by scanning the
@@ -66,7 +66,11 @@ export const AGGREGATE_HELPERS: Readonly<Record<string, HelperSource>> = {
     $exists($errs) ? $xlNE("SUMPRODUCT of arrays of different sizes holding an error (#VALUE! or the error)") :
     {"error": "#VALUE!"}
   ) :
-  $exists($errs) ? $errs[0] :
+  $exists($errs) ? (
+    $kinds := $distinct($map($ks, function($k) { $col($k)[$type($) = "object"] }).($exists(error) ? error : "ne"));
+    $n > 1 and $count($kinds) > 1 ? $xlNE("SUMPRODUCT over errors of more than one kind (which comes first)") :
+    $errs[0]
+  ) :
   $n = 0 ? 0 : (
     $nums := function($c) { $contains($string($c), /^\[[-+.0-9eE,]*\]$/) ? $c : [$c.($type($) = "number" ? $ : 0)] };
     $first := $nums($col(0));
