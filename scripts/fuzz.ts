@@ -19,6 +19,7 @@ import {
   emptyStats,
   type Finding,
   formatFinding,
+  functionsSummary,
   type RunStats,
   runDifferential,
   shrinkFinding,
@@ -160,6 +161,7 @@ async function main(): Promise<void> {
   });
   const ms = performance.now() - t0;
   console.log(`\n${summary(total, ms)}`);
+  console.log(functionsSummary(total));
   if (total.witness) console.log(witnessSummary(total.witness));
   const shrunk = await shrinkFirst(o, total);
   if (o.json !== '') {

@@ -204,6 +204,10 @@ export class ExcelCorrectionsPlugin extends FunctionPlugin {
       const at = (a: HfInternal) => a[resolve](state.formulaAddress)[axis];
       return Math.abs(at(node.end) - at(node.start)) + 1;
     }
+    // Why: arguments are not computed first (the address is what counts), so HyperFormula throws on a name
+    // whose value is not computed yet (its TRUE and FALSE are names): that argument is no reference.
+    if (node.type === 'NAMED_EXPRESSION' && /^(TRUE|FALSE)$/i.test(node.expressionName))
+      return UNDETERMINED();
     const value = this.evaluateAst(node, state);
     if (value instanceof CellError) return value;
     if (!(value instanceof SimpleRangeValue)) return UNDETERMINED();

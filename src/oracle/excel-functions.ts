@@ -79,6 +79,7 @@ import {
   lookupApprox,
   matchApprox,
   matchExact,
+  rowsOf,
   tableLookupApprox,
   xlookup,
 } from './excel-lookups.js';
@@ -123,6 +124,20 @@ function argSource(node: HfInternal): ArgSource {
     return 'typed';
   }
   return 'other';
+}
+
+/**
+ * SUMPRODUCT whose arguments are all 1×1: Excel reads them as scalars, where a text is #VALUE!, even "4"
+ * (FormulaEvalTestData_Copy.xlsx EverythingTests!J1328: `SUMPRODUCT(G1330:G1330,I1330:I1330)`, "4" and 2, saved
+ * #VALUE!), not 0 as in a larger array. Not established: a blank or a boolean there, an error beside a value
+ * that is not a number (which comes first), and any non-number from an argument that is not a reference.
+ * `undefined` when every value is a number or an error: the array rule gives the answer.
+ */
+function sumproductOfScalars(values: ReadonlyArray<Exclude<Scalar, { val: number }>>, references: boolean) {
+  const other = values.filter((v) => typeof v !== 'number' && !(v instanceof CellError));
+  if (other.length === 0) return undefined;
+  if (!references || values.some((v) => v instanceof CellError)) return UNKNOWN();
+  return other.some((v) => typeof v === 'string') ? VALUE() : UNKNOWN();
 }
 
 /** The HyperFormula plugin holding the corrected operators and functions of the supported set. */
@@ -394,15 +409,35 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
 
   /**
-   * SUMPRODUCT as Excel: arrays of one shape (else #VALUE!), the first error met propagates, every entry that
-   * is not a number (text, even "1"; TRUE; blank) counts as 0 (HyperFormula reads "1" and TRUE as 1).
+   * SUMPRODUCT as Excel: arrays of one shape (else #VALUE!; undetermined with an error among them), the
+   * first error met propagates, every entry that
+   * is not a number (text, even "1"; TRUE; blank) counts as 0 (HyperFormula reads "1" and TRUE as 1); 1×1
+   * arguments are scalars (`sumproductOfScalars`).
    */
   ssxSumproduct(ast: HfInternal, state: HfInternal): unknown {
+    const references = (ast.args as HfInternal[]).every((a) => REFERENCE_NODES.has(a.type));
     return this.run('SSX.SUMPRODUCT', ast, state, (...arrays) => {
       const grids = arrays as unknown as Array<{ data: Scalar[][] }>;
       const h = grids[0].data.length;
       const w = grids[0].data[0]?.length ?? 0;
-      if (grids.some((g) => g.data.length !== h || (g.data[0]?.length ?? 0) !== w)) return VALUE();
+      if (grids.some((g) => g.data.length !== h || (g.data[0]?.length ?? 0) !== w)) {
+        // Why: #VALUE! without an error (EverythingTests!I1328), the error with one of the same size (K1328);
+        // which comes first when both apply is not established.
+        return grids.some((g) => g.data.some((row) => row.some((v) => raw(v) instanceof CellError)))
+          ? UNKNOWN()
+          : VALUE();
+      }
+      const errors = grids.flatMap((g) => g.data.flat().map(raw)).filter((v) => v instanceof CellError);
+      // Why: errors of two kinds in a larger array: whether Excel meets them array by array or entry by
+      // entry (which one it gives) is not established.
+      if (h * w > 1 && new Set(errors.map((e) => (e as CellError).type)).size > 1) return UNKNOWN();
+      if (h === 1 && w === 1) {
+        const scalar = sumproductOfScalars(
+          grids.map((g) => raw(g.data[0][0])),
+          references,
+        );
+        if (scalar !== undefined) return scalar;
+      }
       let sum = 0;
       for (let r = 0; r < h; r++) {
         for (let c = 0; c < w; c++) {
@@ -867,15 +902,16 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     return this.criteriaIfs('min', ast, state);
   }
 
+  /** VLOOKUP's exact mode; its arguments evaluated as the other lookups' are (`lookup`). */
   ssxVlookup(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.VLOOKUP', ast, state, (lookup, table, column) => {
+    return this.lookup(ast, state, (lookup: Scalar, table: unknown, column: Scalar) => {
       const key = raw(lookup);
       if (key instanceof CellError) return key;
       // Why: Excel's answer for a blank or empty-text lookup value is not established here.
       if (key === EmptyValue || key === '') return UNKNOWN();
       const c = count(column);
       if (c instanceof CellError) return c;
-      const rows = (table as unknown as { data: Scalar[][] }).data;
+      const rows = rowsOf(table);
       if (c < 1) return VALUE();
       if (c > (rows[0]?.length ?? 0)) return new CellError(ErrorType.REF);
       if (typeof key === 'string' && key.length > 255) return VALUE();
@@ -917,6 +953,28 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
   ssxXlookup(ast: HfInternal, state: HfInternal): unknown {
     return this.lookup(ast, state, xlookup);
+  }
+  /**
+   * VLOOKUP/HLOOKUP whose range_lookup is a reference or computed: a number or a logical value picks the
+   * route (FALSE/0 exact, else approximate, as a written mode); any other value (text, a blank, an error, a
+   * range) is undetermined.
+   */
+  ssxVlookupMode(ast: HfInternal, state: HfInternal): unknown {
+    const exact = this.modeExact(ast, state);
+    if (exact === undefined) return UNKNOWN();
+    const three = { ...ast, args: ast.args.slice(0, 3) };
+    return exact ? this.ssxVlookup(three, state) : this.ssxVlookupApprox(ast, state);
+  }
+  ssxHlookupMode(ast: HfInternal, state: HfInternal): unknown {
+    const exact = this.modeExact(ast, state);
+    if (exact === undefined) return UNKNOWN();
+    const three = { ...ast, args: ast.args.slice(0, 3) };
+    return exact ? this.ssxHlookup(three, state) : this.ssxHlookupApprox(ast, state);
+  }
+  private modeExact(ast: HfInternal, state: HfInternal): boolean | undefined {
+    const v = raw(this.evaluateAst(ast.args[3], state) as Scalar);
+    if (typeof v === 'boolean') return !v;
+    return typeof v === 'number' ? v === 0 : undefined;
   }
   ssxIndex(ast: HfInternal, state: HfInternal): unknown {
     return this.lookup(ast, state, index);

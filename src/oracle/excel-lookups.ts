@@ -141,11 +141,12 @@ export function xlookup(
 }
 
 /** INDEX's array form: positions truncated; 0 (a whole row or column) only where the dimension is one cell. */
-export function index(range: unknown, row: Scalar, column?: Scalar): unknown {
+export function index(range: unknown, row: Scalar | undefined, column?: Scalar): unknown {
   const rows = rowsOf(range);
   const h = rows.length;
   const w = rows[0]?.length ?? 0;
-  const r = count(row);
+  // An empty row_num is omitted, as 0 ("If row_num is omitted, column_num is required": Microsoft's INDEX page).
+  const r = row === undefined ? 0 : count(row);
   if (r instanceof CellError) return r;
   const c = column === undefined ? undefined : count(column);
   if (c instanceof CellError) return c;

@@ -328,6 +328,19 @@ export const SSX_FUNCTIONS = {
     parameters: [SCALAR, RANGE, SCALAR, optionalScalar],
     vectorizationForbidden: true,
   },
+  // A VLOOKUP/HLOOKUP whose range_lookup is neither written nor omitted: its value picks the route above.
+  'SSX.VLOOKUPM': {
+    plugin: set,
+    method: 'ssxVlookupMode',
+    parameters: [SCALAR, RANGE, SCALAR, SCALAR],
+    vectorizationForbidden: true,
+  },
+  'SSX.HLOOKUPM': {
+    plugin: set,
+    method: 'ssxHlookupMode',
+    parameters: [SCALAR, RANGE, SCALAR, SCALAR],
+    vectorizationForbidden: true,
+  },
   'SSX.MATCHA': {
     plugin: set,
     method: 'ssxMatchApprox',
@@ -419,12 +432,21 @@ export function pluginFunctions(
  *   TEXT whose format_text is a literal of excel-text.ts's number or date codes, or not a literal (other
  *   literal codes stay HyperFormula's).
  *   formulas, `exact-match` only a call whose mode argument (at `flagAt`) is FALSE/0, which is dropped,
- *   `approx-match` only a call whose mode is omitted or a literal TRUE/non-zero number.
+ *   `approx-match` only a call whose mode is omitted or a literal TRUE/non-zero number, `mode-value` only a
+ *   call whose mode is given but no literal (a reference, a computed value: its value picks the route).
  */
 export interface CallCorrection {
   correction: CorrectionName;
   to?: SsxName;
-  args?: 'number' | 'condition' | 'array' | 'direct-text' | 'exact-match' | 'approx-match' | 'format-code';
+  args?:
+    | 'number'
+    | 'condition'
+    | 'array'
+    | 'direct-text'
+    | 'exact-match'
+    | 'approx-match'
+    | 'mode-value'
+    | 'format-code';
   /**
    * `exact-match`: the position of the mode argument, required FALSE/0 and dropped (3, VLOOKUP's 4th);
    * `approx-match`: the same position, omitted or a literal TRUE or non-zero number (kept).
@@ -769,6 +791,12 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       args: 'approx-match',
       note: 'approximate mode: only over numbers in strictly ascending order (HyperFormula #VALUE! over one cell)',
     },
+    {
+      correction: 'lookup',
+      to: 'SSX.VLOOKUPM',
+      args: 'mode-value',
+      note: 'range_lookup read from a cell or computed: FALSE/0 the exact route, TRUE/non-zero the approximate one',
+    },
   ],
   HLOOKUP: [
     {
@@ -782,6 +810,12 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       to: 'SSX.HLOOKUPA',
       args: 'approx-match',
       note: 'approximate mode: only over numbers in strictly ascending order (HyperFormula #VALUE! over one cell)',
+    },
+    {
+      correction: 'lookup',
+      to: 'SSX.HLOOKUPM',
+      args: 'mode-value',
+      note: 'range_lookup read from a cell or computed: FALSE/0 the exact route, TRUE/non-zero the approximate one',
     },
   ],
   MATCH: [
@@ -825,7 +859,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
     {
       correction: 'lookup',
       to: 'SSX.INDEX',
-      note: 'a position beyond the range is #REF! (HyperFormula #NUM!); a whole row or column undetermined',
+      note: 'a position beyond the range is #REF! (HyperFormula #NUM!); an empty row_num is omitted (0); a whole row or column undetermined',
     },
   ],
   ...DATE_CALLS,

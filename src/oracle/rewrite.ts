@@ -365,6 +365,12 @@ function routeApplies(c: CallCorrection, n: CallNode): boolean {
     const at = c.flagAt ?? 3;
     return n.args.length === at || (n.args.length === at + 1 && isApproxFlag(n.args[at]!));
   }
+  if (c.args === 'mode-value') {
+    const at = c.flagAt ?? 3;
+    const mode = n.args[at];
+    if (n.args.length !== at + 1) return false;
+    return !LITERAL_KINDS.has(mode!.kind) && !isSignedNumber(mode!) && functionBoolean(mode!) === undefined;
+  }
   if (c.args === 'format-code') {
     const code = n.args[1];
     if (n.args.length !== 2 || code.kind === 'missing') return false;
@@ -413,6 +419,7 @@ function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?:
     case 'exact-match':
       return n.args.slice(0, route.flagAt ?? 3).map((a) => printArg(a));
     case 'approx-match':
+    case 'mode-value':
       return n.args.map((a) => printArg(a));
     case 'format-code':
     case undefined:
@@ -461,6 +468,9 @@ function functionBoolean(a: Node): boolean | undefined {
   const name = a.name.toUpperCase();
   return name === 'TRUE' ? true : name === 'FALSE' ? false : undefined;
 }
+
+/** Arguments written as values: a mode written so is routed by isExactFlag / isApproxFlag, or left alone. */
+const LITERAL_KINDS: ReadonlySet<Node['kind']> = new Set(['number', 'string', 'boolean', 'error', 'missing']);
 
 function isApproxFlag(a: Node): boolean {
   if (functionBoolean(a) !== undefined) return functionBoolean(a) === true;

@@ -655,6 +655,18 @@ export function cellsByAddress(values: readonly CellValue[], row = 1): Record<st
 }
 
 /** The input columns (0 = A) a tree reads. */
+/** The names of the functions a tree calls. */
+export function functionsCalled(e: FuzzExpr, out = new Set<string>()): Set<string> {
+  if (e.t === 'call') {
+    out.add(e.fn);
+    for (const a of e.args) functionsCalled(a, out);
+  } else if (e.t === 'bin') {
+    functionsCalled(e.l, out);
+    functionsCalled(e.r, out);
+  } else if ('e' in e) functionsCalled(e.e, out);
+  return out;
+}
+
 export function referencedColumns(e: FuzzExpr, out = new Set<number>()): Set<number> {
   switch (e.t) {
     case 'ref':

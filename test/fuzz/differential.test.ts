@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { parseFormula } from '../../src/workbook/formula/index.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { formulaTree, renderFormula } from './arbitraries.js';
-import { checkCase, formatFinding, judge, runDifferential, shrinkFinding } from './harness.js';
+import type { FuzzCase } from './arbitraries.js';
+import {
+  checkCase,
+  formatFinding,
+  functionsSummary,
+  judge,
+  oracleValues,
+  runDifferential,
+  shrinkFinding,
+} from './harness.js';
 
 const SEED = 20240601;
 const CASES = 300;
@@ -18,13 +27,7 @@ const CASES = 300;
  * The seeded test expects exactly these: it fails on a new finding, and on a listed one that no longer
  * occurs (settled: remove it here).
  */
-const OPEN_FINDINGS: ReadonlyArray<{ index: number; formula: string; why: string }> = [
-  {
-    index: 65,
-    formula: '=MONTH(10884.000185185185)/VLOOKUP(C1,B1:B1,1,B1)',
-    why: "lookups: VLOOKUP whose range_lookup is a reference (B1 = 39.236). The oracle routes only literal modes through its corrections (registry.ts), so HyperFormula's #VALUE! stands; the formula command inlines B1 as a literal mode and the lowering answers #N/A (IronCalc: 39.236). Excel's answer not established",
-  },
-];
+const OPEN_FINDINGS: ReadonlyArray<{ index: number; formula: string; why: string }> = [];
 
 describe('differential fuzzing: lowering vs oracle', () => {
   it('generates formulas our parser reads', () => {
@@ -45,6 +48,16 @@ describe('differential fuzzing: lowering vs oracle', () => {
     expect((await judge(c, { error: '#ERROR!' } as unknown as CellValue)).kind).toBe('undetermined');
   });
 
+  it('a case the oracle throws on leaves the other cases in their rows', () => {
+    const blank = [null, null, null, null, null];
+    const row: FuzzCase = { expr: { t: 'call', fn: 'ROW', args: [] }, cells: blank };
+    // HyperFormula 3.5 throws on ROW(TRUE) (its TRUE is a name whose value is not computed yet).
+    const throws: FuzzCase = { expr: { t: 'call', fn: 'ROW', args: [{ t: 'bool', v: true }] }, cells: blank };
+    const got = oracleValues([row, row, throws, row]);
+    expect(got[2]).toHaveProperty('threw');
+    expect([got[0], got[1], got[3]]).toEqual([1, 2, 4]);
+  });
+
   it(`${CASES} seeded cases: no mismatch beyond the open findings`, async () => {
     const stats = await runDifferential({ seed: SEED, cases: CASES, batch: CASES });
     expect(stats.cases).toBe(CASES);
@@ -52,6 +65,11 @@ describe('differential fuzzing: lowering vs oracle', () => {
     // Most cases must be compared, or the 0-mismatch figure would say little. Not all: every parameter is
     // also given the kinds whose Excel answer is not established (refused, or undetermined by the oracle).
     expect(stats.compared).toBeGreaterThan(CASES * 0.7);
+    // Each case counts once under each function it calls; compared ones are among the drawn.
+    const perFunction = Object.values(stats.byFunction);
+    expect(perFunction.length).toBeGreaterThan(20);
+    expect(perFunction.every((n) => n.compared <= n.drawn && n.drawn <= CASES)).toBe(true);
+    expect(functionsSummary(stats)).toMatch(/^functions: {2}\d+ of \d+ drawn/);
     // Shrink the first new findings so a failure reads as minimal counterexamples.
     const open = (i: number, formula: string) =>
       OPEN_FINDINGS.some((o) => o.index === i && o.formula === formula);

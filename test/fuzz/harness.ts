@@ -19,7 +19,15 @@ import { translateFormula } from '../../src/compiler/formula-command.js';
 import { type CellValue, isErrorValue } from '../../src/workbook/values.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { evaluateWorkbook, sameValue } from '../../src/oracle/index.js';
-import { cellsByAddress, type FuzzCase, fuzzCase, referencedColumns, renderFormula } from './arbitraries.js';
+import {
+  cellsByAddress,
+  FUZZED_ENTRIES,
+  functionsCalled,
+  type FuzzCase,
+  fuzzCase,
+  referencedColumns,
+  renderFormula,
+} from './arbitraries.js';
 import { ironcalcRows } from './ironcalc.js';
 
 /** What happened to one case. */
@@ -119,6 +127,8 @@ export interface RunStats {
   findings: Array<{ seed: number; index: number; finding: Finding }>;
   /** With `witness`: IronCalc's side of the compared cases. */
   witness?: WitnessStats;
+  /** Per function: the cases calling it, and those of them compared (neither refused nor undetermined). */
+  byFunction: Record<string, { drawn: number; compared: number }>;
 }
 
 /** Disagreements kept per batch (the counts are complete). */
@@ -134,15 +144,18 @@ const PARSE_CODES = new Set(Object.keys(FORMULA_MESSAGES));
  */
 const UNDETERMINED = '#ERROR!';
 
-function workbook(cases: readonly FuzzCase[]): WorkbookModel {
+/** The batch's workbook: row r holds case r; a case left out (`undefined`) leaves its row empty. */
+function workbook(cases: ReadonlyArray<FuzzCase | undefined>): WorkbookModel {
   const sheet = gridSheet(
     SHEET,
-    cases.map((c, i) => [...c.cells.map(() => undefined), renderFormula(c.expr, i + 1)]),
+    cases.map((c, i) =>
+      c === undefined ? [] : [...c.cells.map(() => undefined), renderFormula(c.expr, i + 1)],
+    ),
   );
   // Why: inputs go in as constant cells, not through gridSheet, which reads a string starting with `=` as a
   // formula; an input cell holding the text "=1+1" is text to Excel and to the lowering.
   cases.forEach((c, row) => {
-    c.cells.forEach((value, col) => {
+    c?.cells.forEach((value, col) => {
       if (value !== null) sheet.rows.get(row)?.set(col, { row, col, value });
     });
   });
@@ -159,13 +172,33 @@ const isFailure = (v: CellValue | OracleFailure): v is OracleFailure =>
 
 /** The oracle's value of each case's formula, all cases in one workbook (row i+1 holds case i). */
 export function oracleValues(cases: readonly FuzzCase[]): Array<CellValue | OracleFailure> {
+  const out: Array<CellValue | OracleFailure> = [];
+  valuesOf(cases, 0, cases.length, out);
+  return out;
+}
+
+/**
+ * The values of cases [from, to) into `out`, the other rows left empty. Why the halves keep their rows: one
+ * formula the engine chokes on must not hide the batch, and a case retried elsewhere than its row would
+ * answer ROW() for another row than the lowering is told.
+ */
+function valuesOf(
+  cases: readonly FuzzCase[],
+  from: number,
+  to: number,
+  out: Array<CellValue | OracleFailure>,
+) {
   try {
-    const values = evaluateWorkbook(workbook(cases));
-    return cases.map((_, i) => values.get(SHEET, i, FORMULA_COL));
+    const values = evaluateWorkbook(workbook(cases.map((c, i) => (i >= from && i < to ? c : undefined))));
+    for (let i = from; i < to; i++) out[i] = values.get(SHEET, i, FORMULA_COL);
   } catch (e) {
-    // Why: one formula the engine chokes on must not hide the batch; retry case by case to isolate it.
-    if (cases.length === 1) return [{ threw: e instanceof Error ? e.message : String(e) }];
-    return cases.map((c) => oracleValues([c])[0]!);
+    if (to - from === 1) {
+      out[from] = { threw: e instanceof Error ? e.message : String(e) };
+      return;
+    }
+    const mid = (from + to) >> 1;
+    valuesOf(cases, from, mid, out);
+    valuesOf(cases, mid, to, out);
   }
 }
 
@@ -242,6 +275,7 @@ export async function runDifferential(opts: RunOptions): Promise<RunStats> {
     for (let i = 0; i < n; i++) {
       const o = await judge(cases[i], oracle[i], i + 1);
       batch.cases++;
+      countFunctions(batch, cases[i], o.kind !== 'refused' && o.kind !== 'undetermined');
       if (o.kind === 'refused') {
         batch.refused++;
         batch.refusedByCode[o.code] = (batch.refusedByCode[o.code] ?? 0) + 1;
@@ -264,6 +298,19 @@ export async function runDifferential(opts: RunOptions): Promise<RunStats> {
     opts.onBatch?.(stats, batch);
   }
   return stats;
+}
+
+/** Counts the case under each function it calls (each once). */
+function countFunctions(stats: RunStats, c: FuzzCase, compared: boolean): void {
+  for (const fn of functionsCalled(c.expr)) tally(stats, fn, 1, compared ? 1 : 0);
+}
+
+/** Adds to a function's counts. */
+function tally(stats: RunStats, fn: string, drawn: number, compared: number): void {
+  const m = stats.byFunction[fn] ?? { drawn: 0, compared: 0 };
+  m.drawn += drawn;
+  m.compared += compared;
+  stats.byFunction[fn] = m;
 }
 
 /** The lowering's value of a compared case: the oracle's when they matched. */
@@ -348,6 +395,7 @@ export function emptyStats(witness = false): RunStats {
     mismatches: 0,
     refusedByCode: {},
     findings: [],
+    byFunction: {},
   };
   if (witness) {
     stats.witness = {
@@ -378,6 +426,7 @@ export function addStats(a: RunStats, b: RunStats): void {
   for (const [code, n] of Object.entries(b.refusedByCode))
     a.refusedByCode[code] = (a.refusedByCode[code] ?? 0) + n;
   a.findings.push(...b.findings);
+  for (const [fn, n] of Object.entries(b.byFunction)) tally(a, fn, n.drawn, n.compared);
   if (b.witness) {
     a.witness ??= emptyStats(true).witness;
     const w = a.witness as WitnessStats;
@@ -438,5 +487,20 @@ export function formatFinding(f: Finding): string {
   if (f.message !== undefined) lines.push(`    message:   ${f.message}`);
   if (f.ironcalc !== undefined)
     lines.push(`    ironcalc:  ${JSON.stringify(f.ironcalc)} (witness, not a judge)`);
+  return lines.join('\n');
+}
+
+/**
+ * Which functions of the table the run drew and compared: a 0-mismatch figure says nothing about a function
+ * never drawn, or drawn only where it is refused or undetermined.
+ */
+export function functionsSummary(s: RunStats): string {
+  const names = FUZZED_ENTRIES.map((e) => e.name);
+  const drawn = (n: string) => (s.byFunction[n]?.drawn ?? 0) > 0;
+  const never = names.filter((n) => !drawn(n));
+  const uncompared = names.filter((n) => drawn(n) && (s.byFunction[n]?.compared ?? 0) === 0);
+  const which = never.length === 0 ? ' (every function)' : `; never drawn: ${never.join(', ')}`;
+  const lines = [`functions:  ${names.length - never.length} of ${names.length} drawn${which}`];
+  if (uncompared.length > 0) lines.push(`  drawn but never compared: ${uncompared.join(', ')}`);
   return lines.join('\n');
 }

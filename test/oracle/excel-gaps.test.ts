@@ -118,6 +118,20 @@ const CASES: Record<string, Array<[string, CellValue]>> = {
     ['SUMPRODUCT(E1:G1)', 1],
     ['SUMPRODUCT((G1:H1=1)*1)', 1],
     ['SUMPRODUCT(G1:H1,G1:G1)', err('#VALUE!')],
+    // A 1×1 reference is a scalar: its text is #VALUE! (FormulaEvalTestData_Copy.xlsx EverythingTests!J1328,
+    // "4" beside 2); a blank or a boolean there, or an error beside a non-number, is not established.
+    ['SUMPRODUCT(H1:H1,G1:G1)', err('#VALUE!')],
+    ['SUMPRODUCT(G1:G1,G1:G1,B1:B1)', err('#VALUE!')],
+    ['SUMPRODUCT(F1)', err('#VALUE!')],
+    ['SUMPRODUCT(G1:G1,G1:G1)', 1],
+    ['SUMPRODUCT(A1:A1,G1:G1)', err('#ERROR!')],
+    ['SUMPRODUCT(E1:E1)', err('#ERROR!')],
+    ['SUMPRODUCT(G1:G1,1/0)', err('#DIV/0!')],
+    // Sizes differ and an error is there: #VALUE! (I1328, no error) or the error (K1328, same sizes)?
+    ['SUMPRODUCT(G1:H1,{1,2,3}/0)', err('#ERROR!')],
+    // Errors of two kinds: which comes first (array by array, or entry by entry) is not established.
+    ['SUMPRODUCT(G1:H1/{1,0},G1:H1+{"x",1})', err('#ERROR!')],
+    ['SUMPRODUCT(G1:H1/{1,0},G1:H1/{0,1})', err('#DIV/0!')],
   ],
   '7 logic': [
     ['AND("TRUE",1)', true],

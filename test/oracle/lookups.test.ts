@@ -44,6 +44,17 @@ const CASES: Array<[string, CellValue]> = [
   ['INDEX(A1:B6,-1,1)', err('#VALUE!')],
   ['INDEX(D1:I1,4)', 'é'],
   ['INDEX(B1:B6,MATCH("e",A1:A6,0))', 'bigE'],
+  // An empty row_num is omitted ("If row_num is omitted, column_num is required": Microsoft's INDEX page).
+  ['INDEX(D1:I1,,2)', 1],
+  ['INDEX(D1:I1,,7)', err('#REF!')],
+  // A range_lookup read from a cell or computed: its value picks the mode (A2 is 1; B1 is text).
+  ['VLOOKUP("e",A1:B6,2,A2-1)', 'bigE'],
+  ['VLOOKUP("abc",A1:A6,2,A2-1)', err('#REF!')],
+  ['VLOOKUP(1,A2:B2,2,A2)', 'num1'],
+  ['HLOOKUP("e",D1:I2,2,A2-1)', 'bigE'],
+  ['VLOOKUP(1,A2:B2,2,B1)', err('#ERROR!')],
+  ['VLOOKUP(1,A2:B2,2,-A2)', 'num1'],
+  ['VLOOKUP(1,A2:B2,3,-(A2-1))', err('#REF!')],
 ];
 
 describe('the oracle gives Excel\u2019s lookups', () => {
@@ -62,5 +73,19 @@ describe('HyperFormula alone differs (the gap each correction closes)', () => {
     ['INDEX(A1:B6,7,1)', err('#NUM!')],
   ] as Array<[string, CellValue]>)('=%s is %j in HyperFormula 3.5', (f, hf) => {
     expect(evaluate([f], [])[0]).toEqual(hf);
+  });
+});
+
+describe('an error cell in a one-cell lookup table', () => {
+  it('is skipped as an error cell of a larger table is, not given back (HyperFormula passes a one-cell range as its value)', () => {
+    const grid = [
+      [{ error: '#NAME?' }, '=VLOOKUP(0,A1:A1,1,0)', '=VLOOKUP(0,A1:A1,NA(),0)', '=VLOOKUP(0,A1:A2,1,0)'],
+    ];
+    const o = evaluateWorkbook({
+      sheets: [gridSheet('S', grid as CellValue[][])],
+      definedNames: [],
+      tables: [],
+    });
+    expect([1, 2, 3].map((c) => o.get('S', 0, c))).toEqual([err('#N/A'), err('#N/A'), err('#N/A')]);
   });
 });

@@ -46,4 +46,16 @@ describe('ROWS and COLUMNS with a moving corner', () => {
       { error: '#ERROR!' },
     ]);
   });
+  it('a boolean argument is undetermined (HyperFormula threw on its TRUE name, not computed yet)', () => {
+    const e = evaluateWorkbook({
+      sheets: [gridSheet('S', [['=ROWS(TRUE)', '=COLUMNS(FALSE)'], ['=ROW()']])],
+      definedNames: [],
+      tables: [],
+    });
+    expect([e.get('S', 0, 0), e.get('S', 0, 1), e.get('S', 1, 0)]).toEqual([
+      { error: '#ERROR!' },
+      { error: '#ERROR!' },
+      2,
+    ]);
+  });
 });

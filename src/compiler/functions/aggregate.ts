@@ -247,11 +247,11 @@ export const AGGREGATE_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'the sum of the products of same-sized ranges',
     lowering: '$xlSumProduct([{"a": col}, ...]), hoisted over whole columns',
     notes:
-      'same sizes or #VALUE!; non-numbers count 0; errors propagate; a 1×1 argument holding text is #VALUE! (Excel treats it as a scalar); an argument that is not a range is refused',
+      'same sizes or #VALUE! (EverythingTests!I1328; with an error among them not established); non-numbers count 0; an error propagates (K1328), errors of two kinds not established (which first); every argument 1×1: a text there is #VALUE! (Excel reads scalars: poi FormulaEvalTestData_Copy.xlsx EverythingTests!J1328, "4" beside 2), a blank or a boolean there, or an error beside a non-number, not established; an argument that is not a range is refused',
     example: { formula: '=SUMPRODUCT(A1:A2,B1:B2)', cells: { A1: 2, A2: 3, B1: 4, B2: 'x' }, value: 8 },
     evidence: {
       goldens: ['lookup'],
-      corpus: ['excel/xlcalculator/SUMPRODUCT.xlsx'],
+      corpus: ['excel/xlcalculator/SUMPRODUCT.xlsx', 'excel/poi/FormulaEvalTestData_Copy.xlsx'],
       microsoft: ['SUMPRODUCT function'],
     },
   },

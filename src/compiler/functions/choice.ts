@@ -2,6 +2,7 @@
 import type { CallNode } from '../../workbook/formula/ast.js';
 import { inherit, may, only, paren, union, type Val, withError } from '../lower/value.js';
 import { settled } from './info.js';
+import { emptyBranch } from './logic.js';
 import type { FunctionEntry, Lowering } from './types.js';
 
 const NA: Val = { expr: '{"error": "#N/A"}', kinds: ['error'], atom: true, invariant: true };
@@ -63,7 +64,7 @@ function lowerChoose(node: CallNode, l: Lowering): Val {
   if (only(index.kinds, ['string', 'boolean'])) {
     l.fail('UNSUPPORTED_CONSTRUCT', 'CHOOSE with a text or logical index (not established)', i!);
   }
-  const vals = values.map((v) => (v.kind === 'missing' ? zero() : l.lower(v)));
+  const vals = values.map((v) => (v.kind === 'missing' ? emptyBranch(v, node.name, l) : l.lower(v)));
   const arms = vals.map((v, k) => `$k = ${k + 1} ? ${paren(v)} : `).join('');
   const pick = `$k := $floor($n); ${arms}{"error": "#VALUE!"}`;
   const number = only(index.kinds, ['number']);
@@ -88,8 +89,6 @@ function lowerChoose(node: CallNode, l: Lowering): Val {
 
 /** What a CHOOSE row meeting a text or logical index is not established for. */
 export const CHOOSE_NE = 'CHOOSE with a text or logical index';
-
-const zero = (): Val => ({ expr: '0', kinds: ['number'], atom: true, invariant: true, literal: 0 });
 
 export const CHOICE_FUNCTIONS: readonly FunctionEntry[] = [
   {
@@ -120,7 +119,7 @@ export const CHOICE_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'the value at a position in the list',
     lowering: '`($n := i; $k := $floor($n); $k = 1 ? v1 : ... : #VALUE!)`',
     notes:
-      'index truncated; below 1 or past the list #VALUE! (blank is 0); errors pass; only the chosen value is evaluated; a text or logical index is not established: refused when the index is always one, else the not-established value in a row that meets one; range values are refused',
+      'index truncated; below 1 or past the list #VALUE! (blank is 0); errors pass; only the chosen value is evaluated; an empty choice 0 as the formula’s value, refused inside another expression (0 or blank not established); a text or logical index is not established: refused when the index is always one, else the not-established value in a row that meets one; range values are refused',
     example: { formula: '=CHOOSE(A1,"low","mid","high")', cells: { A1: 2.7 }, value: 'mid' },
     evidence: {
       goldens: ['choice'],

@@ -1,6 +1,7 @@
 /** The error and information functions: IFERROR, IFNA, the IS functions, N, NA, TRUE(), FALSE(). */
 import type { CallNode, Node } from '../../workbook/formula/ast.js';
 import { inherit, may, only, paren, type Val } from '../lower/value.js';
+import { emptyBranch } from './logic.js';
 import type { FunctionEntry, Lowering } from './types.js';
 
 const bool = (expr: string, v: Val, cmp: boolean): Val => ({
@@ -24,7 +25,12 @@ export function settled(v: Val, node: Node, name: string, l: Lowering): Val {
 function lowerCatch(node: CallNode, l: Lowering): Val {
   const [a, b] = node.args;
   const v = settled(l.lower(a!), a!, node.name, l);
-  const fallback = settled(b!.kind === 'missing' ? missingZero() : l.lower(b!), b!, node.name, l);
+  const fallback = settled(
+    b!.kind === 'missing' ? emptyBranch(b!, node.name, l) : l.lower(b!),
+    b!,
+    node.name,
+    l,
+  );
   if (!may(v.kinds, 'error')) return v;
   // Why `$not($exists(...))`: the not-established value is no error to catch; it is given back (its Excel
   // answer depends on an unknown).
@@ -182,7 +188,7 @@ export const INFO_FUNCTIONS: readonly FunctionEntry[] = [
   catchEntry(
     'IFERROR',
     'the value, or a fallback when it is an error',
-    'the fallback is evaluated only for an error; an omitted fallback is 0; a value that may be blank is refused inside another expression (blank or 0 not established)',
+    'the fallback is evaluated only for an error; an empty fallback is 0 as the formula’s value, refused inside another expression (0 or blank not established); a value that may be blank is refused inside another expression (blank or 0 not established)',
   ),
   catchEntry(
     'IFNA',

@@ -4,15 +4,24 @@ import { inherit, only, paren, union, type Val, withError } from '../lower/value
 import { refusePickedCell } from './picks.js';
 import type { FunctionEntry, Lowering } from './types.js';
 
+/**
+ * An empty result argument (`IF(c,1,)`, `IFERROR(x,)`): 0 as the formula’s value (corpus poi 57181.xlsm
+ * General!D41 `IF(COUNT(D8:D39)<>0,ROUND(AVERAGE(D8:D39),1),)` saved 0). Inside another expression, whether
+ * it is the number 0 or a blank (`"a"&IF(FALSE,1,)`: "a0" or "a"; ISBLANK, ISNUMBER, COUNT) is not
+ * established: refused. Every such corpus formula has it at the top.
+ */
+export function emptyBranch(n: Node, name: string, l: Lowering): Val {
+  if (!l.outermost()) {
+    l.fail('UNSUPPORTED_CONSTRUCT', `an empty ${name} argument inside another expression (0 or blank)`, n);
+  }
+  return { expr: '0', kinds: ['number'], atom: true, invariant: true, literal: 0 };
+}
+
 function lowerIf(node: CallNode, l: Lowering): Val {
   const [c, t, f] = node.args;
   const cond = l.lower(c!);
   const branch = (n: Node | undefined, dflt: Val): Val =>
-    n === undefined
-      ? dflt
-      : n.kind === 'missing'
-        ? { expr: '0', kinds: ['number'], atom: true, invariant: true, literal: 0 }
-        : l.lower(n);
+    n === undefined ? dflt : n.kind === 'missing' ? emptyBranch(n, node.name, l) : l.lower(n);
   const no: Val = { expr: 'false', kinds: ['boolean'], atom: true, invariant: true };
   const then = branch(t, { expr: 'true', kinds: ['boolean'], atom: true, invariant: true });
   const other = branch(f, no);
@@ -145,7 +154,7 @@ export const LOGIC_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'one of two values, by a condition',
     lowering: '`c ? a : b` when the condition is only boolean, else $xlIf(c, a, b)',
     notes:
-      'no else → FALSE; omitted branch → 0; text condition #VALUE! unless "TRUE"/"FALSE"; blank FALSE; numbers non-zero; only the branch taken is evaluated',
+      'no else → FALSE; an empty branch → 0 as the formula’s value (poi 57181.xlsm General!D41), refused inside another expression (0 or blank not established); text condition #VALUE! unless "TRUE"/"FALSE"; blank FALSE; numbers non-zero; only the branch taken is evaluated',
     example: { formula: '=IF(A1>=10,"big","small")', cells: { A1: 12 }, value: 'big' },
     evidence: {
       goldens: ['logic'],

@@ -39,8 +39,10 @@ export const AGGREGATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlSumProduct: {
     // $arrays: [{"a": [...]}, ...] (objects keep arrays from being flattened together). Same sizes or
-    // #VALUE!; the first error in array order wins; non-numbers count as 0, except that a 1×1 argument is a
-    // scalar to Excel, where text is #VALUE! (corpus: SUMPRODUCT(G1330:G1330,I1330:I1330) with "4" in G1330).
+    // #VALUE! (with an error among them not established: which comes first); an error propagates, errors of
+    // two kinds are not established (array by array or entry by entry?); non-numbers count as 0, except where every argument is 1×1: Excel reads scalars there, where text
+    // is #VALUE! (corpus: SUMPRODUCT(G1330:G1330,I1330:I1330) with "4" in G1330); a blank or a boolean there,
+    // or an error beside a non-number, is not established.
     // Row products are built array by array with $zip (never `$a[$i]`, which JSONata evaluates by scanning the
     // whole array); an overflowed product stays ±Infinity (never multiplied again) and the plain left-to-right
     // `$sum` then ends non-finite, which is #NUM!, as a step-by-step check would give.
@@ -53,10 +55,23 @@ export const AGGREGATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   $ks := [0..$m - 1];
   $n := $count($col(0));
   $errs := $map($ks, function($k) {( $c := $col($k); $contains($string($c), "{") ? $c[$type($) = "object"][0] )});
-  $exists($errs) ? $errs[0] :
-  $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? {"error": "#VALUE!"} :
-  $n = 0 ? 0 :
-  $n = 1 and $count($filter($ks, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} : (
+  $one := $n = 1 and $count($filter($ks, function($k) { $count($col($k)) != 1 })) = 0;
+  $odd := $one ? $filter($ks, function($k) {( $t := $type($col($k)[0]); $t != "number" and $t != "object" )});
+  $exists($odd) ? (
+    $exists($errs) ? $xlNE("SUMPRODUCT of 1×1 references holding an error and a value that is not a number") :
+    $count($filter($odd, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} :
+    $xlNE("SUMPRODUCT of a 1×1 reference holding a blank or a boolean")
+  ) :
+  $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? (
+    $exists($errs) ? $xlNE("SUMPRODUCT of arrays of different sizes holding an error (#VALUE! or the error)") :
+    {"error": "#VALUE!"}
+  ) :
+  $exists($errs) ? (
+    $kinds := $distinct($map($ks, function($k) { $col($k)[$type($) = "object"] }).($exists(error) ? error : "ne"));
+    $n > 1 and $count($kinds) > 1 ? $xlNE("SUMPRODUCT over errors of more than one kind (which comes first)") :
+    $errs[0]
+  ) :
+  $n = 0 ? 0 : (
     $nums := function($c) { $contains($string($c), /^\[[-+.0-9eE,]*\]$/) ? $c : [$c.($type($) = "number" ? $ : 0)] };
     $first := $nums($col(0));
     $p := $m = 1 ? $first : $reduce([1..$m - 1], function($acc, $k) {

@@ -81,14 +81,17 @@ export const ARITHMETIC_HELPERS: Readonly<Record<string, HelperSource>> = {
     // -79.62624, the squared product; $power gives -79.62623999999998 (scripts/float-order.ts: squaring 95 of
     // 95 corpus cells with an integer exponent, $power 94). No saved cell tells the orders apart (exponents
     // from 6 on have base 1 or 2 there), so where they differ $xlPow keeps $power (not established).
+    // Why the overflow check first: x^|n| is squared out before 1/x^|n|, and JSONata throws (D1001) on a
+    // product that overflows (256.5^-255).
     fn: `function($x, $y) {(
   $n := $abs($y);
-  $lo := $xlPowInt($x, $n, 1);
-  $hi := $xlPowHigh($x, $n);
-  $lo != $hi ? undefined : $y >= 0 ? $lo :
-  $xlPowOver($abs($x), $n) ? undefined : (
-    $r := 1 / $lo;
-    $r = $xlPowHigh(1 / $x, $n) ? $r : undefined
+  $y < 0 and $xlPowOver($abs($x), $n) ? undefined : (
+    $lo := $xlPowInt($x, $n, 1);
+    $hi := $xlPowHigh($x, $n);
+    $lo != $hi ? undefined : $y >= 0 ? $lo : (
+      $r := 1 / $lo;
+      $r = $xlPowHigh(1 / $x, $n) ? $r : undefined
+    )
   )
 )}`,
     doc: 'an integer power where the squaring orders agree, else undefined (internal)',
