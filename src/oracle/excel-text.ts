@@ -26,7 +26,7 @@ import { CellError, EmptyValue } from './hf.js';
 import { numberText } from './corrections.js';
 import { raw, type Scalar, UNKNOWN } from './excel-scalars.js';
 import { excelTextToNumber } from './excel-values.js';
-import { TEXT_DATE_FORMAT_CODES, textDateFunction } from './excel-text-dates.js';
+import { isDateCode, textDateFunction } from './excel-text-dates.js';
 
 /** The number format codes the oracle formats itself (TEXT with any other code is HyperFormula's). */
 export const TEXT_FORMAT_CODES: ReadonlySet<string> = new Set([
@@ -179,5 +179,5 @@ export function textAnyCode(value: Scalar, code: Scalar): string | CellError {
   if (c instanceof CellError) return c;
   if (typeof c !== 'string') return UNKNOWN();
   if (TEXT_FORMAT_CODES.has(c)) return textFunction(value, c);
-  return TEXT_DATE_FORMAT_CODES.includes(c) ? textDateFunction(value, c) : UNKNOWN();
+  return isDateCode(c) ? textDateFunction(value, c) : UNKNOWN();
 }
