@@ -1,6 +1,7 @@
 /**
- * TEXT with a named, bounded set of number and date/time format codes (en-US, 1900 date system); any other
- * code is refused by name. The code is a text literal or a constant text cell (`$F$1`), read at compile time.
+ * TEXT with en-US number and date/time format codes read from their characters (number codes here, date
+ * codes in format-date-code.ts); any other code is refused with the rule it needs. The code is a text
+ * literal or a constant text cell (`$F$1`), read at compile time.
  */
 import type { CallNode, Node } from '../../workbook/formula/ast.js';
 import { may, type Val, withError } from '../lower/value.js';
@@ -22,36 +23,39 @@ interface NumberCode {
   x?: number;
   np?: string;
   nq?: string;
+  /** The least count of integer digits, when more than one (`000`). */
+  z?: number;
 }
 
-const code = (k: number, more: Partial<NumberCode> = {}): NumberCode => ({
-  k,
-  g: false,
-  s: 0,
-  pre: '',
-  post: '',
-  e: false,
-  ...more,
-});
-
-/** The number format codes TEXT accepts, exactly as written (en-US). */
-export const TEXT_NUMBER_CODES: Readonly<Record<string, NumberCode>> = {
-  '0': code(0),
-  '0.0': code(1),
-  '0.00': code(2),
-  '#,##0': code(0, { g: true }),
-  '#,##0.00': code(2, { g: true }),
-  '0%': code(0, { s: 2, post: '%' }),
-  '0.0%': code(1, { s: 2, post: '%' }),
-  '0.00%': code(2, { s: 2, post: '%' }),
-  '$#,##0.00': code(2, { g: true, pre: '$' }),
-  '0.00E+00': code(2, { e: true }),
-  '0.00E+0': code(2, { e: true, x: 1 }),
-  // `_)` leaves a space the width of ")" (a plain space in TEXT's result); the second section is used for
-  // every negative number, one that rounds to zero too (ironcalc TEXT/TEXT.xlsx NUMBERS!E3:F21).
-  '#,##0_);(#,##0)': code(0, { g: true, post: ' ', np: '(', nq: ')' }),
-  '$#,##0_);($#,##0)': code(0, { g: true, pre: '$', post: ' ', np: '($', nq: ')' }),
-};
+/**
+ * A number code read from its characters: `$`, then `#,##0` or `0`…`0` (as many integer digits at least,
+ * Microsoft's TEXT page: `TEXT(1234,"0000000")` is "0001234"), then `.0…`, then `%`, `E+00` or `E+0` (with a
+ * single `0` before the point); or the two sections `P_);(P)` of such a P without `%` or an exponent: a
+ * trailing space the width of ")" for a number that is not negative, P in parentheses without "-" for a
+ * negative one, one that rounds to zero too (ironcalc TEXT/TEXT.xlsx NUMBERS!E3:F21). Undefined for any
+ * other code.
+ */
+export function readNumberCode(text: string): NumberCode | undefined {
+  const two = /^(.+)_\);\((.+)\)$/.exec(text);
+  if (two) {
+    const p = two[1] === two[2] ? readNumberCode(two[1]!) : undefined;
+    if (!p || p.e || p.s !== 0 || p.np !== undefined) return undefined;
+    return { ...p, post: ' ', np: `(${p.pre}`, nq: ')' };
+  }
+  const m = /^(\$?)(#,##0|0+)(?:\.(0+))?(%|E\+(00?))?$/.exec(text);
+  if (!m || (m[5] !== undefined && m[2] !== '0')) return undefined;
+  const c: NumberCode = {
+    k: m[3]?.length ?? 0,
+    g: m[2] === '#,##0',
+    s: m[4] === '%' ? 2 : 0,
+    pre: m[1]!,
+    post: m[4] === '%' ? '%' : '',
+    e: m[5] !== undefined,
+  };
+  if (m[5]?.length === 1) c.x = 1;
+  if (m[2]!.length > 1 && m[2] !== '#,##0') c.z = m[2]!.length;
+  return c;
+}
 
 /** The format code: a text literal or a constant text cell, else refused. */
 function formatCode(fNode: Node, l: Lowering): string {
@@ -89,12 +93,13 @@ function dateCode(fmt: string, fNode: Node, l: Lowering): (DateCode & { l: numbe
 function lowerText(node: CallNode, l: Lowering): Val {
   const [vNode, fNode] = node.args as [Node, Node];
   const fmt = formatCode(fNode, l);
-  const number = fmt === '@' || Object.hasOwn(TEXT_NUMBER_CODES, fmt);
+  const numberCode = readNumberCode(fmt);
+  const number = fmt === '@' || numberCode !== undefined;
   const date = number ? undefined : dateCode(fmt, fNode, l);
   if (!number && !date) {
     l.fail(
       'UNSUPPORTED_CONSTRUCT',
-      `TEXT with the format code ${JSON.stringify(fmt)}: not one of its number codes`,
+      `TEXT with the format code ${JSON.stringify(fmt)}: a number code beyond $, #,##0 or 0…0, .0…, % or E+00, and P_);(P) (#, ?, a scaling comma, other literal text and sections not established)`,
       fNode,
     );
   }
@@ -105,7 +110,7 @@ function lowerText(node: CallNode, l: Lowering): Val {
     const dateKinds = withError(['string'], true);
     return l.helper('xlTextDate', [v.expr, JSON.stringify(date)], dateKinds, v.invariant, [v]);
   }
-  return l.helper('xlTextFmt', [v.expr, JSON.stringify(TEXT_NUMBER_CODES[fmt])], kinds, v.invariant, [v]);
+  return l.helper('xlTextFmt', [v.expr, JSON.stringify(numberCode)], kinds, v.invariant, [v]);
 }
 
 export const FORMAT_FUNCTIONS: readonly FunctionEntry[] = [
@@ -121,7 +126,7 @@ export const FORMAT_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'a number as text in a format code',
     lowering:
       '$xlTextFmt(x, {code}) for a number code, $xlTextDate(x, {tokens}) for a date/time code, $xlText(x) for `@`',
-    notes: `number codes ${Object.keys(TEXT_NUMBER_CODES).join(' ')} and @, or a date/time code read field by field (y yy yyyy, m mm mmm mmmm mmmmm, d dd ddd dddd, h hh, m mm as minutes after an hour or before a seconds field, s ss, .0 .00 .000, AM/PM am/pm A/P a/p, elapsed [h] [m] [s], text in quotes, after \\ or one of $+(:^'{<=-/)!&~}> and space; letters in any case), as a literal or a constant text cell; any other code refused with the rule it needs (a "." or "," outside fractional seconds, q, [$-409], sections); date fields refused in the 1904 date system; numbers: rounding half away from zero on the decimal value, "-" before a negative unless every digit shown is zero (TEXT(-1/3,"0") is "0"); dates: the time rounded to the shown precision, serial 0 is 1900-01-00 and 60 1900-02-29, with a date field a serial below 0 or from 2958466 (10000-01-01) #VALUE!; not established (the run-time value): a half-unit tie, a rounding into the next day (or minute, with no seconds shown), 12 o'clock on a 12-hour clock, a time-only code past the date range; numeric and date text converted, other text returned unchanged, blank 0, TRUE/FALSE as text, errors pass`,
+    notes: `number codes read from their characters ($, #,##0 or 0…0, .0…, % or E+00/E+0, and the two sections P_);(P), as 0 0.00 000 #,##0.00 0.0% $#,##0.00 0.00E+00 $#,##0_);($#,##0)) and @, or a date/time code read field by field (y yy yyyy, m mm mmm mmmm mmmmm, d dd ddd dddd, h hh, m mm as minutes after an hour or before a seconds field, s ss, .0 .00 .000, AM/PM am/pm A/P a/p, elapsed [h] [m] [s], text in quotes, after \\ or one of $+(:^'{<=-/)!&~}> and space; letters in any case), as a literal or a constant text cell; any other code refused with the rule it needs (a "." or "," outside fractional seconds, q, [$-409], sections); date fields refused in the 1904 date system; numbers: rounding half away from zero on the decimal value, "-" before a negative unless every digit shown is zero (TEXT(-1/3,"0") is "0"); dates: the time rounded to the shown precision, serial 0 is 1900-01-00 and 60 1900-02-29, with a date field a serial below 0 or from 2958466 (10000-01-01) #VALUE!; not established (the run-time value): a half-unit tie, a rounding into the next day (or minute, with no seconds shown), 12 o'clock on a 12-hour clock, a time-only code past the date range; numeric and date text converted, other text returned unchanged, blank 0, TRUE/FALSE as text, errors pass`,
     example: { formula: '=TEXT(A1,"#,##0.00")', cells: { A1: 1234.565 }, value: '1,234.57' },
     evidence: {
       goldens: ['format'],

@@ -2,7 +2,8 @@
  * Library helpers: TEXT's number formats, through the decimal digits of digits.ts (Excel rounds what it
  * shows half away from zero on the decimal value: TEXT(1.005,"0.00") is "1.01"). Each format code the
  * lowering accepts (functions/format.ts) is passed as a small object: `k` decimals, `g` thousands
- * separators, `s` the power of ten applied first (2 for `%`), `pre`/`post` literal text, `e` scientific.
+ * separators, `s` the power of ten applied first (2 for `%`), `pre`/`post` literal text, `e` scientific,
+ * `z` the least count of integer digits (`000`).
  */
 import type { HelperSource } from './source.js';
 
@@ -42,7 +43,7 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
     fn: `function($x, $c) {(
   $body := $c.e ? $xlFmtSci($abs($x), $c.k, $exists($c.x) ? $c.x : 2) : (
     $q := $xlFmtFixed($abs($x), $c.s, $c.k);
-    ($c.g ? $xlFmtGroup($q.i) : $q.i) & ($c.k > 0 ? "." & $q.f : "")
+    ($c.g ? $xlFmtGroup($q.i) : $exists($c.z) ? $pad($q.i, 0 - $c.z, "0") : $q.i) & ($c.k > 0 ? "." & $q.f : "")
   );
   $exists($c.np) and $x < 0 ? $c.np & $body & $c.nq :
   ($x < 0 and $contains($body, /[1-9]/) ? "-" : "") & $c.pre & $body & $c.post
