@@ -186,7 +186,12 @@ for (const [file, cells] of byFile) {
       skipCell(got);
       continue;
     }
-    const r = await translateFormula(formula, got, { names: wb.definedNames, sheet: sheet.name, row });
+    const r = await translateFormula(formula, got, {
+      names: wb.definedNames,
+      sheet: sheet.name,
+      row,
+      date1904: wb.date1904 === true,
+    });
     if ('error' in r) {
       skipCell(`refused: ${r.error.code}`);
       continue;

@@ -106,8 +106,11 @@ export function parseFailure(
 export async function translateFormula(
   formula: string,
   cells: Record<string, CellValue> = {},
-  /** `row`: the formula's own sheet row (0-based), when known: ROW() is then that row's number. */
-  options: { names?: readonly DefinedName[]; sheet?: string; row?: number } = {},
+  /**
+   * `row`: the formula's own sheet row (0-based), when known: ROW() is then that row's number; `date1904`:
+   * the workbook counts dates from 1904 (what reads a calendar refuses then, as in a conversion).
+   */
+  options: { names?: readonly DefinedName[]; sheet?: string; row?: number; date1904?: boolean } = {},
 ): Promise<TranslateResult> {
   const parsed = parseFormula(formula);
   if (!parsed.ast) return parseFailure(formula, parsed.diagnostics);
@@ -161,6 +164,7 @@ export async function translateFormula(
       return { kind: 'table', rows, nameHint, ...(whole ? { whole: true as const } : {}) };
     },
     hoist: (operand) => operand,
+    ...(options.date1904 ? { date1904: true } : {}),
     ...(options.row === undefined ? {} : { row: (node) => literal((node?.row ?? options.row!) + 1) }),
     libraryValue: (nameHint, value) => {
       let name = `xlTable${nameHint.replace(/[^A-Za-z0-9]/g, '')}`;

@@ -26,34 +26,43 @@ import { CellError, EmptyValue } from './hf.js';
 import { numberText } from './corrections.js';
 import { raw, type Scalar, UNKNOWN } from './excel-scalars.js';
 import { excelTextToNumber } from './excel-values.js';
-import { TEXT_DATE_FORMAT_CODES, textDateFunction } from './excel-text-dates.js';
+import { isDateCode, textDateFunction } from './excel-text-dates.js';
 
-/** The number format codes the oracle formats itself (TEXT with any other code is HyperFormula's). */
+/**
+ * Examples of the number codes the oracle formats itself, and `@` (the fuzzer's and the tests' sample; which
+ * codes are read is isNumberCode's rule, not this list; TEXT with any other code is HyperFormula's).
+ */
 export const TEXT_FORMAT_CODES: ReadonlySet<string> = new Set([
   '0',
   '0.0',
   '0.00',
+  '0.000',
+  '000',
   '#,##0',
   '#,##0.00',
   '0%',
   '0.0%',
   '0.00%',
   '$#,##0.00',
+  '$#,##0',
   '0.00E+00',
   '0.00E+0',
   '#,##0_);(#,##0)',
   '$#,##0_);($#,##0)',
+  '$#,##0.00_);($#,##0.00)',
   '@',
 ]);
 
 /**
- * A number format code read from its characters: `$`, `#,##0` or `0`, `.0…`, then `%`, `E+00` or `E+0`
- * (the least count of exponent digits); or two sections `P_);(P)`: P with a trailing space for a number
- * that is not negative, P in parentheses (no "-") for a negative one.
+ * A number format code read from its characters: `$`, `#,##0` or a run of `0` (the least count of integer
+ * digits), `.0…`, then `%`, `E+00` or `E+0` (the least count of exponent digits, after a lone `0`); or two
+ * sections `P_);(P)` of a P without `%` or exponent: P with a trailing space for a number that is not
+ * negative, P in parentheses (no "-") for a negative one.
  */
 interface ParsedCode {
   currency: boolean;
   grouped: boolean;
+  integerDigits: number;
   decimals: number;
   percent: boolean;
   scientific: boolean;
@@ -61,20 +70,33 @@ interface ParsedCode {
   parenthesised: boolean;
 }
 
-function parseCode(code: string): ParsedCode {
+const SINGLE = /^(\$)?(#,##0|0+)(\.0+)?(%|E\+0{1,2})?$/;
+
+function parseCode(code: string): ParsedCode | undefined {
   const two = /^(.*)_\);\((.*)\)$/.exec(code);
-  if (two && two[1] === two[2]) return { ...parseCode(two[1]!), parenthesised: true };
-  const m = /^(\$?)(#,##0|0)(?:\.(0+))?(%|E\+(0{1,2}))?$/.exec(code) as RegExpExecArray;
+  if (two) {
+    const p = two[1] === two[2] ? parseCode(two[1]!) : undefined;
+    return p && !p.percent && !p.scientific && !p.parenthesised ? { ...p, parenthesised: true } : undefined;
+  }
+  const m = SINGLE.exec(code);
+  if (!m) return undefined;
+  const [, dollar, integer, fraction, tail] = m;
+  const scientific = tail?.startsWith('E') === true;
+  if (scientific && integer !== '0') return undefined;
   return {
-    currency: m[1] === '$',
-    grouped: m[2] === '#,##0',
-    decimals: m[3]?.length ?? 0,
-    percent: m[4] === '%',
-    scientific: m[5] !== undefined,
-    exponentDigits: m[5]?.length ?? 0,
+    currency: dollar === '$',
+    grouped: integer === '#,##0',
+    integerDigits: integer === '#,##0' ? 1 : integer!.length,
+    decimals: fraction ? fraction.length - 1 : 0,
+    percent: tail === '%',
+    scientific,
+    exponentDigits: scientific ? tail!.length - 2 : 0,
     parenthesised: false,
   };
 }
+
+/** Whether the oracle formats this number code itself (`@` apart). */
+export const isNumberCode = (code: string): boolean => parseCode(code) !== undefined;
 
 /** |x| as an integer N of `precision` digits and an exponent: |x| ≈ N × 10^scale. */
 function significand(x: number, precision: number): { n: bigint; scale: number } {
@@ -107,7 +129,7 @@ function fixedDigits(x: number, c: ParsedCode, precision: number): string {
   const units = shiftRound(n, -(scale + (c.percent ? 2 : 0) + c.decimals))
     .toString()
     .padStart(c.decimals + 1, '0');
-  const int = units.slice(0, units.length - c.decimals);
+  const int = units.slice(0, units.length - c.decimals).padStart(c.integerDigits, '0');
   const frac = units.slice(units.length - c.decimals);
   return (c.grouped ? groupThousands(int) : int) + (c.decimals > 0 ? `.${frac}` : '');
 }
@@ -143,6 +165,7 @@ const subnormal = (x: number) => x !== 0 && Math.abs(x) < 2.2250738585072014e-30
 export function formatNumber(x: number, code: string): string | CellError {
   if (subnormal(x)) return UNKNOWN();
   const c = parseCode(code);
+  if (!c) return UNKNOWN();
   const text = formatAt(x, c, 15);
   // Why: past E±98 Excel writes 14 significant digits in General (POI's table); for a format code the
   // digit count is not established, so only an answer both give is kept.
@@ -152,7 +175,7 @@ export function formatNumber(x: number, code: string): string | CellError {
   return text;
 }
 
-/** TEXT(value, code) for a code in TEXT_FORMAT_CODES. */
+/** TEXT(value, code) for `@` or a number code (isNumberCode). */
 export function textFunction(value: Scalar, code: string): string | CellError {
   const v = raw(value);
   if (v instanceof CellError) return v;
@@ -178,6 +201,6 @@ export function textAnyCode(value: Scalar, code: Scalar): string | CellError {
   const c = raw(code);
   if (c instanceof CellError) return c;
   if (typeof c !== 'string') return UNKNOWN();
-  if (TEXT_FORMAT_CODES.has(c)) return textFunction(value, c);
-  return TEXT_DATE_FORMAT_CODES.includes(c) ? textDateFunction(value, c) : UNKNOWN();
+  if (c === '@' || isNumberCode(c)) return textFunction(value, c);
+  return isDateCode(c) ? textDateFunction(value, c) : UNKNOWN();
 }

@@ -32,8 +32,8 @@ import {
   tableBoxes,
 } from '../workbook/formula/index.js';
 import type { CellModel, SheetModel, WorkbookModel } from '../workbook/index.js';
-import { TEXT_FORMAT_CODES } from './excel-text.js';
-import { TEXT_DATE_FORMAT_CODES } from './excel-text-dates.js';
+import { isNumberCode } from './excel-text.js';
+import { isDateCode } from './excel-text-dates.js';
 import {
   CORRECTED_CALLS,
   CORRECTED_OPERATORS,
@@ -352,8 +352,8 @@ function printCall(p: Printer, n: CallNode, qualify: string | undefined): string
 
 /**
  * A condition route needs its condition written; the exact-match route needs its mode FALSE or 0; the
- * approximate route its mode TRUE/1 or omitted; the format-code route a literal code of TEXT_FORMAT_CODES or
- * TEXT_DATE_FORMAT_CODES, or a code that is not a literal.
+ * approximate route its mode TRUE/1 or omitted; the format-code route a literal `@`, number code (isNumberCode)
+ * or date/time code (isDateCode) the oracle reads, or a code that is not a literal.
  */
 function routeApplies(c: CallCorrection, n: CallNode): boolean {
   if (c.args === 'condition') return n.args.length > 0 && n.args[0].kind !== 'missing';
@@ -376,7 +376,7 @@ function routeApplies(c: CallCorrection, n: CallNode): boolean {
     if (n.args.length !== 2 || code.kind === 'missing') return false;
     // Why: a code read from a cell is checked when evaluated (SSX.TEXT: its own codes, else undetermined).
     if (code.kind !== 'string') return true;
-    return TEXT_FORMAT_CODES.has(code.value) || TEXT_DATE_FORMAT_CODES.includes(code.value);
+    return code.value === '@' || isNumberCode(code.value) || isDateCode(code.value);
   }
   return true;
 }

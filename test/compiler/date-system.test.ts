@@ -77,13 +77,16 @@ describe('TEXT with a date code or a constant code cell', () => {
       ['B', 'UNSUPPORTED_DATE_MODE'],
     ]);
     expect(await rejected(textBook(true, '=TEXT(A#,"0.00")', 'x'))).toEqual([]);
+    // A time-only or elapsed code needs no calendar: the same text in either date system.
+    expect(await rejected(textBook(true, '=TEXT(A#,"hh:mm:ss")', 'x'))).toEqual([]);
+    expect(await rejected(textBook(true, '=TEXT(A#,"[h]:mm")', 'x'))).toEqual([]);
   });
   it('reads the format code from a locked constant text cell, and refuses a number or blank one', async () => {
     const ok = await convertWorkbook(textBook(false, '=TEXT(A#,$E$1)', 'dd/mm/yyyy'), { verify: false });
     expect(ok.rejectedColumns ?? []).toEqual([]);
     expect(JSON.stringify(ok.valid ? ok.spec : {})).toContain('xlTextDate');
     expect(await rejected(textBook(false, '=TEXT(A#,$E$1)', 7))).toEqual([['B', 'UNSUPPORTED_CONSTRUCT']]);
-    expect(await rejected(textBook(false, '=TEXT(A#,$E$1)', 'mmm-yy'))).toEqual([
+    expect(await rejected(textBook(false, '=TEXT(A#,$E$1)', 'dd.mm.yy'))).toEqual([
       ['B', 'UNSUPPORTED_CONSTRUCT'],
     ]);
     expect(await rejected(textBook(false, '=TEXT(A#,$F$1)', 'dd/mm/yyyy'))).toEqual([

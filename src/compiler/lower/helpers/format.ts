@@ -2,7 +2,8 @@
  * Library helpers: TEXT's number formats, through the decimal digits of digits.ts (Excel rounds what it
  * shows half away from zero on the decimal value: TEXT(1.005,"0.00") is "1.01"). Each format code the
  * lowering accepts (functions/format.ts) is passed as a small object: `k` decimals, `g` thousands
- * separators, `s` the power of ten applied first (2 for `%`), `pre`/`post` literal text, `e` scientific.
+ * separators, `s` the power of ten applied first (2 for `%`), `pre`/`post` literal text, `e` scientific,
+ * `z` the least count of integer digits (`000`).
  */
 import type { HelperSource } from './source.js';
 
@@ -42,7 +43,7 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
     fn: `function($x, $c) {(
   $body := $c.e ? $xlFmtSci($abs($x), $c.k, $exists($c.x) ? $c.x : 2) : (
     $q := $xlFmtFixed($abs($x), $c.s, $c.k);
-    ($c.g ? $xlFmtGroup($q.i) : $q.i) & ($c.k > 0 ? "." & $q.f : "")
+    ($c.g ? $xlFmtGroup($q.i) : $exists($c.z) ? $pad($q.i, 0 - $c.z, "0") : $q.i) & ($c.k > 0 ? "." & $q.f : "")
   );
   $exists($c.np) and $x < 0 ? $c.np & $body & $c.nq :
   ($x < 0 and $contains($body, /[1-9]/) ? "-" : "") & $c.pre & $body & $c.post
@@ -54,45 +55,79 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
     // is not a number is returned as it is; TRUE/FALSE as text; an error passes.
     fn: `function($v, $c) {(
   $n := $type($v) = "string" ? $xlParseNum($v) : $v;
-  $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v :
+  $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v : $xlIsNE($n) ? $n :
   $type($n) = "object" ? $v : $xlFmtNum($type($n) = "number" ? $n : 0, $c)
 )}`,
     doc: 'TEXT with a number format code',
   },
+  xlFmtTime: {
+    // The time of |x| in units of 10^-f seconds, rounded half up (Excel rounds a time to the precision it
+    // shows: poi DateFormatNumberTests.xlsx Tests!A4:A7), the whole value for an elapsed code, the part past
+    // the day otherwise: {"d": day, "u": units}; not established within a millionth of a unit of a half (the
+    // direction depends on how Excel splits the double), when the rounding carries into the next day, or,
+    // with no seconds shown, into the next minute from more than a millisecond below it (whether Excel rounds
+    // to the second then is not shown; a whole minute held a few ulps below, 45000.7, is that minute).
+    fn: `function($a, $c) {(
+  $q := $power(10, $c.f); $d := $exists($c.e) ? 0 : $floor($a);
+  $x := ($a - $d) * 86400 * $q; $w := $floor($x); $r := $x - $w;
+  $u := $r < 0.5 ? $w : $w + 1;
+  $abs($r - 0.5) < 1e-6 ? $xlNE("TEXT of a time within a millionth of a shown unit of a half (the rounding direction)") :
+  $not($exists($c.e)) and $u >= 86400 * $q ? $xlNE("TEXT of a time that rounds into the next day") :
+  $not($c.sc) and $u != $w and $u % 60 = 0 and $u - $x > 0.001 ? $xlNE("TEXT of a time that rounds into the next minute with no seconds shown") :
+  {"d": $d, "u": $u}
+)}`,
+    doc: 'the rounded time of a serial for a date/time code (internal)',
+  },
   xlFmtDate: {
-    // A serial 0 <= x < 2958466 in date/time tokens (functions/format.ts TEXT_DATE_CODES): the serial rounded
-    // to the nearest second (a carry moves to the next day), the day through $xlYmd (serial 0 is 1900-01-00,
-    // 60 the phantom 1900-02-29), the weekday counted from serial 1, a Sunday.
-    fn: `function($x, $t) {(
-  $d0 := $floor($x); $s0 := $floor(($x - $d0) * 86400 + 0.5);
-  $d := $s0 >= 86400 ? $d0 + 1 : $d0; $s := $s0 >= 86400 ? 0 : $s0;
-  $d >= 2958466 ? {"error": "#VALUE!"} : (
-    $p := $xlYmd($d); $w := ($d + 6) % 7;
-    $two := function($n) { $pad($string($n), -2, "0") };
-    $months := ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-    $days := ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-    $h := $floor($s / 3600); $n := $floor(($s % 3600) / 60);
-    $join($map($t, function($k) {
-      $substring($k, 0, 1) = "'" ? $substring($k, 1) :
-      $k = "yyyy" ? $string($p[0]) : $k = "yy" ? $two($p[0] % 100) :
-      $k = "mmmm" ? $months[$p[1] - 1] : $k = "mmm" ? $substring($months[$p[1] - 1], 0, 3) : $k = "mm" ? $two($p[1]) :
-      $k = "dddd" ? $days[$w] : $k = "ddd" ? $substring($days[$w], 0, 3) : $k = "dd" ? $two($p[2]) : $k = "d" ? $string($p[2]) :
-      $k = "hh" ? $two($h) : $k = "h" ? $string($h) : $k = "nn" ? $two($n) : $two($s % 60)
-    }))
+    // |x| in date/time tokens (functions/format-date-code.ts): the day through $xlYmd (serial 0 is
+    // 1900-01-00, 60 the phantom 1900-02-29), the weekday counted from serial 1, a Sunday; en-US names;
+    // an elapsed field the whole time in its unit, a smaller field the remainder; a 12-hour clock for AM/PM,
+    // whose 12 o'clock (hours 0 and 12) is not established; an elapsed negative after "-".
+    fn: `function($x, $c) {(
+  $tm := $xlFmtTime($abs($x), $c);
+  $xlIsNE($tm) ? $tm : (
+    $q := $power(10, $c.f); $t := $floor($tm.u / $q); $fr := $tm.u - $t * $q;
+    $H := $floor($t / 3600); $N := $floor($t / 60); $h := $exists($c.e) ? $H : $H % 24;
+    $h12 := $h % 12;
+    $c.p and $h12 = 0 ? $xlNE("TEXT of 12 o'clock on a 12-hour clock (AM/PM)") :
+    $x < 0 and $tm.u = 0 ? $xlNE("TEXT of a negative time shown as zero in an elapsed code") : (
+      $p := $c.dt ? $xlYmd($tm.d) : [0, 1, 1]; $w := ($tm.d + 6) % 7;
+      $two := function($n) { $pad($string($n), -2, "0") };
+      $months := ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+      $days := ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+      $hv := $c.p ? $h12 : $h;
+      $nv := $c.e = "n" ? $N : $N % 60; $sv := $c.e = "s" ? $t : $t % 60;
+      ($x < 0 ? "-" : "") & $join($map($c.t, function($k) {
+        $substring($k, 0, 1) = "'" ? $substring($k, 1) :
+        $k = "yyyy" ? $string($p[0]) : $k = "yy" ? $two($p[0] % 100) :
+        $k = "mmmmm" ? $substring($months[$p[1] - 1], 0, 1) : $k = "mmmm" ? $months[$p[1] - 1] :
+        $k = "mmm" ? $substring($months[$p[1] - 1], 0, 3) : $k = "mm" ? $two($p[1]) : $k = "m" ? $string($p[1]) :
+        $k = "dddd" ? $days[$w] : $k = "ddd" ? $substring($days[$w], 0, 3) : $k = "dd" ? $two($p[2]) : $k = "d" ? $string($p[2]) :
+        $k in ["h", "[h]"] ? $string($hv) : $k in ["hh", "[hh]"] ? $two($hv) :
+        $k in ["n", "[n]"] ? $string($nv) : $k in ["nn", "[nn]"] ? $two($nv) :
+        $k in ["s", "[s]"] ? $string($sv) : $k in ["ss", "[ss]"] ? $two($sv) :
+        $k = "f" ? "." & $pad($string($fr), 0 - $c.f, "0") :
+        $k = "AP" ? ($h < 12 ? "AM" : "PM") : $k = "A" ? ($h < 12 ? "A" : "P") : ($h < 12 ? "a" : "p")
+      }))
+    )
   )
 )}`,
     doc: 'a serial in date/time format tokens (internal)',
   },
   xlTextDate: {
-    // TEXT(value, code) for a date/time code: a number (blank 0, numeric or date text converted) is a serial,
-    // below 0 or from 2958466 #VALUE!; text that is not a number is returned as it is; TRUE/FALSE as text;
+    // TEXT(value, code) for a date/time code: a number (blank 0, numeric or date text converted) is a serial;
+    // with a date field, below 0 or from the first serial past 9999-12-31 (`l`) #VALUE! (ironcalc
+    // TEXT/TEXT.xlsx DATES!B25:F26: 2958466 and -1); a time-only code there, or an elapsed one from that
+    // size on, is not established; text that is not a number is returned as it is; TRUE/FALSE as text;
     // an error passes.
-    fn: `function($v, $t) {(
+    fn: `function($v, $c) {(
   $n := $type($v) = "string" ? $xlParseNum($v) : $v;
-  $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v :
+  $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v : $xlIsNE($n) ? $n :
   $type($n) = "object" ? $v : (
     $x := $type($n) = "number" ? $n : 0;
-    $x < 0 or $x >= 2958466 ? {"error": "#VALUE!"} : $xlFmtDate($x, $t)
+    $out := $exists($c.e) ? $abs($x) >= $c.l : $x < 0 or $x >= $c.l;
+    $out ? ($c.dt ? {"error": "#VALUE!"} : $xlNE("TEXT of a time-only or elapsed code for a value past the date range")) :
+    $xlFmtDate($x, $c)
   )
 )}`,
     doc: 'TEXT with a date/time format code',
