@@ -47,8 +47,9 @@ export const CORRECTIONS = {
     precheck: /DATE|YEAR|MONTH|DAY|WEEK/i,
   },
   math: {
-    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ, RADIANS, DEGREES, QUOTIENT as Excel',
-    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ|RADIANS|DEGREES|QUOTIENT/i,
+    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ, RADIANS, DEGREES, QUOTIENT, EXP, LN, LOG, LOG10 as Excel',
+    precheck:
+      /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ|RADIANS|DEGREES|QUOTIENT|EXP|LN|LOG/i,
   },
   criteria: {
     note: 'SUMIF/COUNTIF/AVERAGEIF and the *IFS family match criteria as Excel does (excel-criteria.ts)',
@@ -340,6 +341,11 @@ export const SSX_FUNCTIONS = {
     method: 'ssxFloorMath',
     parameters: [...scalar(1), optionalScalar, optionalScalar],
   },
+  // The 15-digit tier's logarithms (excel-transcendental.ts).
+  'SSX.EXP': { plugin: set, method: 'ssxExp', parameters: scalar(1) },
+  'SSX.LN': { plugin: set, method: 'ssxLn', parameters: scalar(1) },
+  'SSX.LOG': { plugin: set, method: 'ssxLog', parameters: [...scalar(1), optionalScalar] },
+  'SSX.LOG10': { plugin: set, method: 'ssxLog10', parameters: scalar(1) },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -765,6 +771,10 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   QUOTIENT: [
     mathCall('SSX.QUOTIENT', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)'),
   ],
+  EXP: [mathCall('SSX.EXP', 'arguments read with Excel\'s coercion; a result below 2^-1022 undetermined')],
+  LN: [mathCall('SSX.LN', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)')],
+  LOG: [mathCall('SSX.LOG', 'base 1 #DIV/0! (HyperFormula #NUM!); base 10 by Math.log10')],
+  LOG10: [mathCall('SSX.LOG10', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)')],
   MROUND: [
     mathCall(
       'SSX.MROUND',

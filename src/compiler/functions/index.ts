@@ -22,6 +22,7 @@ import type { FunctionEntry } from './types.js';
 // Issue 14, brief f14.
 import { MULTIPLES_FUNCTIONS } from './multiples.js';
 import { SWITCH_FUNCTIONS } from './switch.js';
+import { TRANSCENDENTAL_FUNCTIONS } from './transcendental.js';
 
 export type {
   ArgKind,
@@ -51,6 +52,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...ANGLES_FUNCTIONS,
   ...MULTIPLES_FUNCTIONS,
   ...SWITCH_FUNCTIONS,
+  ...TRANSCENDENTAL_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

@@ -38,6 +38,7 @@ import { ROUND_HELPERS } from './helpers/round.js';
 import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
 import { TEXTOPS_HELPERS } from './helpers/textops.js';
+import { TRANSCENDENTAL_HELPERS } from './helpers/transcendental.js';
 import { VALUE_HELPERS } from './helpers/values.js';
 
 export interface HelperDef extends HelperSource {
@@ -68,6 +69,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...BASES_HELPERS,
   ...ANGLES_HELPERS,
   ...NOT_ESTABLISHED_HELPERS,
+  ...TRANSCENDENTAL_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */
