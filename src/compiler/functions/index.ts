@@ -23,6 +23,7 @@ import type { FunctionEntry } from './types.js';
 import { MULTIPLES_FUNCTIONS } from './multiples.js';
 import { SWITCH_FUNCTIONS } from './switch.js';
 import { TRANSCENDENTAL_FUNCTIONS } from './transcendental.js';
+import { FINANCE_FUNCTIONS } from './finance.js';
 
 export type {
   ArgKind,
@@ -53,6 +54,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...MULTIPLES_FUNCTIONS,
   ...SWITCH_FUNCTIONS,
   ...TRANSCENDENTAL_FUNCTIONS,
+  ...FINANCE_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

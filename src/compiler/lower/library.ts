@@ -39,6 +39,7 @@ import type { HelperSource } from './helpers/source.js';
 import { TEXT_HELPERS } from './helpers/text.js';
 import { TEXTOPS_HELPERS } from './helpers/textops.js';
 import { TRANSCENDENTAL_HELPERS } from './helpers/transcendental.js';
+import { FINANCE_HELPERS } from './helpers/finance.js';
 import { VALUE_HELPERS } from './helpers/values.js';
 
 export interface HelperDef extends HelperSource {
@@ -70,6 +71,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...ANGLES_HELPERS,
   ...NOT_ESTABLISHED_HELPERS,
   ...TRANSCENDENTAL_HELPERS,
+  ...FINANCE_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */
