@@ -70,6 +70,7 @@ import {
   numbers,
 } from './excel-math.js';
 import { excelExp, excelLn, excelLog } from './excel-transcendental.js';
+import { excelNper, excelPmt } from './excel-finance.js';
 import {
   ExactIndex,
   hlookupExact,
@@ -449,6 +450,12 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
   ssxLog10(ast: HfInternal, state: HfInternal): unknown {
     return this.math('SSX.LOG10', ast, state, (x) => excelLog(x, 10));
+  }
+  ssxPmt(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.PMT', ast, state, excelPmt);
+  }
+  ssxNper(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.NPER', ast, state, excelNper);
   }
   ssxPi(): unknown {
     return Math.PI; // Excel saves 3.1415926535897931 (EverythingTests!D1048); HyperFormula 3.14159265358979
