@@ -192,7 +192,12 @@ for (const [file, cells] of byFile) {
       continue;
     }
     // The formula command gives the not-established value as `notEstablished`, not as a value.
-    const outcome: Outcome = outcomeOf(want, 'notEstablished' in r && r.notEstablished !== undefined ? { notEstablished: r.notEstablished } : r.value);
+    const outcome: Outcome = outcomeOf(
+      want,
+      'notEstablished' in r && r.notEstablished !== undefined
+        ? { notEstablished: r.notEstablished }
+        : r.value,
+    );
     const category = ironcalcCategory(file);
     const tallies: Tally[] = excel
       ? [

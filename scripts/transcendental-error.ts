@@ -27,8 +27,16 @@ function spread(lo: number, hi: number, signed: boolean): number {
 const CASES = [
   { helper: 'xlLnCore', platform: Math.log, gen: () => spread(-1074, 1023, false) },
   { helper: 'xlExpCore', platform: Math.exp, gen: () => (Math.random() * 2 - 1) * 709 },
-  { helper: 'xlLog1p', platform: Math.log1p, gen: () => (Math.random() < 0.5 ? Math.random() * 2 - 1 : spread(-60, 60, false)) },
-  { helper: 'xlExpm1', platform: Math.expm1, gen: () => (Math.random() < 0.5 ? spread(-60, 0, true) : (Math.random() * 2 - 1) * 230) },
+  {
+    helper: 'xlLog1p',
+    platform: Math.log1p,
+    gen: () => (Math.random() < 0.5 ? Math.random() * 2 - 1 : spread(-60, 60, false)),
+  },
+  {
+    helper: 'xlExpm1',
+    platform: Math.expm1,
+    gen: () => (Math.random() < 0.5 ? spread(-60, 0, true) : (Math.random() * 2 - 1) * 230),
+  },
 ] as const;
 
 const bindings = await specBindings(buildLibrary(CASES.map((c) => c.helper)), {});
@@ -44,5 +52,7 @@ for (const c of CASES) {
     if (u > 0) differ++;
     max = Math.max(max, u);
   });
-  console.log(`${c.helper.padEnd(10)} ${c.platform.name.padEnd(6)} n ${xs.length}  max ulps ${max}  differing ${differ}  ${((Date.now() - t0) / xs.length).toFixed(3)} ms each`);
+  console.log(
+    `${c.helper.padEnd(10)} ${c.platform.name.padEnd(6)} n ${xs.length}  max ulps ${max}  differing ${differ}  ${((Date.now() - t0) / xs.length).toFixed(3)} ms each`,
+  );
 }

@@ -774,7 +774,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   QUOTIENT: [
     mathCall('SSX.QUOTIENT', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)'),
   ],
-  EXP: [mathCall('SSX.EXP', 'arguments read with Excel\'s coercion; a result below 2^-1022 undetermined')],
+  EXP: [mathCall('SSX.EXP', "arguments read with Excel's coercion; a result below 2^-1022 undetermined")],
   LN: [mathCall('SSX.LN', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)')],
   LOG: [mathCall('SSX.LOG', 'base 1 #DIV/0! (HyperFormula #NUM!); base 10 by Math.log10')],
   PMT: [
@@ -783,7 +783,9 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       'exp/expm1 of nper·log1p(rate) (HyperFormula: pow, past 15 digits); rate -1, nper 0 #NUM!; rate below -1 undetermined',
     ),
   ],
-  NPER: [mathCall('SSX.NPER', 'arguments read with Excel\'s coercion; rate -1 and a zero divisor undetermined')],
+  NPER: [
+    mathCall('SSX.NPER', "arguments read with Excel's coercion; rate -1 and a zero divisor undetermined"),
+  ],
   LOG10: [mathCall('SSX.LOG10', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)')],
   MROUND: [
     mathCall(

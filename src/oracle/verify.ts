@@ -278,7 +278,8 @@ class CellChecker {
     const cached = cellModel?.cached;
     const engineFailed = isErrorValue(oracle) && ENGINE_ERRORS.has(oracle.error);
     // Why `fifteen`: a 15-digit derivation (precision.ts) is held to the oracle at Excel's displayed precision.
-    const specOracle = value !== undefined && !engineFailed && (fifteen ? equalAt15 : sameValue)(oracle, value);
+    const specOracle =
+      value !== undefined && !engineFailed && (fifteen ? equalAt15 : sameValue)(oracle, value);
     const specExcel = cached !== undefined && value !== undefined && equalAt15(cached, value);
     const cls = classify(specOracle, cached === undefined ? undefined : specExcel);
     tally.classes[cls]++;

@@ -66,8 +66,11 @@ describe('a 15-digit column in the conversion', () => {
     expect(result.valid).toBe(true);
     if (!result.valid) return;
     expect(result.rejectedColumns).toEqual([]);
-    const props = (result.spec.schema as { properties: { items: { items: { properties: Record<string, Record<string, unknown>> } } } })
-      .properties.items.items.properties;
+    const props = (
+      result.spec.schema as {
+        properties: { items: { items: { properties: Record<string, Record<string, unknown>> } } };
+      }
+    ).properties.items.items.properties;
     expect(props.payment?.['x-excel-precision']).toBe(15);
     expect(props.total?.['x-excel-precision']).toBe(15);
     expect(props.next?.['x-excel-precision']).toBeUndefined();

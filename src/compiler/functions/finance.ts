@@ -44,12 +44,16 @@ export const FINANCE_FUNCTIONS: readonly FunctionEntry[] = [
     lower: annuity('xlPmt', 5),
     precision: 15,
     summary: 'the payment per period of an annuity (a loan)',
-    lowering: '$xlPmt([rate, nper, pv, fv, type]): -(fv + pv·q)·rate / ((1 + rate·type)·(q - 1)), q = exp(nper·log1p(rate)), q - 1 by expm1',
+    lowering:
+      '$xlPmt([rate, nper, pv, fv, type]): -(fv + pv·q)·rate / ((1 + rate·type)·(q - 1)), q = exp(nper·log1p(rate)), q - 1 by expm1',
     notes: `rate 0: -(pv + fv)/nper (PMT.xlsx F9); nper 0 #NUM! (F17, F29, F30); rate -1 #NUM! (F24, G24), below -1 not established (-3 saved #NUM!, F8); ${COMMON}`,
     example: { formula: '=PMT(A1,36,8000)', cells: { A1: 0.01 }, value: -265.7144785028095 },
-    evidence: { goldens: ['finance'], corpus: [`${F}PMT.xlsx`, 'excel/xlcalculator/PMT.xlsx', POI], microsoft: ['PMT function', 'PV function'] },
+    evidence: {
+      goldens: ['finance'],
+      corpus: [`${F}PMT.xlsx`, 'excel/xlcalculator/PMT.xlsx', POI],
+      microsoft: ['PMT function', 'PV function'],
+    },
   },
-
 
   {
     name: 'NPER',
@@ -59,11 +63,14 @@ export const FINANCE_FUNCTIONS: readonly FunctionEntry[] = [
     lower: annuity('xlNper', 5),
     precision: 15,
     summary: 'the number of periods of an annuity',
-    lowering: '$xlNper([rate, pmt, pv, fv, type]): ln((c - fv·rate)/(c + pv·rate)) / ln(1 + rate), c = pmt·(1 + rate·type)',
+    lowering:
+      '$xlNper([rate, pmt, pv, fv, type]): ln((c - fv·rate)/(c + pv·rate)) / ln(1 + rate), c = pmt·(1 + rate·type)',
     notes: `rate 0: -(pv + fv)/pmt (NPER.xlsx F9); a quotient of zero or below #NUM! (F4, G10), a rate below -1 #NUM! (F8); rate -1, a zero divisor, rate 0 with pmt 0 not established; ${COMMON}`,
     example: { formula: '=NPER(A1,3,100)', cells: { A1: 1 }, value: -5.1015380264620624 },
-    evidence: { goldens: ['finance'], corpus: [`${F}NPER.xlsx`, `${F}PMT.xlsx`, POI], microsoft: ['NPER function', 'PV function'] },
+    evidence: {
+      goldens: ['finance'],
+      corpus: [`${F}NPER.xlsx`, `${F}PMT.xlsx`, POI],
+      microsoft: ['NPER function', 'PV function'],
+    },
   },
-
-
 ];

@@ -57,7 +57,11 @@ export const TRANSCENDENTAL_FUNCTIONS: readonly FunctionEntry[] = [
     notes:
       'zero, a negative number, a blank or FALSE #NUM! (LOG_LOG10_LN.xlsx LN!B9, B10, B6, B8); TRUE 0 (B7); numeric text read (B16), other text #VALUE! (B18)',
     example: { formula: '=LN(A1)', cells: { A1: 10 }, value: 2.302585092994046 },
-    evidence: { goldens: ['transcendental'], corpus: [LOGS, 'excel/xlcalculator/LN.xlsx', POI], microsoft: ['LN function'] },
+    evidence: {
+      goldens: ['transcendental'],
+      corpus: [LOGS, 'excel/xlcalculator/LN.xlsx', POI],
+      microsoft: ['LN function'],
+    },
   },
   {
     name: 'LOG',
