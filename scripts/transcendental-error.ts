@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/transcendental-error.ts [n]`: the library's logarithm and exponential helpers
- * (src/compiler/lower/helpers/transcendental.ts, finance.ts) against the platform's Math.log, Math.exp,
+ * (src/compiler/lower/helpers/transcendental.ts, finance.ts) against the platform's Math.log, Math.log10, Math.exp,
  * Math.log1p and Math.expm1 on n random arguments each (default 100,000): the largest difference in ulps and
  * how many results differ at all. docs/semantics.md ("The 15-digit tier") quotes its figures.
  */
@@ -26,6 +26,7 @@ function spread(lo: number, hi: number, signed: boolean): number {
 
 const CASES = [
   { helper: 'xlLnCore', platform: Math.log, gen: () => spread(-1074, 1023, false) },
+  { helper: 'xlLog10Core', platform: Math.log10, gen: () => spread(-1074, 1023, false) },
   { helper: 'xlExpCore', platform: Math.exp, gen: () => (Math.random() * 2 - 1) * 709 },
   {
     helper: 'xlLog1p',

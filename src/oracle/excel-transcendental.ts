@@ -23,7 +23,8 @@ export function excelLn(x: number): number | CellError {
 }
 
 /**
- * LOG: base 10 by Math.log10 (exact at powers of ten: LOG(1000) is 3, LOG!B5); another base as ln x / ln b.
+ * LOG: base 10 by Math.log10 (exact at powers of ten: LOG(1000) is 3, LOG!B5); another base as ln x / ln b
+ * (HyperFormula's own form).
  * A number or base of zero or below #NUM! (G15, G6, G7), base 1 #DIV/0! (G3, G18); a number of zero or below
  * in base 1 #NUM! (FormulaEvalTestData_Copy.xlsx EverythingTests!K852 LOG(F17,E15): F17 blank, E15 "1").
  */

@@ -1,6 +1,6 @@
 /**
  * The library's logarithm and exponential (helpers/transcendental.ts, finance.ts): fdlibm transcribed to
- * JSONata, so each must give the platform's Math.log, Math.exp, Math.log1p and Math.expm1 bit for bit
+ * JSONata, so each must give the platform's Math.log, Math.log10, Math.exp, Math.log1p and Math.expm1 bit for bit
  * (property tests over random doubles; scripts/transcendental-error.ts measures 10^5 each). And the cases
  * whose Excel answer is not established give the not-established value.
  */
@@ -12,7 +12,7 @@ import { type Bindings, compileExpression, specBindings } from '../../src/models
 
 let b: Bindings;
 beforeAll(async () => {
-  b = await specBindings(buildLibrary(['xlLnCore', 'xlExpCore', 'xlLog1p', 'xlExpm1']), {});
+  b = await specBindings(buildLibrary(['xlLnCore', 'xlLog10Core', 'xlExpCore', 'xlLog1p', 'xlExpm1']), {});
 });
 
 const RUNS = 300;
@@ -32,6 +32,12 @@ describe('fdlibm in JSONata: the platform bit for bit', () => {
         numRuns: RUNS,
       },
     );
+  });
+  it('$xlLog10Core is Math.log10, exact at every power of ten', async () => {
+    await fc.assert(fc.asyncProperty(fc.oneof(positive, near1), (x) => same('xlLog10Core', x, Math.log10)), {
+      numRuns: RUNS,
+    });
+    for (let e = -300; e <= 300; e += 7) await same('xlLog10Core', Number(`1e${e}`), Math.log10);
   });
   it('$xlExpCore is Math.exp below overflow', async () => {
     const xs = fc.double({ min: -745, max: 709.78, noNaN: true });

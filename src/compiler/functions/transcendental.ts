@@ -71,7 +71,7 @@ export const TRANSCENDENTAL_FUNCTIONS: readonly FunctionEntry[] = [
     lower: (node, l) => scalar('xlLog', node.args.length === 1 ? ['10'] : [])(node, l),
     precision: 15,
     summary: 'the logarithm of a number in a base (10 when left out)',
-    lowering: '$xlLog(x, b): ln x / ln b, an exact power of the base its integer exponent',
+    lowering: "$xlLog(x, b): base 10 by fdlibm's log10 (Math.log10 bit for bit), another base ln x / ln b",
     notes:
       'base 1 #DIV/0! (LOG_LOG10_LN.xlsx LOG!G3, G8 TRUE), base 0, negative, blank or FALSE #NUM! (G6, G7, G11, G9); a number of zero or below #NUM! (G15, G17), also in base 1 (FormulaEvalTestData_Copy.xlsx EverythingTests!K852); LOG(1000) 3 (B5); an empty argument refused',
     example: { formula: '=LOG(A1,2)', cells: { A1: 8 }, value: 3 },
@@ -85,7 +85,7 @@ export const TRANSCENDENTAL_FUNCTIONS: readonly FunctionEntry[] = [
     lower: scalar('xlLog', ['10']),
     precision: 15,
     summary: 'the base-10 logarithm of a number',
-    lowering: '$xlLog(x, 10), an exact power of 10 its integer exponent',
+    lowering: "$xlLog(x, 10): fdlibm's log10 (Math.log10 bit for bit)",
     notes:
       'zero, a negative number, a blank or FALSE #NUM! (LOG_LOG10_LN.xlsx LOG10!B9, B10, B6, B8); LOG10(1000) 3 (B5); numeric text read (B15, B16)',
     example: { formula: '=LOG10(A1)', cells: { A1: 1000 }, value: 3 },

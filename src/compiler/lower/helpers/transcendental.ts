@@ -2,10 +2,10 @@
  * Library helpers: EXP, LN, LOG and LOG10 (functions/transcendental.ts), in the 15-digit tier.
  *
  * JSONata has `$power` and `$sqrt` but no logarithm or exponential, so the library computes them. The cores
- * are transcriptions of fdlibm's `e_exp.c` and `e_log.c` (Sun Microsystems, freely redistributable), the
- * algorithms V8's Math.exp and Math.log are ports of: the same argument reduction (Cody-Waite with ln 2 split
+ * are transcriptions of fdlibm's `e_exp.c`, `e_log.c` and `e_log10.c` (Sun Microsystems, freely
+ * redistributable), the algorithms V8's Math.exp, Math.log and Math.log10 are ports of: the same argument reduction (Cody-Waite with ln 2 split
  * into a 32-bit high part and a low part), the same polynomials and the same order of operations, on the same
- * IEEE doubles, so each result is the platform's bit for bit. fdlibm's bound is below one ulp for both;
+ * IEEE doubles, so each result is the platform's bit for bit. fdlibm's bound is below one ulp for each;
  * test/lower/transcendental.test.ts measures the largest difference from Math.exp and Math.log over 10^5
  * random arguments each (docs/semantics.md quotes it). Where C reads the bits of a double (the high word, the
  * exponent), the helpers compare with the doubles those bit patterns stand for, and take the exponent by
@@ -99,6 +99,21 @@ export const TRANSCENDENTAL_HELPERS: Readonly<Record<string, HelperSource>> = {
 )}`,
     doc: 'the natural logarithm of a positive finite number, as fdlibm computes it (internal)',
   },
+  xlLog10Core: {
+    // fdlibm e_log10.c for a positive finite x: x = 2^k·m, m in [1, 2) (in [0.5, 1) when k < 0, as C keeps the
+    // sign bit of k), then y·log10(2) in two parts around log10(e)·ln(m): Math.log10 bit for bit, exact at
+    // the powers of ten (LOG10(1000) is 3, LOG_LOG10_LN.xlsx LOG10!B5).
+    fn: `function($x) {(
+  $sub := $x < ${MIN_NORMAL};
+  $b := $xlBinade($sub ? $x * ${TWO54} : $x);
+  $k := ($sub ? -54 : 0) + $b.e;
+  $i := $k < 0 ? 1 : 0;
+  $y := $k + $i;
+  $z := $y * 3.69423907715893078616e-13 + 4.34294481903251816668e-01 * $xlLnCore($i = 1 ? $b.m / 2 : $b.m);
+  $z + $y * 3.01029995663611771306e-01
+)}`,
+    doc: 'the base-10 logarithm of a positive finite number, as fdlibm computes it (internal)',
+  },
   xlExp: {
     fn: `function($v) {( $x := $xlNum($v);
   $xlIsErr($x) ? $x :
@@ -119,17 +134,15 @@ export const TRANSCENDENTAL_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlLog: {
     // A number of zero or below is #NUM! before base 1's #DIV/0! (FormulaEvalTestData_Copy.xlsx
-    // EverythingTests!K852 LOG(F17,E15), F17 blank, E15 "1": #NUM!). ln x / ln b, with an exact power of the base snapped to its integer exponent (LOG(1000) is 3, not
-    // 2.9999999999999996): the integer n nearest the quotient is taken when b^n is x.
+    // EverythingTests!K852 LOG(F17,E15), F17 blank, E15 "1": #NUM!). Base 10 by fdlibm's log10 (exact at the
+    // powers of ten); another base as ln x / ln b.
     fn: `function($v, $w) {( $x := $xlNum($v); $b := $xlNum($w);
   $xlIsErr($x) ? $x : $xlIsErr($b) ? $b :
   $x <= 0 or $b <= 0 ? {"error": "#NUM!"} :
-  $b = 1 ? {"error": "#DIV/0!"} : (
-    $q := $xlLnCore($x) / $xlLnCore($b);
-    $n := $floor($q + 0.5);
-    $x < 1e300 and $abs($q - $n) < 1e-9 and $power($b, $n) = $x ? $n : $q
-  )
+  $b = 1 ? {"error": "#DIV/0!"} :
+  $b = 10 ? $xlLog10Core($x) : $xlLnCore($x) / $xlLnCore($b)
 )}`,
     doc: 'LOG / LOG10: the logarithm in a base (10 when omitted); #NUM! for a number or base of zero or below, #DIV/0! in base 1',
   },
+
 };
