@@ -196,7 +196,13 @@ for (const [file, cells] of byFile) {
       skipCell(`refused: ${r.error.code}`);
       continue;
     }
-    const outcome: Outcome = outcomeOf(want, r.value);
+    // The formula command gives the not-established value as `notEstablished`, not as a value.
+    const outcome: Outcome = outcomeOf(
+      want,
+      'notEstablished' in r && r.notEstablished !== undefined
+        ? { notEstablished: r.notEstablished }
+        : r.value,
+    );
     const category = ironcalcCategory(file);
     const tallies: Tally[] = excel
       ? [
@@ -220,7 +226,7 @@ for (const [file, cells] of byFile) {
     if (outcome === 'notEstablished') tallyLayouts(perLayout, shown, { skipped: 'not established' });
     else tallyLayouts(perLayout, shown, { tried: outcome });
     if (outcome === 'notEstablished')
-      notEstablished.push(`${file} ${e.sheet}!${e.cell} =${formula} ${JSON.stringify(r.value)}`);
+      notEstablished.push(`${file} ${e.sheet}!${e.cell} =${formula} ${JSON.stringify(r)}`);
     if (outcome === 'match15')
       near.push(
         `${file} ${e.sheet}!${e.cell} =${formula} expected ${JSON.stringify(want)} got ${JSON.stringify(r.value)}`,

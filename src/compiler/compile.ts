@@ -29,6 +29,7 @@ import { isRefusal } from './lower/contract.js';
 import type { LoweredColumn } from './lower-column.js';
 import { lowerColumn, lowerSummary, sortKinds } from './lower-column.js';
 import { topoOrder } from './topo-order.js';
+import { formulaPrecision, type Precision, spreadPrecision } from './precision.js';
 import { compileScan } from './scan-compile.js';
 import { readsRowNumber, scanMembers, scansOverBlankRows } from './cross-row.js';
 import { NameAllocator } from './fields.js';
@@ -59,6 +60,8 @@ export interface CompiledColumn {
   scan?: string;
   /** The formula reads its own row number (ROW()): the items' row field. */
   readsRow?: boolean;
+  /** In the 15-digit tier (precision.ts): it or a column it reads calls a function Excel's last bits elude. */
+  precision?: Precision;
 }
 
 /** A root derivation: a hoisted row-invariant aggregate or a summary-row aggregate. */
@@ -73,6 +76,8 @@ export interface RootDerivation {
   description: string;
   /** Set for a summary-row aggregate: its cell (`Sheet1!D12`) and formula. */
   summary?: { cell: string; formula: string; row: number; col: number };
+  /** In the 15-digit tier (precision.ts): it reads a 15-digit column or calls a 15-digit function. */
+  precision?: Precision;
 }
 
 export interface Compilation {
@@ -140,6 +145,8 @@ export function compileRecognised(
   const order = scanOrderDeps(deps, previous, members);
   const columns = compileColumns(scope, formulas, order, members, ownRefusals);
   const warnings = [...table.warnings, ...overrideWarnings(scope, formulas), ...compileSummary(scope)];
+  const roots = scope.roots.list();
+  spreadPrecision(columns, roots);
   return {
     table,
     plans,
@@ -149,7 +156,7 @@ export function compileRecognised(
         : [],
     ),
     columns,
-    roots: scope.roots.list(),
+    roots,
     rejected: rejectionsInColumnOrder(table, scope.rejected),
     warnings,
     constants: scope.constants.entries(),
@@ -397,8 +404,14 @@ export function compiledColumn(
     constants: lowered.constants,
     values: lowered.values,
     ...(lowered.readsRow ? { readsRow: true } : {}),
+    ...withPrecision(formulaPrecision(p.ast, p.start?.ast)),
     description: `Column ${p.column.letter} "${p.column.header}" of sheet "${table.sheet.name}", ${range}: =${p.formula}`,
   };
+}
+
+/** `{precision}` when set, else nothing (an exact derivation carries no key). */
+function withPrecision(precision: Precision | undefined): { precision?: Precision } {
+  return precision === undefined ? {} : { precision };
 }
 
 /** Step 4: the summary row's aggregates as root derivations; a summary that cannot be kept is a warning. */
@@ -432,6 +445,7 @@ function compileSummary(scope: Scope): Warning[] {
       values: lowered.values,
       description: `Summary cell ${cell}: =${s.formula}`,
       summary: { cell, formula: s.formula, row: table.summary!.row, col: s.col },
+      ...withPrecision(formulaPrecision(s.ast)),
     });
   }
   return warnings;

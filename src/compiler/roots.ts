@@ -47,6 +47,7 @@ export class Roots {
       this.committed.set(known, {
         ...r,
         summary: root.summary,
+        ...(root.precision !== undefined || r.precision !== undefined ? { precision: 15 as const } : {}),
         description: `${r.description}; ${root.description}`,
       });
       return;

@@ -169,6 +169,14 @@ function usedParameters(c: Compilation, kept: KeptParts): Compilation['constants
   return c.constants.filter((k) => names.has(k.name));
 }
 
+/**
+ * A 15-digit derivation's schema mark (precision.ts): its values agree with Excel's to 15 significant digits,
+ * not to the last bit. An annotation keyword (`x-`), which JSON Schema validators ignore.
+ */
+function precisionMark(d: { precision?: number }): Record<string, number> {
+  return d.precision === undefined ? {} : { 'x-excel-precision': d.precision };
+}
+
 export function typeSchema(kinds: readonly ValueKind[]): Record<string, unknown> {
   const types: string[] = [];
   for (const k of kinds) {
@@ -219,7 +227,8 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
         ...(format === undefined ? {} : { 'x-excel-format': format }),
       };
     } else if (keptByField.has(f)) {
-      properties[f] = { title: p.column.header, ...typeSchema(keptByField.get(f)!.kinds), readOnly: true };
+      const k = keptByField.get(f)!;
+      properties[f] = { title: p.column.header, ...typeSchema(k.kinds), ...precisionMark(k), readOnly: true };
       const o = c.overrides.find((x) => x.field === f);
       if (o) properties[o.name] = overrideSchema(p.column.header, o.rows);
     }
@@ -253,7 +262,12 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
     };
   }
   for (const r of kept.roots)
-    schemaProps[r.name] = { description: r.description, ...typeSchema(r.kinds), readOnly: true };
+    schemaProps[r.name] = {
+      description: r.description,
+      ...typeSchema(r.kinds),
+      ...precisionMark(r),
+      readOnly: true,
+    };
   const schema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',
@@ -324,7 +338,10 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   spec.derivations = derivations;
   spec.metaDerivations = [];
   spec.constraints = [];
-  if (input.oracle) spec.tests = buildTests(c, kept, seed, seeded, budget, input.oracle, where);
+  if (input.oracle)
+    spec.tests = buildTests(c, kept, seed, seeded, budget, input.oracle, where).flatMap((t) =>
+      byPrecision(t, fifteenDigitPaths(kept)),
+    );
   return { spec, warnings, seed };
 }
 
@@ -368,6 +385,30 @@ function buildTests(
       given: { '$.items': rows.map((i) => seed.items[i]) },
       expect,
     },
+  ];
+}
+
+/** The expectation paths' prefixes of the 15-digit derivations: `$.items[` + `].field`, `$.root`. */
+function fifteenDigitPaths(kept: KeptParts): (path: string) => boolean {
+  const fields = new Set(kept.columns.filter((k) => k.precision !== undefined).map((k) => k.column.field));
+  const roots = new Set(kept.roots.filter((r) => r.precision !== undefined).map((r) => `$.${r.name}`));
+  return (path) => roots.has(path) || fields.has(path.slice(path.indexOf('].') + 2));
+}
+
+/**
+ * A test split in two when it expects 15-digit derivations: the exact paths as they are, the 15-digit ones in
+ * a test of their own compared with `excel15` (docs/spec-format.md, "Tests").
+ */
+function byPrecision(test: SpecTest, fifteen: (path: string) => boolean): SpecTest[] {
+  const paths = Object.keys(test.expect);
+  const loose = paths.filter(fifteen);
+  if (loose.length === 0) return [test];
+  const pick = (keep: string[]) => Object.fromEntries(keep.map((p) => [p, test.expect[p]]));
+  const exact = paths.filter((p) => !fifteen(p));
+  const description = `${test.description}, at 15 significant digits (the derivations of the 15-digit tier)`;
+  return [
+    ...(exact.length > 0 ? [{ ...test, expect: pick(exact) }] : []),
+    { ...test, description, expect: pick(loose), compare: 'excel15' as const },
   ];
 }
 

@@ -72,6 +72,8 @@ import {
   excelSumSq,
   numbers,
 } from './excel-math.js';
+import { excelExp, excelLn, excelLog } from './excel-transcendental.js';
+import { excelNper, excelPmt } from './excel-finance.js';
 import {
   ExactIndex,
   hlookupExact,
@@ -515,6 +517,24 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
   }
   ssxSwitch(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.SWITCH', ast, state, (...a) => excelSwitch(a));
+  }
+  ssxExp(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.EXP', ast, state, excelExp);
+  }
+  ssxLn(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.LN', ast, state, excelLn);
+  }
+  ssxLog(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.LOG', ast, state, excelLog);
+  }
+  ssxLog10(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.LOG10', ast, state, (x) => excelLog(x, 10));
+  }
+  ssxPmt(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.PMT', ast, state, excelPmt);
+  }
+  ssxNper(ast: HfInternal, state: HfInternal): unknown {
+    return this.math('SSX.NPER', ast, state, excelNper);
   }
   ssxPi(): unknown {
     return Math.PI; // Excel saves 3.1415926535897931 (EverythingTests!D1048); HyperFormula 3.14159265358979

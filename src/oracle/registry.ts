@@ -47,8 +47,9 @@ export const CORRECTIONS = {
     precheck: /DATE|YEAR|MONTH|DAY|WEEK|TIME|HOUR|MINUTE|SECOND/i,
   },
   math: {
-    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ, RADIANS, DEGREES, QUOTIENT as Excel',
-    precheck: /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ|RADIANS|DEGREES|QUOTIENT/i,
+    note: 'ROUNDUP/ROUNDDOWN/TRUNC/EVEN/ODD/CEILING/FLOOR on the 15-digit decimal form; MOD, POWER, PI, PRODUCT, SUMSQ, RADIANS, DEGREES, QUOTIENT, EXP, LN, LOG, LOG10, PMT, NPER as Excel',
+    precheck:
+      /ROUND|TRUNC|EVEN|ODD|CEILING|FLOOR|MOD|POWER|PI|PRODUCT|SUMSQ|RADIANS|DEGREES|QUOTIENT|EXP|LN|LOG|PMT|NPER/i,
   },
   criteria: {
     note: 'SUMIF/COUNTIF/AVERAGEIF and the *IFS family match criteria as Excel does (excel-criteria.ts)',
@@ -388,7 +389,7 @@ export const SSX_FUNCTIONS = {
     method: 'ssxFloorMath',
     parameters: [...scalar(1), optionalScalar, optionalScalar],
   },
-  // Issue 27, brief stat (excel-order-stats.ts, excel-lookups.ts): the methods walk their arguments.
+  // Order statistics and LOOKUP (excel-order-stats.ts, excel-lookups.ts): the methods walk their arguments.
   'SSX.MEDIAN': { plugin: set, method: 'ssxMedian', ...variadic },
   'SSX.LARGE': { plugin: set, method: 'ssxLarge', parameters: [RANGE, SCALAR], vectorizationForbidden: true },
   'SSX.SMALL': { plugin: set, method: 'ssxSmall', parameters: [RANGE, SCALAR], vectorizationForbidden: true },
@@ -404,6 +405,14 @@ export const SSX_FUNCTIONS = {
     parameters: [SCALAR, RANGE, { ...RANGE, optionalArg: true }],
     vectorizationForbidden: true,
   },
+  // The 15-digit tier's logarithms (excel-transcendental.ts).
+  'SSX.EXP': { plugin: set, method: 'ssxExp', parameters: scalar(1) },
+  'SSX.LN': { plugin: set, method: 'ssxLn', parameters: scalar(1) },
+  'SSX.LOG': { plugin: set, method: 'ssxLog', parameters: [...scalar(1), optionalScalar] },
+  'SSX.LOG10': { plugin: set, method: 'ssxLog10', parameters: scalar(1) },
+  // The 15-digit tier's annuity functions (excel-finance.ts).
+  'SSX.PMT': { plugin: set, method: 'ssxPmt', parameters: [...scalar(3), optionalScalar, optionalScalar] },
+  'SSX.NPER': { plugin: set, method: 'ssxNper', parameters: [...scalar(3), optionalScalar, optionalScalar] },
 } satisfies Record<string, SsxDefinition>;
 
 export type SsxName = keyof typeof SSX_FUNCTIONS;
@@ -879,6 +888,19 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   QUOTIENT: [
     mathCall('SSX.QUOTIENT', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)'),
   ],
+  EXP: [mathCall('SSX.EXP', "arguments read with Excel's coercion; a result below 2^-1022 undetermined")],
+  LN: [mathCall('SSX.LN', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)')],
+  LOG: [mathCall('SSX.LOG', 'base 1 #DIV/0! (HyperFormula #NUM!); base 10 by Math.log10')],
+  PMT: [
+    mathCall(
+      'SSX.PMT',
+      'exp/expm1 of nper·log1p(rate) (HyperFormula: pow, past 15 digits); rate -1, nper 0 #NUM!; rate below -1 undetermined',
+    ),
+  ],
+  NPER: [
+    mathCall('SSX.NPER', "arguments read with Excel's coercion; rate -1 and a zero divisor undetermined"),
+  ],
+  LOG10: [mathCall('SSX.LOG10', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)')],
   MROUND: [
     mathCall(
       'SSX.MROUND',

@@ -12,6 +12,9 @@
  *   (source `oracle`). A saved value that differs while the oracle agrees with the spec is a
  *   `ORACLE_EXCEL_DISAGREEMENT` warning naming why it does not count (at most 5 per column), and an Excel file
  *   whose saved values are not vouched for gets one `SAVED_VALUES_UNVOUCHED` warning.
+ * - A derivation of the 15-digit tier (src/compiler/precision.ts; `precision: 15` on its column or root):
+ *   the oracle is matched at 15 significant digits (`equalAt15`) instead of exactly, and where Excel's saved
+ *   value is binding the cell must agree with it and with the oracle (unless the oracle cannot evaluate it).
  * - A derivation that throws: every row of its column fails.
  * - Where the oracle cannot evaluate the cell (HyperFormula's own error codes `#ERROR!`, `#CYCLE!`, `#LIC!`,
  *   which Excel never produces), the saved value is the reference instead (source `excel`); with no saved
@@ -85,10 +88,13 @@ export interface VerifyInput {
   sheet: string;
   /** Sheet row index (0-based) of `doc.items[i]`. */
   rows: number[];
-  /** Derived per-row fields and their sheet column (0-based). */
-  columns: { field: string; col: number; header: string }[];
+  /**
+   * Derived per-row fields and their sheet column (0-based). `precision: 15`: a derivation of the 15-digit
+   * tier, compared with the oracle and the saved values at 15 significant digits, and with both.
+   */
+  columns: { field: string; col: number; header: string; precision?: number }[];
   /** Root derivations backed by a cell (a summary row). */
-  roots?: { path: string; row: number; col: number }[];
+  roots?: { path: string; row: number; col: number; precision?: number }[];
   /**
    * Precomputed oracle values, a promise of them (awaited after the derivations, so that an oracle running in
    * a worker thread overlaps them), or a function computing them, called only when there is a cell to check;
@@ -208,12 +214,13 @@ async function runDerivations(input: VerifyInput): Promise<{ doc: Doc; thrown: M
 
 /** Every row of each per-row column, one tally per column. */
 function checkColumns(checker: CellChecker, input: VerifyInput, doc: Doc): Tally[] {
-  return input.columns.map(({ field, col }) => {
+  return input.columns.map(({ field, col, precision }) => {
     const tally = blankTally(field, colName(col));
+    const fifteen = precision !== undefined;
     input.rows.forEach((row, i) => {
       const item = doc.items?.[i];
       const derived = item && Object.hasOwn(item, field) ? item[field] : undefined;
-      checker.check(field, tally, i, row, col, derived, () => inputsOf(input.doc.items[i]));
+      checker.check(field, tally, i, row, col, derived, () => inputsOf(input.doc.items[i]), fifteen);
     });
     return tally;
   });
@@ -224,7 +231,7 @@ function checkRoots(checker: CellChecker, input: VerifyInput, doc: Doc): Tally[]
   return (input.roots ?? []).map((root) => {
     const tally = blankTally(root.path, colName(root.col));
     const [derived] = getAll(doc, parsePath(root.path));
-    checker.check(root.path, tally, 0, root.row, root.col, derived, () => ({}));
+    checker.check(root.path, tally, 0, root.row, root.col, derived, () => ({}), root.precision !== undefined);
     return tally;
   });
 }
@@ -257,6 +264,7 @@ class CellChecker {
     col: number,
     derived: unknown,
     inputs: () => Record<string, unknown>,
+    fifteen = false,
   ): void {
     const { sheet } = this.input;
     // The cell's name is built only when something is reported (it was a string per cell checked).
@@ -269,7 +277,9 @@ class CellChecker {
     const oracle = this.oracle.get(sheet, row, col);
     const cached = cellModel?.cached;
     const engineFailed = isErrorValue(oracle) && ENGINE_ERRORS.has(oracle.error);
-    const specOracle = value !== undefined && !engineFailed && sameValue(oracle, value);
+    // Why `fifteen`: a 15-digit derivation (precision.ts) is held to the oracle at Excel's displayed precision.
+    const specOracle =
+      value !== undefined && !engineFailed && (fifteen ? equalAt15 : sameValue)(oracle, value);
     const specExcel = cached !== undefined && value !== undefined && equalAt15(cached, value);
     const cls = classify(specOracle, cached === undefined ? undefined : specExcel);
     tally.classes[cls]++;
@@ -314,12 +324,14 @@ class CellChecker {
       });
     }
     if (this.binding && cached !== undefined) {
-      // Excel saved this value: it is the judge, whatever the oracle says.
-      if (specExcel) tally.matched++;
-      else fail(cached, 'excel');
+      // Excel saved this value: it is the judge, whatever the oracle says; a 15-digit derivation must agree
+      // with both, since neither side reproduces Excel's last bits (an oracle that cannot evaluate aside).
+      if (!specExcel) fail(cached, 'excel');
+      else if (fifteen && !specOracle && !engineFailed) fail(oracle, 'oracle');
+      else tally.matched++;
     } else if (engineFailed) {
       if (cached === undefined) fail(oracle, 'oracle');
-      else if (value !== undefined && sameValue(cached, value)) tally.matched++;
+      else if (value !== undefined && (fifteen ? equalAt15 : sameValue)(cached, value)) tally.matched++;
       else fail(cached, 'excel');
     } else if (specOracle) {
       tally.matched++;

@@ -116,9 +116,19 @@ async function verifyAll(
         field: k.column.field,
         col: k.column.col,
         header: k.column.header,
+        ...(k.precision === undefined ? {} : { precision: k.precision }),
       })),
       roots: all.roots.flatMap((r) =>
-        r.summary ? [{ path: `$.${r.name}`, row: r.summary.row, col: r.summary.col }] : [],
+        r.summary
+          ? [
+              {
+                path: `$.${r.name}`,
+                row: r.summary.row,
+                col: r.summary.col,
+                ...(r.precision === undefined ? {} : { precision: r.precision }),
+              },
+            ]
+          : [],
       ),
       oracle,
       keepDerived: options.report === true,

@@ -12,7 +12,15 @@ export type OracleCase = [formula: string, inputs: CellValue[], expected: CellVa
 export const UNKNOWN = { error: '#ERROR!' } as unknown as CellValue;
 export const err = (error: string) => ({ error }) as unknown as CellValue;
 
-export function describeOracleCases(title: string, cases: readonly OracleCase[]): void {
+/**
+ * `excel15`: numbers compare at 15 significant digits (the 15-digit tier, src/compiler/precision.ts), as
+ * verification compares such a column; everything else exactly.
+ */
+export function describeOracleCases(
+  title: string,
+  cases: readonly OracleCase[],
+  compare: 'exact' | 'excel15' = 'exact',
+): void {
   describe(title, () => {
     const grid = cases.map(([f], row) => [
       undefined,
@@ -32,6 +40,8 @@ export function describeOracleCases(title: string, cases: readonly OracleCase[])
       it(`${f} with ${JSON.stringify(inputs)}`, () => {
         const got = values.get('S', row, 3);
         if (expected !== null && typeof expected === 'object') expect(got).toMatchObject(expected);
+        else if (compare === 'excel15' && typeof expected === 'number' && typeof got === 'number')
+          expect(got.toPrecision(15)).toBe(expected.toPrecision(15));
         else expect(got).toBe(expected);
       });
     });

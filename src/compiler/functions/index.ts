@@ -26,6 +26,8 @@ import { TIME_FUNCTIONS } from './time.js';
 import { WORKDAY_FUNCTIONS } from './workdays.js';
 import { DAYCOUNT_FUNCTIONS } from './daycount.js';
 import { ORDER_STATS_FUNCTIONS } from './order-stats.js';
+import { TRANSCENDENTAL_FUNCTIONS } from './transcendental.js';
+import { FINANCE_FUNCTIONS } from './finance.js';
 
 export type {
   ArgKind,
@@ -59,6 +61,8 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...WORKDAY_FUNCTIONS,
   ...DAYCOUNT_FUNCTIONS,
   ...ORDER_STATS_FUNCTIONS,
+  ...TRANSCENDENTAL_FUNCTIONS,
+  ...FINANCE_FUNCTIONS,
 ];
 
 /** Excel's limit on the arguments of one call. */

@@ -104,6 +104,11 @@ export interface FunctionEntry {
   lowering: string;
   /** The Excel behaviours kept (blanks, text, booleans, errors, refusals). */
   notes: string;
+  /**
+   * 15: the function is in the 15-digit tier (src/compiler/precision.ts): Excel's last bits are not
+   * reproduced, so a derivation calling it is verified and marked at 15 significant digits. Left out: exact.
+   */
+  precision?: 15;
   /** One formula and its value (test/lower/functions.test.ts evaluates it). */
   example: { formula: string; cells?: Readonly<Record<string, CellValue>>; value: CellValue };
   evidence: FunctionEvidence;

@@ -42,6 +42,8 @@ import { TEXTOPS_HELPERS } from './helpers/textops.js';
 import { TIME_HELPERS } from './helpers/time.js';
 import { WORKDAY_HELPERS } from './helpers/workdays.js';
 import { DAYCOUNT_HELPERS } from './helpers/daycount.js';
+import { TRANSCENDENTAL_HELPERS } from './helpers/transcendental.js';
+import { FINANCE_HELPERS } from './helpers/finance.js';
 import { VALUE_HELPERS } from './helpers/values.js';
 
 export interface HelperDef extends HelperSource {
@@ -76,6 +78,8 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...WORKDAY_HELPERS,
   ...DAYCOUNT_HELPERS,
   ...ORDER_STATS_HELPERS,
+  ...TRANSCENDENTAL_HELPERS,
+  ...FINANCE_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */

@@ -1,0 +1,59 @@
+/**
+ * The oracle's functions of the 15-digit tier (src/oracle/excel-transcendental.ts, excel-finance.ts): EXP,
+ * LN, LOG, LOG10, PMT and NPER against Excel's saved values (ironcalc LOG_LOG10_LN.xlsx, EXP_SIGN.xlsx,
+ * FINANCIAL/PMT.xlsx, NPER.xlsx; xlcalculator PMT.xlsx; poi FormulaEvalTestData_Copy.xlsx), numbers at 15
+ * significant digits as verification compares the tier, and `#ERROR!` where Excel's answer is not established.
+ */
+import { describeOracleCases, err, type OracleCase, UNKNOWN } from './oracle-cases.js';
+
+const CASES: OracleCase[] = [
+  // LN (LOG_LOG10_LN.xlsx LN!B3, B7, B8, B9, B18, B16).
+  ['=LN(A1)', [10], 2.302585092994046],
+  ['=LN(A1)', [true], 0],
+  ['=LN(A1)', [false], err('#NUM!')],
+  ['=LN(A1)', [0], err('#NUM!')],
+  ['=LN(A1)', [null], err('#NUM!')],
+  ['=LN(A1)', ['Helllo'], err('#VALUE!')],
+  ['=LN(A1)', ['100'], 4.605170185988092],
+  ['=LN("")', [], err('#VALUE!')],
+  // EXP (EXP_SIGN.xlsx B2, B14, B29, B44, B46, B17); a subnormal result undetermined.
+  ['=EXP(A1)', [10], 22026.465794806718],
+  ['=EXP(A1)', [1], 2.718281828459045],
+  ['=EXP(A1)', [1048576], err('#NUM!')],
+  ['=EXP(A1)', [-745], 0],
+  ['=EXP(A1)', [-1000], 0],
+  ['=EXP(A1)', [''], err('#VALUE!')],
+  ['=EXP(A1)', [-720], UNKNOWN],
+  // LOG / LOG10 (LOG!B5, G3, G6, G8, G11, G15, G5; LOG10!B5, B12; EverythingTests!K852).
+  ['=LOG(A1)', [1000], 3],
+  ['=LOG(A1,B1)', [10, 1], err('#DIV/0!')],
+  ['=LOG(A1,B1)', [10, 0], err('#NUM!')],
+  ['=LOG(A1,B1)', [10, true], err('#DIV/0!')],
+  ['=LOG(A1,B1)', [10, null], err('#NUM!')],
+  ['=LOG(A1,B1)', [-10, 10], err('#NUM!')],
+  ['=LOG(A1,B1)', [10, 1000], 0.33333333333333337],
+  ['=LOG(A1,B1)', [null, '1'], err('#NUM!')],
+  ['=LOG10(A1)', [1000], 3],
+  ['=LOG10(A1)', [0.004], -2.3979400086720375],
+  // PMT (ironcalc PMT.xlsx F2, G2, F9, F17, F24, F8, F32, F11; xlcalculator PMT.xlsx A1).
+  ['=PMT(A1,B1,C1,300,1)', [1, 3, 100], -78.57142857142858],
+  ['=PMT(A1,B1,C1)', [1, 3, 100], -114.28571428571429],
+  ['=PMT(A1,B1,C1,300,1)', [0, 3, 100], -133.33333333333334],
+  ['=PMT(A1,B1,C1,300,1)', [0.02, 0, 100], err('#NUM!')],
+  ['=PMT(A1,B1,C1,300,1)', [-1, 1, -100], err('#NUM!')],
+  ['=PMT(A1,B1,C1,300,1)', [-3, 5, 100], UNKNOWN],
+  ['=PMT(A1,B1,C1,10,5)', [0.2, 3, -200], 76.83150183150182],
+  ['=PMT(A1,B1,C1,300,TRUE)', [-0.9, 3, 100], -2703.603603603602],
+  ['=PMT(A1/12,B1,C1)', [0.08, 10, 10000], -1037.0320893591522],
+  ['=PMT(A1,B1,C1)', ['HELP', 1, 100], err('#VALUE!')],
+  // NPER (NPER.xlsx F2, G2, F4, F8, F9, G10).
+  ['=NPER(A1,B1,C1,0,1)', [1, 3, 100], -4.142957953842043],
+  ['=NPER(A1,B1,C1)', [1, 3, 100], -5.1015380264620624],
+  ['=NPER(A1,B1,C1,12,0)', [1, 3, 100], err('#NUM!')],
+  ['=NPER(A1,B1,C1,10,1)', [-3, 5, 100], err('#NUM!')],
+  ['=NPER(A1,B1,C1,23,1)', [0, 3, 100], -41],
+  ['=NPER(A1,B1,C1)', [-0.9, 3, 120], err('#NUM!')],
+  ['=NPER(A1,B1,C1)', [0, 0, 100], UNKNOWN],
+];
+
+describeOracleCases('oracle: the 15-digit tier (EXP, LN, LOG, LOG10, PMT, NPER)', CASES, 'excel15');
