@@ -53,7 +53,7 @@ export interface PipelineOptions {
   modelId?: string;
   /** File name, used for the default id and messages. */
   filename?: string;
-  /** Worksheet to read; default the first visible one. */
+  /** Worksheet to read; default the first visible one with a formula table (docs/compiler.md "Recognising the table"). */
   sheet?: string;
   /**
    * How parameter cells reach the derivations: `constants` (default, `$const.taxRate`) or `inputs` (a root

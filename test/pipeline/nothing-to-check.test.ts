@@ -46,7 +46,8 @@ describe('the oracle with nothing to check', () => {
         ['a', 1],
         ['b', 2],
       ]),
-      { oracleThread: false },
+      // Why the sheet is named: without it the formula table on Elsewhere would be chosen (SHEET_CHOSEN).
+      { oracleThread: false, sheet: 'Data' },
     );
     expect(r.valid).toBe(true);
     if (!r.valid) return;
@@ -60,7 +61,7 @@ describe('the oracle with nothing to check', () => {
         ['a', 1],
         ['b', 2],
       ]),
-      { oracleThread: true },
+      { oracleThread: true, sheet: 'Data' },
     );
     expect(r.valid).toBe(true);
     if (!r.valid) return;

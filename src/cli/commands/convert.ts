@@ -210,7 +210,10 @@ export function registerConvertCommand(program: Command): void {
       'one file: the spec file; batch: the output folder (mirrors the input tree)',
     )
     .option('--model-id <id>', 'spec id ([namespace/]name; default from the file name)', parseModelId)
-    .option('--sheet <name>', 'worksheet to read (default: the first visible one)')
+    .option(
+      '--sheet <name>',
+      'worksheet to read (default: the first visible one with a formula table, else the sheet with the most formula columns)',
+    )
     .option(
       '--parameters <how>',
       'parameter cells as "constants" ($const.taxRate, the default) or "inputs" (top-level input fields with the workbook value as default)',
