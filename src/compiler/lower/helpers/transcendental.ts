@@ -144,5 +144,4 @@ export const TRANSCENDENTAL_HELPERS: Readonly<Record<string, HelperSource>> = {
 )}`,
     doc: 'LOG / LOG10: the logarithm in a base (10 when omitted); #NUM! for a number or base of zero or below, #DIV/0! in base 1',
   },
-
 };
