@@ -33,9 +33,17 @@ const ORACLE_UNDETERMINED = new Set([
   // fuzz seed 5: left to right 0.97/4, range by range 0.9700000000000001/4 (HyperFormula's own SUBTOTAL)
   'criteria/subtotal-average-two-ranges.json',
   'date/datevalue-not-date.json',
-  // TEXT date codes: a negative serial or one past 9999-12-31 (excel-text-dates.ts); the lowering #VALUE!
-  'format/date-negative.json',
-  'format/date-past-9999.json',
+  // TEXT: a literal code with a `""` inside, which HyperFormula's parser cannot read (="a""b" is its #ERROR!)
+  'format/date-time-literal-text.json',
+  'format/elapsed-seconds-plain-ss.json',
+  // TEXT date/time codes the lowering gives not established (excel-text-dates.ts: 12 o'clock on a 12-hour
+  // clock, a carry into the next day or minute, a half-second tie, a time-only code below 0)
+  'format/time-am-pm-midnight.json',
+  'format/time-am-pm-noon.json',
+  'format/time-day-carry.json',
+  'format/time-h-mm-rounds-minute.json',
+  'format/time-half-second-tie.json',
+  'format/time-negative-hh-mm.json',
   // A boolean typed in QUOTIENT/FLOOR.MATH (excel-multiples.ts): not established; the lowering #VALUE!
   'multiples/floor-math-boolean.json',
   // FLOOR.MATH's mode read from a cell holding a boolean or a blank: not established; the lowering #VALUE!
