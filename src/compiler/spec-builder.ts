@@ -240,7 +240,7 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
     schemaProps[k.name] = {
       title: k.label,
       description: `Parameter ${k.address} of the workbook`,
-      type: 'number',
+      type: typeof k.value === 'number' ? 'number' : typeof k.value === 'string' ? 'string' : 'boolean',
       default: k.value,
     };
   }

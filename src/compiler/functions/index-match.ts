@@ -78,9 +78,21 @@ function matchOwnColumn(node: CallNode, l: Lowering, r: Extract<RangeOperand, { 
   return l.helper(pick, [root.expr, key.expr], ['number', 'error'], key.invariant, [...ne, key]);
 }
 
+/** MATCH(key, B2:E2, 0) over cells of the formula's own row: the values are the row's, searched at run time. */
+function matchCells(node: CallNode, l: Lowering, r: Extract<RangeOperand, { kind: 'cells' }>): Val {
+  const [keyNode, , typeNode] = node.args;
+  if (matchType(l, typeNode) !== 0) {
+    l.fail('UNSUPPORTED_LOOKUP_MODE', "MATCH over the row's own cells: only match_type 0", typeNode ?? node);
+  }
+  const key = l.lower(keyNode!);
+  const cells = r.cells.map((c) => (may(c.kinds, 'blank') ? l.call('xlV', [c.expr]) : c.expr));
+  return l.helper('xlMatchCells', [key.expr, `[${cells.join(', ')}]`], ['number', 'error'], false, [key]);
+}
+
 function lowerMatch(node: CallNode, l: Lowering): Val {
   const r = l.range(node.args[1]!);
   if (r.kind === 'column') return matchOwnColumn(node, l, r);
+  if (r.kind === 'cells') return matchCells(node, l, r);
   const t = constantTable(l, node.args[1]!, 'MATCH');
   const { values } = vector(l, t.rows, node.args[1]!, 'MATCH');
   return search(
@@ -195,6 +207,8 @@ function fuseMatch(
   const size = down ? w : h;
   const o = other === undefined ? undefined : Math.trunc(other) === 0 && size === 1 ? 1 : Math.trunc(other);
   if (o === undefined || o < 1 || o > size) return undefined;
+  // Why: a MATCH over the row's own cells searches at run time; INDEX then reads its position.
+  if (l.range(matchNode.args[1]!).kind !== 'table') return undefined;
   const mt = constantTable(l, matchNode.args[1]!, 'MATCH');
   const { values: keys } = vector(l, mt.rows, matchNode.args[1]!, 'MATCH');
   const values = down ? rows.map((row) => row[o - 1] ?? null) : (rows[o - 1] ?? []);
@@ -299,13 +313,14 @@ export const INDEX_MATCH_FUNCTIONS: readonly FunctionEntry[] = [
       'xlMatchGroupU',
       'xlMatchPickU',
       'xlV',
+      'xlMatchCells',
     ],
     lower: lowerMatch,
     summary: 'the position (from 1) of a value in one row or column',
     lowering:
       'a VLOOKUP over the library value `$<table>Match` of rows [value, position]: $xlVlookupAt(key, $t, 2) for match_type 0, $xlLookupApprox(key, $t, 2) for 1/-1; over a whole column of the table, match_type 0: $xlMatchPick($$.matchGroup<Field>, key), the column indexed once ($xlMatchGroup)',
     notes:
-      'match_type 0: case-insensitive text, wildcards * ? ~, 1 and "1" differ, first match, absent or blank key #N/A; 1 (the default) / -1: compiled only over numbers in strictly ascending / descending order (else UNSUPPORTED_LOOKUP_MODE), the last position at most / at least the value; other match_types and a 2-D range refused; over a whole column of the table itself only match_type 0, grouped once (linear for text keys without wildcards, integers below 1e15 and booleans; other keys scan the column)',
+      'match_type 0: case-insensitive text, wildcards * ? ~, 1 and "1" differ, first match, absent or blank key #N/A; 1 (the default) / -1: compiled only over numbers in strictly ascending / descending order (else UNSUPPORTED_LOOKUP_MODE), the last position at most / at least the value; other match_types and a 2-D range refused; over a whole column of the table itself only match_type 0, grouped once (linear for text keys without wildcards, integers below 1e15 and booleans; other keys scan the column); over cells of the formula\'s own row (`MATCH(F2,B2:E2,0)`) only match_type 0, searched at run time ($xlMatchCells), a blank or "" key not established',
     example: { formula: '=MATCH("b",A1:A3,0)', cells: { A1: 'a', A2: 'B', A3: 'c' }, value: 2 },
     evidence: {
       goldens: ['lookup'],
