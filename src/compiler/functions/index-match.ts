@@ -249,13 +249,6 @@ function lowerXlookup(node: CallNode, l: Lowering): Val {
   const [keyNode, lookupNode, returnNode, notFoundNode] = node.args;
   const { wild, last } = xlookupModes(l, node);
   const key = l.lower(keyNode!);
-  if (may(key.kinds, 'blank')) {
-    l.fail(
-      'UNSUPPORTED_LOOKUP_MODE',
-      "XLOOKUP with a lookup value that may be blank (Excel's rule is not established)",
-      keyNode!,
-    );
-  }
   const lt = constantTable(l, lookupNode!, 'XLOOKUP');
   const rt = constantTable(l, returnNode!, 'XLOOKUP');
   const keys = vector(l, lt.rows, lookupNode!, 'XLOOKUP');
@@ -276,7 +269,12 @@ function lowerXlookup(node: CallNode, l: Lowering): Val {
     `${lt.nameHint}${last ? 'Last' : ''}By${rt.nameHint[0]?.toUpperCase() ?? ''}${rt.nameHint.slice(1)}`,
     lookupTable(rows),
   );
-  const found = l.call('xlXlookup', [key.expr, `$${exported}`, String(wild)]);
+  const blank = may(key.kinds, 'blank') ? blankKeyAnswer(l, rows, last, lt.whole === true) : undefined;
+  const search = (k: string) => l.call('xlXlookup', [k, `$${exported}`, String(wild)]);
+  const found =
+    blank === undefined
+      ? search(key.expr)
+      : `($k := ${key.expr}; $type($k) = "null" or $not($exists($k)) ? ${blank.expr} : ${search('$k')})`;
   if (notFoundNode?.kind === 'missing') {
     l.fail(
       'UNSUPPORTED_CONSTRUCT',
@@ -288,11 +286,31 @@ function lowerXlookup(node: CallNode, l: Lowering): Val {
   // Why a block: if_not_found is evaluated only when nothing matches, as Excel does.
   return {
     expr: `($found := ${found}; $exists($found) ? $found : ${fallback.expr})`,
-    kinds: union(values.values.map(kindOfValue), fallback.kinds, ['error']),
+    kinds: union(values.values.map(kindOfValue), fallback.kinds, ['error'], blank?.kinds ?? []),
     atom: true,
     invariant: key.invariant && fallback.invariant,
-    ...inherit(key, fallback),
+    ...inherit(key, fallback, ...(blank ? [blank] : [])),
   };
+}
+
+/**
+ * XLOOKUP's answer for a blank key (match_mode 0 or 2) over `rows` [key, value] in search order: the value of
+ * the first blank key cell (ironcalc XLOOKUP.xlsx ExactMatch!U12:U20 `XLOOKUP(T12,R:R,S:S,…)` with T12 blank
+ * saved 0: R7 is the first blank of R, S7 blank); over a whole column the rows past the used range are blank, so
+ * a search from the last finds row 1,048,576 and one from the first finds them when the used rows hold no blank
+ * (V12:V20, search_mode -1, saved 0). Not established where a key cell is 0, "" or FALSE (a blank may equal
+ * them). `()` (nothing found): the caller's if_not_found.
+ */
+function blankKeyAnswer(l: Lowering, rows: Rows, last: boolean, whole: boolean): Val {
+  const val = (expr: string, kinds: Val['kinds']): Val => ({ expr, kinds, atom: true, invariant: true });
+  if (rows.some(([k]) => k === 0 || k === '' || k === false)) {
+    const reason = 'XLOOKUP of a blank key over a lookup_array holding 0, "" or FALSE';
+    return { ...val(l.call('xlNE', [JSON.stringify(reason)]), ['error']), ne: true };
+  }
+  if (whole && last) return val('null', ['blank']);
+  const hit = rows.find(([k]) => k === null);
+  if (hit) return val(JSON.stringify(hit[1] ?? null), [kindOfValue(hit[1] ?? null)]);
+  return whole ? val('null', ['blank']) : val('()', []);
 }
 
 export const INDEX_MATCH_FUNCTIONS: readonly FunctionEntry[] = [
@@ -364,7 +382,7 @@ export const INDEX_MATCH_FUNCTIONS: readonly FunctionEntry[] = [
       { name: 'match_mode', kind: 'value', class: 'number', optional: true },
       { name: 'search_mode', kind: 'value', class: 'number', optional: true },
     ],
-    helpers: ['xlXlookup'],
+    helpers: ['xlXlookup', 'xlNE'],
     lower: lowerXlookup,
     summary: 'the value in a return row or column at the position where the key is found',
     lowering:
