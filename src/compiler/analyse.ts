@@ -364,8 +364,15 @@ export class Resolver {
         node.span,
       );
     }
+    // A locked cell of the header row (a table column's, or a text beside them, `Item` over row labels).
+    if (node.row === this.table.headerRow && (column || !this.inTable(node.row, node.col))) {
+      const text = getCell(this.table.sheet, node.row, node.col)?.value;
+      if (column || (typeof text === 'string' && text !== '')) {
+        return this.constants.header(this.table, node.col, node.span);
+      }
+    }
     if (this.inTable(node.row, node.col)) {
-      return refuse('UNRESOLVED_REFERENCE', `${where} is a header or summary cell of the table`, node.span);
+      return refuse('UNRESOLVED_REFERENCE', `${where} is a summary cell of the table`, node.span);
     }
     return this.constants.resolve(this.table, node.row, node.col, node.span);
   }
@@ -453,6 +460,10 @@ export class Resolver {
         `${text} is outside the table and moves with the row`,
         node.span,
       );
+    }
+    // A locked range within the header row (`$B$1:$E$1`, the carriers' names): the header texts, constants.
+    if (start.row === this.table.headerRow && end.row === this.table.headerRow) {
+      return lookupTable(this.table, this.table.sheet, node, text);
     }
     let touchesTable = false;
     for (let c = start.col; c <= end.col && !touchesTable; c++) {
@@ -561,7 +572,8 @@ export type ParametersAs = 'constants' | 'inputs';
 /** A parameter: its name, value, where it is (`B2`, `Settings!B2`, or the defined name) and its label. */
 export interface ParameterEntry {
   name: string;
-  value: number;
+  /** A number, or a text or logical value (a currency, a label, a switch on a Settings sheet). */
+  value: number | string | boolean;
   address: string;
   label: string;
   /**
@@ -619,17 +631,48 @@ export class Constants {
     if (cell?.formula !== undefined) {
       return refuse('UNRESOLVED_REFERENCE', `${address} holds a formula, not a parameter value`, span);
     }
-    if (typeof cell?.value !== 'number') {
-      return refuse('UNRESOLVED_REFERENCE', `${address} is outside the table and holds no number`, span);
+    const value = cell?.value;
+    if (
+      typeof value !== 'number' &&
+      typeof value !== 'boolean' &&
+      (typeof value !== 'string' || value === '')
+    ) {
+      return refuse('UNRESOLVED_REFERENCE', `${address} is outside the table and holds no value`, span);
+    }
+    const labelled = typeof value === 'string' ? labelOf(sheet, row, col) : undefined;
+    if (labelled !== undefined) {
+      return refuse(
+        'UNRESOLVED_REFERENCE',
+        `${address} is the label of ${labelled}, not a parameter value`,
+        span,
+      );
     }
     const label = parameterLabel(table, sheet, row, col);
     if (label === undefined) {
       return refuse(
         'UNRESOLVED_REFERENCE',
-        `${address} holds a number but has no defined name and no text label to its left or above`,
+        `${address} holds a value but has no defined name and no text label to its left or above`,
         span,
       );
     }
+    const entry = { name: this.names.allocate(fieldName(label)), value, address, label };
+    this.byAddress.set(address, entry);
+    return { kind: 'const', ...entry };
+  }
+
+  /**
+   * A header cell of the table read in a formula (`$A$1&": "&A2`): its text as a constant named from it, so a
+   * changed header is one edit of the spec's constants.
+   */
+  header(table: RecognisedTable, col: number, span: RangeNode['span']): CellTarget | Refusal {
+    const address = a1(table.headerRow, col);
+    const known = this.byAddress.get(address);
+    if (known) return { kind: 'const', ...known };
+    const cell = getCell(table.sheet, table.headerRow, col);
+    if (cell?.formula !== undefined || typeof cell?.value !== 'string') {
+      return refuse('UNRESOLVED_REFERENCE', `${address} is a header cell holding no text`, span);
+    }
+    const label = `${cell.value} header`;
     const entry = { name: this.names.allocate(fieldName(label)), value: cell.value, address, label };
     this.byAddress.set(address, entry);
     return { kind: 'const', ...entry };
@@ -689,4 +732,15 @@ function strayCell(sheet: SheetModel, col: number, table: RecognisedTable): stri
     return a1(r, col);
   }
   return undefined;
+}
+
+/**
+ * The value a text cell labels, when it is a label rather than a value: the cell to its right holds a value or
+ * a formula (`Tax rate | 0.2`). Its address, else undefined.
+ */
+function labelOf(sheet: SheetModel, row: number, col: number): string | undefined {
+  const v = getCell(sheet, row, col + 1);
+  return v && (v.formula !== undefined || (v.value !== null && v.value !== ''))
+    ? a1(row, col + 1)
+    : undefined;
 }

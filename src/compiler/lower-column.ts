@@ -14,6 +14,7 @@ import { rangeText } from './refs.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal, refuse } from './lower/contract.js';
 import { lowerFormula } from './lower/lower.js';
+import { kindOfValue } from './lower/value.js';
 import { resolveName } from './names.js';
 import { type SubtotalScope, subtotalCover } from './nested-subtotals.js';
 import type { LibraryValues, Roots } from './roots.js';
@@ -115,7 +116,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
       if (isRefusal(t)) return t;
       if (t.kind === 'const') {
         use.constants.add(t.name);
-        return { expr: c.constants.read(t.name), kinds: ['number'] };
+        return { expr: c.constants.read(t.name), kinds: [kindOfValue(t.value)] };
       }
       if (t.kind === 'previous') {
         return { expr: fieldRead(c.scan, t.column.field, true), kinds: fieldKinds(t.column.field) };

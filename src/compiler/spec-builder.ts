@@ -257,7 +257,7 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
         k.volatile === undefined
           ? `Parameter ${k.address} of the workbook`
           : `Parameter ${k.address} of the workbook, =${k.volatile}(): the default is the value the workbook saved; give the current date${k.volatile === 'NOW' ? ' and time' : ''} as a date serial`,
-      type: 'number',
+      type: typeof k.value === 'number' ? 'number' : typeof k.value === 'string' ? 'string' : 'boolean',
       default: k.value,
     };
   }

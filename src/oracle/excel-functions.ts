@@ -972,7 +972,9 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     });
   }
   ssxXlookup(ast: HfInternal, state: HfInternal): unknown {
-    return this.lookup(ast, state, xlookup);
+    // Why the address: a whole column's rows past the used range are blank, where a blank key finds a match.
+    const whole = ['COLUMN_RANGE', 'ROW_RANGE'].includes(ast.args[1]?.type);
+    return this.lookup(ast, state, (k, lr, rr, nf, mm, sm) => xlookup(k, lr, rr, nf, mm, sm, whole));
   }
   /**
    * VLOOKUP/HLOOKUP whose range_lookup is a reference or computed: a number or a logical value picks the

@@ -123,8 +123,10 @@ export function xlookup(
   notFound?: Scalar,
   matchMode?: Scalar,
   searchMode?: Scalar,
+  whole = false,
 ): unknown {
-  const key = exactKey(lookup);
+  const blank = raw(lookup) === EmptyValue;
+  const key = blank ? EmptyValue : exactKey(lookup);
   if (key instanceof CellError) return key;
   const mm = matchMode === undefined ? 0 : raw(matchMode);
   const sm = searchMode === undefined ? 1 : raw(searchMode);
@@ -134,10 +136,29 @@ export function xlookup(
   const keys = vector(rowsOf(lookupRange));
   const values = vector(rowsOf(returnRange));
   if (keys === undefined || values === undefined || keys.length !== values.length) return UNKNOWN();
-  const i = findExact(key, keys, mm === 2, sm === -1);
+  const i = blank ? blankKeyAt(keys, sm === -1, whole) : findExact(key, keys, mm === 2, sm === -1);
+  if (i instanceof CellError) return i;
+  // Past the used range of a whole column every cell is blank: the match is there, its value blank.
+  if (i === PAST_USED_RANGE) return EmptyValue;
   if (i >= 0) return shown(values[i]);
   if (notFound === undefined) return NA();
   return shown(raw(notFound));
+}
+
+/** A blank key's match lies in the blank rows past a whole column's used range. */
+const PAST_USED_RANGE = -2;
+
+/**
+ * Where XLOOKUP finds a blank key: the first (`last`: the last) blank cell of the lookup array (ironcalc
+ * XLOOKUP.xlsx ExactMatch!U12 `XLOOKUP(T12,R:R,S:S,…)`, T12 blank, saved 0: R7 is R's first blank, S7 blank;
+ * V12, searching from the last, saved 0: row 1,048,576). Over a whole column the rows past the used range are
+ * blank. Undetermined where a cell is 0, "" or FALSE (a blank may equal them); -1 when nothing matches.
+ */
+function blankKeyAt(keys: Cell[], last: boolean, whole: boolean): number | CellError {
+  if (keys.some((k) => k === 0 || k === '' || k === false)) return UNKNOWN();
+  if (whole && last) return PAST_USED_RANGE;
+  const i = last ? keys.lastIndexOf(EmptyValue) : keys.indexOf(EmptyValue);
+  return i >= 0 ? i : whole ? PAST_USED_RANGE : -1;
 }
 
 /** INDEX's array form: positions truncated; 0 (a whole row or column) only where the dimension is one cell. */

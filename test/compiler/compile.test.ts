@@ -49,7 +49,8 @@ describe('column refusals (in-memory grids)', () => {
     ['=Other!$A$1', 'CROSS_SHEET_REFERENCE'],
     ['=[Book2.xlsx]Sheet1!$A$1', 'EXTERNAL_REFERENCE'],
     ['=SUM($A$2:$B$4)', 'UNSUPPORTED_RANGE_SHAPE'],
-    ['=SUM(A:A)', 'UNSUPPORTED_RANGE_SHAPE'],
+    // A whole column compiles for SUM (docs/semantics.md, Whole columns); COUNTIF would count its blanks.
+    ['=COUNTIF(A:A,A{r})', 'UNSUPPORTED_RANGE_SHAPE'],
     ['=A{r}+$H$1', 'UNRESOLVED_REFERENCE'],
     ['=A{r}+H{r}', 'UNRESOLVED_REFERENCE'],
     ['=C{r}+1', 'CIRCULAR_REFERENCE'],

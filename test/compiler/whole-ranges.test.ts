@@ -82,3 +82,41 @@ describe('whole columns and rows read up to the used range', () => {
     expect(reasons(r)[0]).toContain('B8');
   });
 });
+
+describe('XLOOKUP of a key that may be blank', () => {
+  /** Sheet1: Key (A, blank in row 3), Out (B); Sheet2: R keys with blanks, S values (ironcalc XLOOKUP.xlsx ExactMatch). */
+  function keys(template: string): WorkbookModel {
+    const grid: Grid = [['Key', 'Out']];
+    for (const [r, k] of [
+      [2, 3],
+      [3, undefined],
+      [4, 45],
+    ] as const)
+      grid.push([k, template.replaceAll('{r}', String(r))]);
+    return {
+      sheets: [
+        gridSheet('Sheet1', grid),
+        gridSheet('Sheet2', [
+          [2, 'a'],
+          [3, 'b'],
+          [undefined, undefined],
+          [undefined, 'q'],
+          [45, 'qq'],
+        ]),
+      ],
+      definedNames: [],
+      tables: [],
+    };
+  }
+  it.each([
+    '=XLOOKUP(A{r},Sheet2!$A$1:$A$5,Sheet2!$B$1:$B$5,"none")',
+    '=XLOOKUP(A{r},Sheet2!$A$1:$A$5,Sheet2!$B$1:$B$5,"none",0,-1)',
+    '=XLOOKUP(A{r},Sheet2!A:A,Sheet2!B:B,"none")',
+    '=XLOOKUP(A{r},Sheet2!A:A,Sheet2!B:B,"none",0,-1)',
+    '=XLOOKUP(A{r},Sheet2!$A$1:$A$2,Sheet2!$B$1:$B$2,"none")',
+  ])('%s: the first (or last) blank key cell, verified', async (template) => {
+    const r = await convertWorkbook(keys(template), {});
+    expect(reasons(r)).toEqual([]);
+    expect(verified(r)).toBe(true);
+  });
+});

@@ -78,9 +78,21 @@ function matchOwnColumn(node: CallNode, l: Lowering, r: Extract<RangeOperand, { 
   return l.helper(pick, [root.expr, key.expr], ['number', 'error'], key.invariant, [...ne, key]);
 }
 
+/** MATCH(key, B2:E2, 0) over cells of the formula's own row: the values are the row's, searched at run time. */
+function matchCells(node: CallNode, l: Lowering, r: Extract<RangeOperand, { kind: 'cells' }>): Val {
+  const [keyNode, , typeNode] = node.args;
+  if (matchType(l, typeNode) !== 0) {
+    l.fail('UNSUPPORTED_LOOKUP_MODE', "MATCH over the row's own cells: only match_type 0", typeNode ?? node);
+  }
+  const key = l.lower(keyNode!);
+  const cells = r.cells.map((c) => (may(c.kinds, 'blank') ? l.call('xlV', [c.expr]) : c.expr));
+  return l.helper('xlMatchCells', [key.expr, `[${cells.join(', ')}]`], ['number', 'error'], false, [key]);
+}
+
 function lowerMatch(node: CallNode, l: Lowering): Val {
   const r = l.range(node.args[1]!);
   if (r.kind === 'column') return matchOwnColumn(node, l, r);
+  if (r.kind === 'cells') return matchCells(node, l, r);
   const t = constantTable(l, node.args[1]!, 'MATCH');
   const { values } = vector(l, t.rows, node.args[1]!, 'MATCH');
   return search(
@@ -195,6 +207,8 @@ function fuseMatch(
   const size = down ? w : h;
   const o = other === undefined ? undefined : Math.trunc(other) === 0 && size === 1 ? 1 : Math.trunc(other);
   if (o === undefined || o < 1 || o > size) return undefined;
+  // Why: a MATCH over the row's own cells searches at run time; INDEX then reads its position.
+  if (l.range(matchNode.args[1]!).kind !== 'table') return undefined;
   const mt = constantTable(l, matchNode.args[1]!, 'MATCH');
   const { values: keys } = vector(l, mt.rows, matchNode.args[1]!, 'MATCH');
   const values = down ? rows.map((row) => row[o - 1] ?? null) : (rows[o - 1] ?? []);
@@ -235,13 +249,6 @@ function lowerXlookup(node: CallNode, l: Lowering): Val {
   const [keyNode, lookupNode, returnNode, notFoundNode] = node.args;
   const { wild, last } = xlookupModes(l, node);
   const key = l.lower(keyNode!);
-  if (may(key.kinds, 'blank')) {
-    l.fail(
-      'UNSUPPORTED_LOOKUP_MODE',
-      "XLOOKUP with a lookup value that may be blank (Excel's rule is not established)",
-      keyNode!,
-    );
-  }
   const lt = constantTable(l, lookupNode!, 'XLOOKUP');
   const rt = constantTable(l, returnNode!, 'XLOOKUP');
   const keys = vector(l, lt.rows, lookupNode!, 'XLOOKUP');
@@ -262,7 +269,12 @@ function lowerXlookup(node: CallNode, l: Lowering): Val {
     `${lt.nameHint}${last ? 'Last' : ''}By${rt.nameHint[0]?.toUpperCase() ?? ''}${rt.nameHint.slice(1)}`,
     lookupTable(rows),
   );
-  const found = l.call('xlXlookup', [key.expr, `$${exported}`, String(wild)]);
+  const blank = may(key.kinds, 'blank') ? blankKeyAnswer(l, rows, last, lt.whole === true) : undefined;
+  const search = (k: string) => l.call('xlXlookup', [k, `$${exported}`, String(wild)]);
+  const found =
+    blank === undefined
+      ? search(key.expr)
+      : `($k := ${key.expr}; $type($k) = "null" or $not($exists($k)) ? ${blank.expr} : ${search('$k')})`;
   if (notFoundNode?.kind === 'missing') {
     l.fail(
       'UNSUPPORTED_CONSTRUCT',
@@ -274,11 +286,31 @@ function lowerXlookup(node: CallNode, l: Lowering): Val {
   // Why a block: if_not_found is evaluated only when nothing matches, as Excel does.
   return {
     expr: `($found := ${found}; $exists($found) ? $found : ${fallback.expr})`,
-    kinds: union(values.values.map(kindOfValue), fallback.kinds, ['error']),
+    kinds: union(values.values.map(kindOfValue), fallback.kinds, ['error'], blank?.kinds ?? []),
     atom: true,
     invariant: key.invariant && fallback.invariant,
-    ...inherit(key, fallback),
+    ...inherit(key, fallback, ...(blank ? [blank] : [])),
   };
+}
+
+/**
+ * XLOOKUP's answer for a blank key (match_mode 0 or 2) over `rows` [key, value] in search order: the value of
+ * the first blank key cell (ironcalc XLOOKUP.xlsx ExactMatch!U12:U20 `XLOOKUP(T12,R:R,S:S,…)` with T12 blank
+ * saved 0: R7 is the first blank of R, S7 blank); over a whole column the rows past the used range are blank, so
+ * a search from the last finds row 1,048,576 and one from the first finds them when the used rows hold no blank
+ * (V12:V20, search_mode -1, saved 0). Not established where a key cell is 0, "" or FALSE (a blank may equal
+ * them). `()` (nothing found): the caller's if_not_found.
+ */
+function blankKeyAnswer(l: Lowering, rows: Rows, last: boolean, whole: boolean): Val {
+  const val = (expr: string, kinds: Val['kinds']): Val => ({ expr, kinds, atom: true, invariant: true });
+  if (rows.some(([k]) => k === 0 || k === '' || k === false)) {
+    const reason = 'XLOOKUP of a blank key over a lookup_array holding 0, "" or FALSE';
+    return { ...val(l.call('xlNE', [JSON.stringify(reason)]), ['error']), ne: true };
+  }
+  if (whole && last) return val('null', ['blank']);
+  const hit = rows.find(([k]) => k === null);
+  if (hit) return val(JSON.stringify(hit[1] ?? null), [kindOfValue(hit[1] ?? null)]);
+  return whole ? val('null', ['blank']) : val('()', []);
 }
 
 export const INDEX_MATCH_FUNCTIONS: readonly FunctionEntry[] = [
@@ -299,13 +331,14 @@ export const INDEX_MATCH_FUNCTIONS: readonly FunctionEntry[] = [
       'xlMatchGroupU',
       'xlMatchPickU',
       'xlV',
+      'xlMatchCells',
     ],
     lower: lowerMatch,
     summary: 'the position (from 1) of a value in one row or column',
     lowering:
       'a VLOOKUP over the library value `$<table>Match` of rows [value, position]: $xlVlookupAt(key, $t, 2) for match_type 0, $xlLookupApprox(key, $t, 2) for 1/-1; over a whole column of the table, match_type 0: $xlMatchPick($$.matchGroup<Field>, key), the column indexed once ($xlMatchGroup)',
     notes:
-      'match_type 0: case-insensitive text, wildcards * ? ~, 1 and "1" differ, first match, absent or blank key #N/A; 1 (the default) / -1: compiled only over numbers in strictly ascending / descending order (else UNSUPPORTED_LOOKUP_MODE), the last position at most / at least the value; other match_types and a 2-D range refused; over a whole column of the table itself only match_type 0, grouped once (linear for text keys without wildcards, integers below 1e15 and booleans; other keys scan the column)',
+      'match_type 0: case-insensitive text, wildcards * ? ~, 1 and "1" differ, first match, absent or blank key #N/A; 1 (the default) / -1: compiled only over numbers in strictly ascending / descending order (else UNSUPPORTED_LOOKUP_MODE), the last position at most / at least the value; other match_types and a 2-D range refused; over a whole column of the table itself only match_type 0, grouped once (linear for text keys without wildcards, integers below 1e15 and booleans; other keys scan the column); over cells of the formula\'s own row (`MATCH(F2,B2:E2,0)`) only match_type 0, searched at run time ($xlMatchCells), a blank or "" key not established',
     example: { formula: '=MATCH("b",A1:A3,0)', cells: { A1: 'a', A2: 'B', A3: 'c' }, value: 2 },
     evidence: {
       goldens: ['lookup'],
@@ -349,7 +382,7 @@ export const INDEX_MATCH_FUNCTIONS: readonly FunctionEntry[] = [
       { name: 'match_mode', kind: 'value', class: 'number', optional: true },
       { name: 'search_mode', kind: 'value', class: 'number', optional: true },
     ],
-    helpers: ['xlXlookup'],
+    helpers: ['xlXlookup', 'xlNE'],
     lower: lowerXlookup,
     summary: 'the value in a return row or column at the position where the key is found',
     lowering:

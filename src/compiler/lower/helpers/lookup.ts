@@ -131,6 +131,19 @@ export const LOOKUP_HELPERS: Readonly<Record<string, HelperSource>> = {
 )}`,
     doc: 'XLOOKUP exact or wildcard match over [key, value] rows: the value, undefined when absent',
   },
+  xlMatchCells: {
+    // MATCH(key, <cells of the row>, 0) over values known only at run time (`MATCH(F2,B2:E2,0)`, the cheapest
+    // carrier's column): VLOOKUP's exact rules ($xlLookupEq), the first position; a blank or "" key not
+    // established (as the oracle's exact key rule).
+    fn: `function($key, $cells) {(
+  $type($key) = "object" ? $key :
+  $not($exists($key)) or $key = null or $key = "" ? $xlNE("MATCH of a blank or empty-text key") : (
+    $hits := $filter([0..$count($cells) - 1], function($i) { $xlLookupEq($cells[$i], $key) });
+    $exists($hits) ? $hits[0] + 1 : {"error": "#N/A"}
+  )
+)}`,
+    doc: 'MATCH type 0 over a list of run-time values: the first position whose value equals the key, else #N/A',
+  },
   xlApproxPos: {
     // Excel's approximate match over keys known (at compile time) to be numbers in strictly ascending
     // order: how many keys are at most $key, by binary search (0: none).
