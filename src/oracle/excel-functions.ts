@@ -928,7 +928,7 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
       const key = raw(lookup);
       if (key instanceof CellError) return key;
       // Why: Excel's answer for a blank or empty-text lookup value is not established here.
-      if (key === EmptyValue || key === '') return UNKNOWN();
+      if (key === undefined || key === EmptyValue || key === '') return UNKNOWN();
       const c = count(column);
       if (c instanceof CellError) return c;
       const rows = rowsOf(table);

@@ -80,6 +80,7 @@ describe('an error cell in a one-cell lookup table', () => {
   it('is skipped as an error cell of a larger table is, not given back (HyperFormula passes a one-cell range as its value)', () => {
     const grid = [
       [{ error: '#NAME?' }, '=VLOOKUP(0,A1:A1,1,0)', '=VLOOKUP(0,A1:A1,NA(),0)', '=VLOOKUP(0,A1:A2,1,0)'],
+      [null, '=VLOOKUP(,A1:A1,3,0)'],
     ];
     const o = evaluateWorkbook({
       sheets: [gridSheet('S', grid as CellValue[][])],
@@ -87,5 +88,7 @@ describe('an error cell in a one-cell lookup table', () => {
       tables: [],
     });
     expect([1, 2, 3].map((c) => o.get('S', 0, c))).toEqual([err('#N/A'), err('#N/A'), err('#N/A')]);
+    // An empty key, as a blank one: not established.
+    expect(o.get('S', 1, 1)).toEqual(err('#ERROR!'));
   });
 });
