@@ -59,10 +59,23 @@ export const REFERENCE_HELPERS: Readonly<Record<string, string>> = {
   $ks := [0..$m - 1];
   $n := $count($col(0));
   $errs := $map($ks, function($k) {( $c := $col($k); $c[$type($) = "object"][0] )});
-  $exists($errs) ? $errs[0] :
-  $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? {"error": "#VALUE!"} :
-  $n = 0 ? 0 :
-  $n = 1 and $count($filter($ks, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} : (
+  $one := $n = 1 and $count($filter($ks, function($k) { $count($col($k)) != 1 })) = 0;
+  $odd := $one ? $filter($ks, function($k) {( $t := $type($col($k)[0]); $t != "number" and $t != "object" )});
+  $exists($odd) ? (
+    $exists($errs) ? $xlNE("SUMPRODUCT of 1×1 references holding an error and a value that is not a number") :
+    $count($filter($odd, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} :
+    $xlNE("SUMPRODUCT of a 1×1 reference holding a blank or a boolean")
+  ) :
+  $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? (
+    $exists($errs) ? $xlNE("SUMPRODUCT of arrays of different sizes holding an error (#VALUE! or the error)") :
+    {"error": "#VALUE!"}
+  ) :
+  $exists($errs) ? (
+    $kinds := $distinct($map($ks, function($k) { $col($k)[$type($) = "object"] }).($exists(error) ? error : "ne"));
+    $n > 1 and $count($kinds) > 1 ? $xlNE("SUMPRODUCT over errors of more than one kind (which comes first)") :
+    $errs[0]
+  ) :
+  $n = 0 ? 0 : (
     $first := [$map($col(0), function($v) { $type($v) = "number" ? $v : 0 })];
     $p := $m = 1 ? $first : $reduce([1..$m - 1], function($acc, $k) {
       [$map($zip($acc, $col($k)), function($t) {
