@@ -18,17 +18,6 @@ export type CriteriaAggregate = 'sum' | 'count' | 'average' | 'max' | 'min';
 type Op = '=' | '<>' | '<' | '>' | '<=' | '>=';
 
 const PLAIN = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
-/**
- * Letter runs an en-US number, date or time text may hold: months, weekdays, AM/PM and their letters, an
- * exponent, ordinal endings. Text with a digit and only such runs may be a number or date to Excel.
- */
-const NUMBER_WORDS = new Set(
-  (
-    'jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august ' +
-    'september october november december mon tue tues wed thu thur thurs fri sat sun monday tuesday ' +
-    'wednesday thursday friday saturday sunday am pm a p e t st nd rd th'
-  ).split(' '),
-);
 /** Error names as criterion text, as the engine's error types (names HyperFormula lacks: unknown). */
 const ERROR_TEXT: Readonly<Record<string, ErrorType | undefined>> = {
   '#DIV/0!': ErrorType.DIV_BY_ZERO,
@@ -49,11 +38,11 @@ interface Criterion {
   value?: number | string | boolean;
 }
 
-/** Text Excel may read as a number or date: a digit, no wildcard, every letter run a NUMBER_WORDS word. */
-const mayBeNumber = (t: string): boolean =>
-  /[0-9]/.test(t) &&
-  !/[*?]/.test(t) &&
-  [...t.toLowerCase().matchAll(/[a-z]+/g)].every((m) => NUMBER_WORDS.has(m[0]));
+/**
+ * Text Excel may read as a number or date: a digit and no wildcard. Which of them Excel reads as numbers
+ * (`"$5"`, `"Jan 5"`) and which as text (`"6000 Miete"`) no saved cell shows.
+ */
+const mayBeNumber = (t: string): boolean => /[0-9]/.test(t) && !/[*?]/.test(t);
 /**
  * Plain decimal text as the number Excel reads (`excelTextToNumber`: 15 significant digits kept, nothing from
  * 1e308 up), or undefined; such text beyond the range may be a number, like other number-like text.
@@ -138,7 +127,11 @@ function hit(c: Criterion, x: Value): Hit {
   if (c.kind === 'nothing') return false;
   if (c.op === '=') return equalHit(c, x, text);
   if (c.op === '<>') return notEqualHit(c, x, text);
-  if (c.kind === 'number') return typeof x === 'number' ? numberHit(c.op, x, c.value as number) : false;
+  if (c.kind === 'number') {
+    if (typeof x === 'number') return numberHit(c.op, x, c.value as number);
+    // Numeric text is never a number here (COUNTIF.xlsx Rows!J2); other text that may be one: not established.
+    return text !== undefined && plainNumber(text) === undefined && mayBeNumber(text) ? 'unknown' : false;
+  }
   // Text under an order: text cells compared; blanks and errors never (COUNTIF.xlsx Rows!V4).
   if (text !== undefined) return textOrderHit(c.op, text, c.value as string);
   return blank || x instanceof CellError ? false : 'unknown';
@@ -163,7 +156,11 @@ function equalHit(c: Criterion, x: Value, text: string | undefined): Hit {
 
 /** Under `<>`: a cell counts unless it is the criterion's own kind and equal (COUNTIF.xlsx Rows!E2, AJ3, AB4, V2). */
 function notEqualHit(c: Criterion, x: Value, text: string | undefined): Hit {
-  if (c.kind === 'number') return typeof x === 'number' ? numberHit('<>', x, c.value as number) : true;
+  if (c.kind === 'number') {
+    if (typeof x === 'number') return numberHit('<>', x, c.value as number);
+    // Numeric text counts (COUNTIF.xlsx Rows!E2); other text that may be a number: not established.
+    return text !== undefined && plainNumber(text) === undefined && mayBeNumber(text) ? 'unknown' : true;
+  }
   if (c.kind === 'boolean') return x !== c.value;
   if (c.kind === 'error') return !(x instanceof CellError && x.type === c.value);
   const pattern = c.value as string;

@@ -3,8 +3,8 @@
  * COUNTBLANK. A criterion is parsed once at run time into {op, k, v} (so a criterion read from a cell or built
  * by CONCAT or `&` is the same as a literal); every range cell is then classified and matched. A match is true,
  * false or "m": a case whose Excel answer is not established (text Excel may read as a number or date, text
- * ordered past what the corpus shows, ...). A matching row holding an "m" makes the whole result #VALUE!
- * (not established), never a guessed number; the lowering refuses such a criterion when it is a literal.
+ * ordered past what the corpus shows, ...). A matching row holding an "m" makes the whole result the
+ * not-established value, never a guessed number; the lowering refuses such a criterion when it is a literal.
  * Every rule is in docs/semantics.md, "Criteria", with the saved cells it rests on.
  */
 import { ERROR_CODES } from '../../../workbook/formula/ast.js';
@@ -13,32 +13,23 @@ import type { HelperSource } from './source.js';
 /** Plain decimal text (`5`, `-1.5`, `.5`, `1e3`): the numeric text Excel's criteria are known to read as numbers. */
 export const PLAIN_NUMBER_RE = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 /**
- * The words an en-US number, date or time text may hold (months, weekdays, AM/PM and their letters, an
- * exponent's e, ordinal endings): text with a digit whose every letter run is one of these may be read by
- * Excel as a number or date ("$5", "5%", "1/2/2020", "Jan 5", "23€"); any other letter run ("6000 Miete",
- * "10 apples") makes it plain text, as no number or date form holds it.
- */
-export const DATE_WORDS: readonly string[] = [
-  ...['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'],
-  ...['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october'],
-  ...['november', 'december', 'mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun'],
-  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-  ...['am', 'pm', 'a', 'p', 'e', 't', 'st', 'nd', 'rd', 'th'],
-];
-/**
  * Excel's error values as criterion text ("#N/A" matches the error #N/A: corpus COUNTIF.xlsx Rows!V9): the
  * error codes up to #CALC! (formula/ast.ts); how a criterion reads the newer ones (#FIELD! on) is not established.
  */
 export const ERROR_NAMES: readonly string[] = ERROR_CODES.slice(0, ERROR_CODES.indexOf('#CALC!') + 1);
 
-/** True when text may be read by Excel as a number or date (see DATE_WORDS); wildcards make it a pattern. */
+/**
+ * True when text may be read by Excel as a number or date: it holds a digit and no wildcard (a pattern is
+ * matched as text). Which such texts Excel reads as numbers (`"$5"`, `"1/2/2020"`, `"Jan 5"`) and which as
+ * text (`"6000 Miete"`) no saved cell shows, so every one is not established beside a number.
+ */
 export function murkyText(t: string): boolean {
-  if (!/[0-9]/.test(t) || /[*?]/.test(t)) return false;
-  return (t.toLowerCase().match(/[a-z]+/g) ?? []).every((w) => DATE_WORDS.includes(w));
+  return /[0-9]/.test(t) && !/[*?]/.test(t);
 }
 
 const PLAIN_NUMBER = String(PLAIN_NUMBER_RE);
-const WORDS = JSON.stringify(DATE_WORDS);
+/** Why a criteria call is not established: a row meets a reading no saved cell shows. */
+export const CRITERIA_NE = 'a criterion or a criteria cell whose reading Excel has not established';
 const ERRORS = JSON.stringify(ERROR_NAMES);
 
 /** A criterion text that is plain `=` text (no operator, digit, error name or logical): the fast path skips the rest. */
@@ -46,12 +37,9 @@ const SPECIAL_CRIT = `/^[<>=#]|[0-9]|^(?:true|false)$/i`;
 
 export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlCritMurky: {
-    // Text Excel may read as a number or date (mirrors murkyText): a digit, no wildcard, and every letter
-    // run one of DATE_WORDS. Its reading against a number criterion is not established.
-    fn: `function($t) {
-  $contains($t, /[0-9]/) and $not($contains($t, /[*?]/))
-  and $count($match($lowercase($t), /[a-z]+/)[$not(match in ${WORDS})]) = 0
-}`,
+    // Text Excel may read as a number or date (mirrors murkyText): a digit and no wildcard. Its reading
+    // against a number criterion is not established.
+    fn: `function($t) { $contains($t, /[0-9]/) and $not($contains($t, /[*?]/)) }`,
     doc: 'criteria text Excel may read as a number or date (internal)',
   },
   xlCrit: {
@@ -135,15 +123,15 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
     $t = "empty" and $p.w and $xlWild($p.v, "") ? "m" : false
   ) :
   $p.op = "<>" ? (
-    $k = "n" ? $not($t = "n" and $q.v = $p.v) :
+    $k = "n" ? ($t = "m" ? "m" : $not($t = "n" and $q.v = $p.v)) :
     $k = "b" ? $not($t = "b" and $q.v = $p.v) :
     $k = "e" ? $not($t = "e" and $q.v = $p.v) :
     $txt ? $not($p.w ? $xlWild($p.v, $q.s) : $q.s = $p.v) :
     $t = "empty" and $p.w and $xlWild($p.v, "") ? "m" : true
   ) :
-  $k = "n" ? $t = "n" and (
+  $k = "n" ? ($t = "m" ? "m" : $t = "n" and (
     $p.op = "<" ? $q.v < $p.v : $p.op = ">" ? $q.v > $p.v : $p.op = "<=" ? $q.v <= $p.v : $q.v >= $p.v
-  ) :
+  )) :
   $txt ? (
     $c := $xlCritCmp($q.s, $p.v);
     $c = "m" ? "m" : $p.op = "<" ? $c < 0 : $p.op = ">" ? $c > 0 : $p.op = "<=" ? $c <= 0 : $c >= 0
@@ -171,7 +159,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlIfs: {
     // $pairs: [{"c": criterion, "r": range}] with equally sized ranges; $vals: {"a": range} or null (COUNTIFS).
     // A row matches when every pair is true; a row with a false pair never matches; any other row holding a
-    // "m" makes the result #VALUE! (not established: Excel's answer is unknown, not Excel's #VALUE!).
+    // "m" makes the result the not-established value (Excel's answer is unknown).
     // Errors in the aggregated range count only in matching rows.
     // Why `$map` over `$zip` with a function and `$xlArr` everywhere: path steps over arrays of arrays
     // flatten them, and a one-element result is a single value in JSONata.
@@ -182,7 +170,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
       $t[0] = false or $t[1] = false ? false : $t[0] = "m" or $t[1] = "m" ? "m" : true
     }))
   }, $lookup($xlArr($hs)[0], "h")));
-  $count($m[$ = "m"]) > 0 ? {"error": "#VALUE!"} : (
+  $count($m[$ = "m"]) > 0 ? $xlNE(${JSON.stringify(CRITERIA_NE)}) : (
     $rows := $type($vals) = "object" ? $xlArr($map($zip($m, $xlArr($vals.a)), function($t) { {"h": $t[0], "v": $t[1]} })) : [];
     $xlIfAgg($agg, [$rows[h = true].v], $count($m[$ = true]))
   )
@@ -212,7 +200,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
     // The per-row form over a group ($xlIfGroup): a plain equality criterion (a number, a boolean, an error,
     // text without wildcards) is one lookup; any other criterion scans the columns (documented: linear only
     // for equality criteria).
-    // A number key over a column holding text Excel may read as a number: #VALUE! (not established).
+    // A number key over a column holding text Excel may read as a number: not established.
     // Why the first branch: plain text (no operator, number, murky start or wildcard) is the common per-row
     // key; its group key is "s" and its lower case, exactly what $xlCrit then $xlCritKey give, without them.
     fn: `function($grp, $c, $agg) {(
@@ -222,7 +210,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   ) : (
   $p := $xlCrit($c);
   $p.op = "=" and $p.k in ["n", "b", "e", "s"] and $not($p.w = true) ? (
-    $p.k = "n" and $grp.mn ? {"error": "#VALUE!"} : (
+    $p.k = "n" and $grp.mn ? $xlNE(${JSON.stringify(CRITERIA_NE)}) : (
       $h := $lookup($grp.g, $xlCritKey({"t": $p.k, "v": $p.v, "s": $p.v}));
       $exists($h) ? $h : $xlIfAgg($agg, [], 0)
     )

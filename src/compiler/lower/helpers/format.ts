@@ -51,11 +51,12 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlTextFmt: {
     // TEXT(value, code) for a number code: a number (blank 0, numeric text converted) is formatted; text that
-    // is not a number is returned as it is; TRUE/FALSE as text; an error passes.
+    // is not a number is returned as it is (text whose reading is not established: not established);
+    // TRUE/FALSE as text; an error passes.
     fn: `function($v, $c) {(
   $n := $type($v) = "string" ? $xlParseNum($v) : $v;
   $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v :
-  $type($n) = "object" ? $v : $xlFmtNum($type($n) = "number" ? $n : 0, $c)
+  $xlIsNE($n) ? $n : $type($n) = "object" ? $v : $xlFmtNum($type($n) = "number" ? $n : 0, $c)
 )}`,
     doc: 'TEXT with a number format code',
   },
@@ -90,7 +91,7 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
     fn: `function($v, $t) {(
   $n := $type($v) = "string" ? $xlParseNum($v) : $v;
   $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v :
-  $type($n) = "object" ? $v : (
+  $xlIsNE($n) ? $n : $type($n) = "object" ? $v : (
     $x := $type($n) = "number" ? $n : 0;
     $x < 0 or $x >= 2958466 ? {"error": "#VALUE!"} : $xlFmtDate($x, $t)
   )
