@@ -108,7 +108,8 @@ class Lowerer implements Lowering {
   ): Val {
     const facts = inherit(...from);
     // Why: a helper that may give the not-established value passes it as an error, so its kinds hold one.
-    const ne = facts.ne === true || givesNotEstablished(name, mayBeText(args, from));
+    // A helper of no cell value (kinds [], a root's grouped object) is no answer: only its readers may be.
+    const ne = facts.ne === true || (kinds.length > 0 && givesNotEstablished(name, mayBeText(args, from)));
     return {
       expr: this.call(name, args),
       kinds: withError(kinds, ne),
