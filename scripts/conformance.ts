@@ -191,7 +191,9 @@ for (const [file, cells] of byFile) {
       skipCell(`refused: ${r.error.code}`);
       continue;
     }
-    const outcome: Outcome = outcomeOf(want, r.value);
+    // Why: translateFormula says the not-established value apart (`notEstablished`, its reason), not as `value`.
+    const lowered = r.notEstablished !== undefined ? { notEstablished: r.notEstablished } : r.value;
+    const outcome: Outcome = outcomeOf(want, lowered);
     const category = ironcalcCategory(file);
     const tallies: Tally[] = excel
       ? [
@@ -215,7 +217,7 @@ for (const [file, cells] of byFile) {
     if (outcome === 'notEstablished') tallyLayouts(perLayout, shown, { skipped: 'not established' });
     else tallyLayouts(perLayout, shown, { tried: outcome });
     if (outcome === 'notEstablished')
-      notEstablished.push(`${file} ${e.sheet}!${e.cell} =${formula} ${JSON.stringify(r.value)}`);
+      notEstablished.push(`${file} ${e.sheet}!${e.cell} =${formula} ${JSON.stringify(lowered)}`);
     if (outcome === 'match15')
       near.push(
         `${file} ${e.sheet}!${e.cell} =${formula} expected ${JSON.stringify(want)} got ${JSON.stringify(r.value)}`,

@@ -18,6 +18,18 @@ export type CriteriaAggregate = 'sum' | 'count' | 'average' | 'max' | 'min';
 type Op = '=' | '<>' | '<' | '>' | '<=' | '>=';
 
 const PLAIN = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+/**
+ * Letter runs an en-US number, date or time text may hold: months, weekdays, AM/PM and their letters, an
+ * exponent, ordinal endings. Text with a digit and only such runs may be a number or date to Excel; any other
+ * run makes it text (COUNTIF.xlsx Rows!V6: the text "#DIV/0!" does not meet the criterion 0).
+ */
+const NUMBER_WORDS = new Set(
+  (
+    'jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august ' +
+    'september october november december mon tue tues wed thu thur thurs fri sat sun monday tuesday ' +
+    'wednesday thursday friday saturday sunday am pm a p e t st nd rd th'
+  ).split(' '),
+);
 /** Error names as criterion text, as the engine's error types (names HyperFormula lacks: unknown). */
 const ERROR_TEXT: Readonly<Record<string, ErrorType | undefined>> = {
   '#DIV/0!': ErrorType.DIV_BY_ZERO,
@@ -38,11 +50,11 @@ interface Criterion {
   value?: number | string | boolean;
 }
 
-/**
- * Text Excel may read as a number or date: a digit and no wildcard. Which of them Excel reads as numbers
- * (`"$5"`, `"Jan 5"`) and which as text (`"6000 Miete"`) no saved cell shows.
- */
-const mayBeNumber = (t: string): boolean => /[0-9]/.test(t) && !/[*?]/.test(t);
+/** Text Excel may read as a number or date: a digit, no wildcard, every letter run a NUMBER_WORDS word. */
+const mayBeNumber = (t: string): boolean =>
+  /[0-9]/.test(t) &&
+  !/[*?]/.test(t) &&
+  [...t.toLowerCase().matchAll(/[a-z]+/g)].every((m) => NUMBER_WORDS.has(m[0]));
 /**
  * Plain decimal text as the number Excel reads (`excelTextToNumber`: 15 significant digits kept, nothing from
  * 1e308 up), or undefined; such text beyond the range may be a number, like other number-like text.

@@ -13,6 +13,9 @@
 /** The outcome of reading text as a number. */
 export type TextNumber = number | 'value' | 'unknown';
 
+const MONTHS =
+  /january|february|march|april|may|june|july|august|september|october|november|december|sept|jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec|am|pm/gi;
+
 /** Days from Excel's day 0 (1899-12-31) with the phantom 1900-02-29 counted, as DATE(y,m,d) gives. */
 function dateSerial(y: number, m: number, d: number): number | undefined {
   // Why: Excel's calendar has 1900-02-29 (serial 60): DATEVALUE("29-Feb-1900") is 60 (ironcalc DATE_TIME.xlsx C8).
@@ -32,7 +35,8 @@ function dateSerial(y: number, m: number, d: number): number | undefined {
  * negative in parentheses, thousands separators in groups of three, a decimal point, an exponent, a trailing
  * `%`; a euro sign before or after the digits; date and time text as `excelDateTimeText` reads it. `""` and
  * text without digits (`abc`, `TRUE`, `Infinity`: ironcalc ABS.xlsx B11 "Hello", T_VALUE_VALUETOTEXT.xlsx C5
- * "qwerty") are #VALUE! (`value`); other text with a digit is `unknown`.
+ * "qwerty"), text with letters no number or date can hold (`0x10`, EXP_SIGN.xlsx C48 "F100") and two signs
+ * before digits (`--8`, C23) are #VALUE! (`value`); other text with a digit is `unknown`.
  */
 export function excelTextToNumber(text: string): TextNumber {
   const s = text.replace(/^ +| +$/g, '');
@@ -43,8 +47,10 @@ export function excelTextToNumber(text: string): TextNumber {
   if (euro !== undefined) return euro;
   const date = excelDateTimeText(text);
   if (date !== undefined) return date.value;
-  // Why not #VALUE!: text with a digit may be a form of Excel's readers nobody checked ("10/32", "1-1-2008");
-  // even letters no number or date holds ("12abc") have no saved cell.
+  // Letters that no number, date or time can hold make it certain text (ironcalc EXP_SIGN.xlsx C48 "F100",
+  // FORMULATEXT.xlsx A12), and so do two signs before the digits (EXP_SIGN.xlsx C23 "--8"); any other form
+  // with a digit ("10/32", "1-1-2008", "1,00") no saved cell shows.
+  if (/[a-df-z]/i.test(s.replace(MONTHS, '')) || /^[+-]{2}\d/.test(s)) return 'value';
   return 'unknown';
 }
 

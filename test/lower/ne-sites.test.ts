@@ -119,16 +119,17 @@ describe('date and time text', () => {
   });
 });
 
-describe('text with a digit and other letters', () => {
-  it('is not established in arithmetic: no saved cell shows "12abc" read or refused', async () => {
-    expect(await got('=A1+1', { A1: '12abc' })).toBe('not established');
-    expect(await got('=VALUE(A1)', { A1: '6000 Miete' })).toBe('not established');
+describe('text with a digit that no number or date holds', () => {
+  it('is #VALUE!: letters no number or date holds (EXP_SIGN.xlsx C48 "F100"), two signs (C23 "--8")', async () => {
+    expect(await got('=A1+1', { A1: 'F100' })).toEqual(VALUE);
+    expect(await got('=A1+1', { A1: '12abc' })).toEqual(VALUE);
+    expect(await got('=SIGN(A1)', { A1: '--8' })).toEqual(VALUE);
   });
 });
 
 describe('criteria', () => {
-  const range = { B1: 1, B2: '6000 Miete', B3: 'x' };
-  it('a number against text with a digit is not established under = (as before), <> and the orders', async () => {
+  const range = { B1: 1, B2: '$5', B3: 'x' };
+  it('a number against text that may be a number is not established under =, <> and the orders', async () => {
     expect(await got('=COUNTIF(B1:B3,1)', range)).toBe('not established');
     expect(await got('=COUNTIF(B1:B3,"<>1")', range)).toBe('not established');
     expect(await got('=COUNTIF(B1:B3,">0")', range)).toBe('not established');
@@ -138,8 +139,11 @@ describe('criteria', () => {
     expect(await got('=COUNTIF(B1:B3,"<>23")', numeric)).toBe(2);
     expect(await got('=COUNTIF(B1:B3,">1")', numeric)).toBe(1);
   });
-  it('a criterion of text with a digit, read from a cell, is not established ("6000 Miete")', async () => {
-    expect(await got('=COUNTIF(B1:B3,A1)', { ...range, A1: '6000 Miete' })).toBe('not established');
+  it('text with other letters is text: "#DIV/0!" does not meet 0 (COUNTIF.xlsx Rows!V6)', async () => {
+    expect(await got('=COUNTIF(B1:B2,0)', { B1: '#DIV/0!', B2: 'x' })).toBe(0);
+    expect(await got('=COUNTIF(B1:B3,A1)', { B1: '6000 Miete', B2: 6000, A1: '6000 miete' })).toBe(1);
+  });
+  it('a criterion that may be a number, read from a cell, is not established ("$5")', async () => {
     expect(await got('=COUNTIF(B1:B3,A1)', { ...range, A1: '$5' })).toBe('not established');
   });
   it('text without a digit is still text', async () => {

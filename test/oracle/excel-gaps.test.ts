@@ -67,8 +67,7 @@ const CASES: Record<string, Array<[string, CellValue]>> = {
     ['"$1,000.50"*1', 1000.5],
     ['"(1)"*1', -1],
     ['"abc"+1', err('#VALUE!')],
-    // Text with a digit that no reader reads: no saved cell shows Excel refuse it (not established).
-    ['"0x10"*1', err('#ERROR!')],
+    ['"0x10"*1', err('#VALUE!')],
     ['"Infinity"*1', err('#VALUE!')],
     ['"TRUE"+0', err('#VALUE!')],
     ['E1+0', 1],
@@ -235,7 +234,7 @@ describe('coercion helpers', () => {
     // Microsoft's VALUE page reads "16:48:00" and "12:00:00"; its TIMEVALUE page "18:45".
     expect(excelTextToNumber('12:00')).toBe(0.5);
     expect(excelTextToNumber('24:00')).toBe('unknown');
-    expect(excelTextToNumber('--1')).toBe('unknown');
+    expect(excelTextToNumber('--1')).toBe('value'); // two signs: ironcalc EXP_SIGN.xlsx C23 SIGN("--8") #VALUE!
   });
   it('trims spaces only and matches wildcards by UTF-16 unit, case-insensitively, accents kept', () => {
     expect(excelTrim('\t a  b \u00a0')).toBe('\t a b \u00a0');

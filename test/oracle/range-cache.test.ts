@@ -104,7 +104,7 @@ describe('grouped criteria equal the scan', () => {
 });
 
 describe('per-row criteria columns in the oracle', () => {
-  const cats = ['North', 'south', 'NORTH', 'east', 'South', 'west', 'north', 'East', 'xq', 'XQ'];
+  const cats = ['North', 'south', 'NORTH', 'east', 'South', 'west', 'north', 'East', 'x1', 'X1'];
   const n = 40;
   const grid: (string | number | undefined)[][] = [
     ['Cat', 'Qty', 'Amount', 'Sum', 'Count', 'Share', 'First'],

@@ -13,21 +13,33 @@ import type { HelperSource } from './source.js';
 /** Plain decimal text (`5`, `-1.5`, `.5`, `1e3`): the numeric text Excel's criteria are known to read as numbers. */
 export const PLAIN_NUMBER_RE = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 /**
+ * The words an en-US number, date or time text may hold (months, weekdays, AM/PM and their letters, an
+ * exponent's e, ordinal endings): text with a digit whose every letter run is one of these may be read by
+ * Excel as a number or date ("$5", "5%", "1/2/2020", "Jan 5", "23€"); any other letter run ("6000 Miete",
+ * "10 apples") makes it plain text: COUNTIF.xlsx Rows!V6 (criterion 0 from a blank, the range holding the
+ * text "#DIV/0!": 0; V11:V13, Columns!F20, COUNTIFS.xlsx Rows2!T6 the same).
+ */
+export const DATE_WORDS: readonly string[] = [
+  ...['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'],
+  ...['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october'],
+  ...['november', 'december', 'mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun'],
+  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+  ...['am', 'pm', 'a', 'p', 'e', 't', 'st', 'nd', 'rd', 'th'],
+];
+/**
  * Excel's error values as criterion text ("#N/A" matches the error #N/A: corpus COUNTIF.xlsx Rows!V9): the
  * error codes up to #CALC! (formula/ast.ts); how a criterion reads the newer ones (#FIELD! on) is not established.
  */
 export const ERROR_NAMES: readonly string[] = ERROR_CODES.slice(0, ERROR_CODES.indexOf('#CALC!') + 1);
 
-/**
- * True when text may be read by Excel as a number or date: it holds a digit and no wildcard (a pattern is
- * matched as text). Which such texts Excel reads as numbers (`"$5"`, `"1/2/2020"`, `"Jan 5"`) and which as
- * text (`"6000 Miete"`) no saved cell shows, so every one is not established beside a number.
- */
+/** True when text may be read by Excel as a number or date (see DATE_WORDS); wildcards make it a pattern. */
 export function murkyText(t: string): boolean {
-  return /[0-9]/.test(t) && !/[*?]/.test(t);
+  if (!/[0-9]/.test(t) || /[*?]/.test(t)) return false;
+  return (t.toLowerCase().match(/[a-z]+/g) ?? []).every((w) => DATE_WORDS.includes(w));
 }
 
 const PLAIN_NUMBER = String(PLAIN_NUMBER_RE);
+const WORDS = JSON.stringify(DATE_WORDS);
 /** Why a criteria call is not established: a row meets a reading no saved cell shows. */
 export const CRITERIA_NE = 'a criterion or a criteria cell whose reading Excel has not established';
 const ERRORS = JSON.stringify(ERROR_NAMES);
@@ -37,9 +49,12 @@ const SPECIAL_CRIT = `/^[<>=#]|[0-9]|^(?:true|false)$/i`;
 
 export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlCritMurky: {
-    // Text Excel may read as a number or date (mirrors murkyText): a digit and no wildcard. Its reading
-    // against a number criterion is not established.
-    fn: `function($t) { $contains($t, /[0-9]/) and $not($contains($t, /[*?]/)) }`,
+    // Text Excel may read as a number or date (mirrors murkyText): a digit, no wildcard, and every letter
+    // run one of DATE_WORDS. Its reading against a number criterion is not established.
+    fn: `function($t) {
+  $contains($t, /[0-9]/) and $not($contains($t, /[*?]/))
+  and $count($match($lowercase($t), /[a-z]+/)[$not(match in ${WORDS})]) = 0
+}`,
     doc: 'criteria text Excel may read as a number or date (internal)',
   },
   xlCrit: {

@@ -4,6 +4,10 @@ import { type HelperSource, MAX } from './source.js';
 /** Why a text's value is not established: it may be a number or a date in Excel, in a form nobody checked. */
 export const NOT_READ = 'text whose reading as a number, date or time Excel has not established';
 
+/** Words a date or time text may hold (month names and abbreviations, AM/PM): other letters make it plain text. */
+const DATE_WORDS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|sept|jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec|am|pm';
+
 export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlText: {
     fn: `function($v) { $type($v) = "string" ? $v : $type($v) = "number" ? $xlNumText($v) : $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v : "" }`,
@@ -83,9 +87,11 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlNotRead: {
     // Text (trimmed) that neither the number nor the date reader reads: #VALUE! when it holds no digit (ABS.xlsx
-    // B11 "Hello", T_VALUE_VALUETOTEXT.xlsx C5 "qwerty", VALUE("ABC") ValueFunctionOfBlank.xlsx E1); text with
-    // a digit may be a form nobody checked ("10/32", "1-1-2008"; even "12abc" has no saved cell): not established.
-    fn: `function($t) { $contains($t, /[0-9]/) ? $xlNE(${JSON.stringify(NOT_READ)}) : {"error": "#VALUE!"} }`,
+    // B11 "Hello", T_VALUE_VALUETOTEXT.xlsx C5 "qwerty", VALUE("ABC") ValueFunctionOfBlank.xlsx E1), a letter
+    // that no number (an exponent's e), date or time (a month's name, AM/PM) holds (EXP_SIGN.xlsx C48 "F100",
+    // FORMULATEXT.xlsx A12 "=E1 NOT CIRCULAR!"-6) or two signs before its digits (EXP_SIGN.xlsx C23 and
+    // FLOOR_CEILING.xlsx FLOOR!U3 "--8"); any other form ("10/32", "1-1-2008", "1,00") is not established.
+    fn: `function($t) { $contains($t, /[0-9]/) and $not($contains($t, /^[+-]{2}[0-9]/)) and $not($contains($replace($t, /${DATE_WORDS}/i, ""), /[a-df-z]/i)) ? $xlNE(${JSON.stringify(NOT_READ)}) : {"error": "#VALUE!"} }`,
     doc: 'text read as no number or date: #VALUE! or not established (internal)',
   },
   xlParseDate: {
