@@ -196,13 +196,9 @@ for (const [file, cells] of byFile) {
       skipCell(`refused: ${r.error.code}`);
       continue;
     }
-    // The formula command gives the not-established value as `notEstablished`, not as a value.
-    const outcome: Outcome = outcomeOf(
-      want,
-      'notEstablished' in r && r.notEstablished !== undefined
-        ? { notEstablished: r.notEstablished }
-        : r.value,
-    );
+    // Why: translateFormula says the not-established value apart (`notEstablished`, its reason), not as `value`.
+    const lowered = r.notEstablished !== undefined ? { notEstablished: r.notEstablished } : r.value;
+    const outcome: Outcome = outcomeOf(want, lowered);
     const category = ironcalcCategory(file);
     const tallies: Tally[] = excel
       ? [
@@ -226,7 +222,7 @@ for (const [file, cells] of byFile) {
     if (outcome === 'notEstablished') tallyLayouts(perLayout, shown, { skipped: 'not established' });
     else tallyLayouts(perLayout, shown, { tried: outcome });
     if (outcome === 'notEstablished')
-      notEstablished.push(`${file} ${e.sheet}!${e.cell} =${formula} ${JSON.stringify(r)}`);
+      notEstablished.push(`${file} ${e.sheet}!${e.cell} =${formula} ${JSON.stringify(lowered)}`);
     if (outcome === 'match15')
       near.push(
         `${file} ${e.sheet}!${e.cell} =${formula} expected ${JSON.stringify(want)} got ${JSON.stringify(r.value)}`,

@@ -75,20 +75,7 @@ const KNOWN_DISAGREEMENTS: readonly {
   side: 'lowering' | 'oracle';
   got: CellValue;
   why: string;
-}[] = [
-  {
-    id: 'strict-number omitted direct',
-    side: 'lowering',
-    got: 0,
-    why: 'an empty argument of a ToolPak function is #N/A in Excel: ironcalc MROUND_TRUNC_INT.xlsx MROUND!C34 MROUND(,B34) and C36 MROUND(A36, ) saved #N/A; the lowering reads it as 0',
-  },
-  {
-    id: 'strict-number omitted direct',
-    side: 'oracle',
-    got: 0,
-    why: 'as the lowering: HyperFormula reads the empty argument as 0 (MROUND!C34 saved #N/A)',
-  },
-];
+}[] = [];
 
 const idOf = (e: CoercionEntry) => `${e.class} ${e.kind} ${e.how}`;
 
@@ -229,63 +216,11 @@ const NEUTRAL: Readonly<Record<ArgClass, string>> = {
  */
 const KNOWN_MEMBER_DISAGREEMENTS: readonly { id: string; why: string }[] = [
   {
-    id: 'FLOOR.MATH.number boolean direct',
-    why: 'the class cells (ABS(A5) TRUE saved 1) and FLOOR!B108; no FLOOR.MATH(TRUE) cell',
-  },
-  { id: 'FLOOR.MATH.significance boolean direct', why: 'as its reference form (FLOOR!O97); no direct cell' },
-  { id: 'FLOOR.MATH.mode boolean reference', why: 'as its direct form (FLOOR!M154); no reference cell' },
-  {
-    id: 'CEILING.MATH.number boolean direct',
-    why: 'the class cells (ABS(A5) TRUE saved 1) and CEILING!B108; no CEILING.MATH(TRUE) cell',
-  },
-  {
-    id: 'CEILING.MATH.significance boolean direct',
-    why: 'as its reference form (CEILING!Q97); no direct cell',
-  },
-  { id: 'CEILING.MATH.mode boolean reference', why: 'as its direct form (CEILING!M154); no reference cell' },
-  {
     id: 'WEEKNUM.return_type boolean reference',
     why: 'the class cells only (EOMONTH.xlsx C11); no WEEKNUM cell',
   },
-  { id: 'QUOTIENT.numerator omitted direct', why: 'the class cells only (MROUND!C34); no QUOTIENT cell' },
-  {
-    id: 'QUOTIENT.denominator omitted direct',
-    why: 'the class cells only (MROUND!C36); no QUOTIENT cell; the lowering #DIV/0!',
-  },
   { id: 'EDATE.months omitted direct', why: 'the class cells only (MROUND!C36); no EDATE cell' },
   { id: 'EOMONTH.months omitted direct', why: 'the class cells only (MROUND!C36); no EOMONTH cell' },
-  {
-    id: 'CEILING.MATH.mode numeric-text direct',
-    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
-  },
-  {
-    id: 'CEILING.MATH.mode numeric-text reference',
-    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
-  },
-  {
-    id: 'CEILING.MATH.mode date-text reference',
-    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
-  },
-  {
-    id: 'CEILING.MATH.mode blank reference',
-    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
-  },
-  {
-    id: 'FLOOR.MATH.mode numeric-text direct',
-    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
-  },
-  {
-    id: 'FLOOR.MATH.mode numeric-text reference',
-    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
-  },
-  {
-    id: 'FLOOR.MATH.mode date-text reference',
-    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
-  },
-  {
-    id: 'FLOOR.MATH.mode blank reference',
-    why: 'the lowering leaves a text mode and a mode read from a cell not established (#VALUE!): only typed TRUE/FALSE (FLOOR_CEILING.xlsx M154, M158) and typed text "one" (X144) are saved',
-  },
 ];
 
 interface MemberCase {
@@ -405,14 +340,6 @@ const KNOWN_ORACLE_MEMBER_DISAGREEMENTS: readonly { id: string; why: string }[] 
   {
     id: 'EOMONTH.months omitted direct',
     why: 'the class cells only (MROUND!C36); HyperFormula reads it as 0',
-  },
-  {
-    id: 'QUOTIENT.numerator omitted direct',
-    why: 'the class cells only (MROUND!C34); HyperFormula reads it as 0',
-  },
-  {
-    id: 'QUOTIENT.denominator omitted direct',
-    why: 'the class cells only (MROUND!C36); HyperFormula #DIV/0!',
   },
 ];
 

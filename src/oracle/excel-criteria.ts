@@ -20,7 +20,8 @@ type Op = '=' | '<>' | '<' | '>' | '<=' | '>=';
 const PLAIN = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 /**
  * Letter runs an en-US number, date or time text may hold: months, weekdays, AM/PM and their letters, an
- * exponent, ordinal endings. Text with a digit and only such runs may be a number or date to Excel.
+ * exponent, ordinal endings. Text with a digit and only such runs may be a number or date to Excel; any other
+ * run makes it text (COUNTIF.xlsx Rows!V6: the text "#DIV/0!" does not meet the criterion 0).
  */
 const NUMBER_WORDS = new Set(
   (
@@ -138,7 +139,11 @@ function hit(c: Criterion, x: Value): Hit {
   if (c.kind === 'nothing') return false;
   if (c.op === '=') return equalHit(c, x, text);
   if (c.op === '<>') return notEqualHit(c, x, text);
-  if (c.kind === 'number') return typeof x === 'number' ? numberHit(c.op, x, c.value as number) : false;
+  if (c.kind === 'number') {
+    if (typeof x === 'number') return numberHit(c.op, x, c.value as number);
+    // Numeric text is never a number here (COUNTIF.xlsx Rows!J2); other text that may be one: not established.
+    return text !== undefined && plainNumber(text) === undefined && mayBeNumber(text) ? 'unknown' : false;
+  }
   // Text under an order: text cells compared; blanks and errors never (COUNTIF.xlsx Rows!V4).
   if (text !== undefined) return textOrderHit(c.op, text, c.value as string);
   return blank || x instanceof CellError ? false : 'unknown';
@@ -163,7 +168,11 @@ function equalHit(c: Criterion, x: Value, text: string | undefined): Hit {
 
 /** Under `<>`: a cell counts unless it is the criterion's own kind and equal (COUNTIF.xlsx Rows!E2, AJ3, AB4, V2). */
 function notEqualHit(c: Criterion, x: Value, text: string | undefined): Hit {
-  if (c.kind === 'number') return typeof x === 'number' ? numberHit('<>', x, c.value as number) : true;
+  if (c.kind === 'number') {
+    if (typeof x === 'number') return numberHit('<>', x, c.value as number);
+    // Numeric text counts (COUNTIF.xlsx Rows!E2); other text that may be a number: not established.
+    return text !== undefined && plainNumber(text) === undefined && mayBeNumber(text) ? 'unknown' : true;
+  }
   if (c.kind === 'boolean') return x !== c.value;
   if (c.kind === 'error') return !(x instanceof CellError && x.type === c.value);
   const pattern = c.value as string;

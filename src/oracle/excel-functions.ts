@@ -277,7 +277,8 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     return this.run('SSX.EXACT', ast, state, text.exact);
   }
   ssxValue(ast: HfInternal, state: HfInternal): unknown {
-    return this.run('SSX.VALUE', ast, state, text.value);
+    const from = ast.args.map(argSource);
+    return this.run('SSX.VALUE', ast, state, (v) => text.value(v, from[0]));
   }
   ssxChar(ast: HfInternal, state: HfInternal): unknown {
     return this.run('SSX.CHAR', ast, state, text.char);
@@ -488,18 +489,21 @@ export class ExcelSupportedSetPlugin extends FunctionPlugin {
     return this.math('SSX.MOD', ast, state, excelMod);
   }
   ssxQuotient(ast: HfInternal, state: HfInternal): unknown {
+    if (ast.args.some((n: HfInternal) => n.type === EMPTY_ARG)) return this.emptyArgument(ast, state);
     const from = ast.args.map(argSource);
     return this.run('SSX.QUOTIENT', ast, state, (a, b) => excelQuotient(a, b, from));
   }
+  ssxMround(ast: HfInternal, state: HfInternal): unknown {
+    if (ast.args.some((n: HfInternal) => n.type === EMPTY_ARG)) return this.emptyArgument(ast, state);
+    const from = ast.args.map(argSource);
+    return this.run('SSX.MROUND', ast, state, (a, b) => excelMround(a, b, from));
+  }
   /**
    * An argument left empty makes MROUND #N/A (ironcalc MROUND_TRUNC_INT.xlsx MROUND!C34 `MROUND(,B34)`, C36
-   * `MROUND(A36, )`); beside an error, which one Excel answers is not established.
+   * `MROUND(A36, )`), and QUOTIENT, of the same ToolPak class (the coercion table's strict-number omitted
+   * entry); beside an error, which one Excel answers is not established.
    */
-  ssxMround(ast: HfInternal, state: HfInternal): unknown {
-    if (!ast.args.some((n: HfInternal) => n.type === EMPTY_ARG)) {
-      const from = ast.args.map(argSource);
-      return this.run('SSX.MROUND', ast, state, (a, b) => excelMround(a, b, from));
-    }
+  private emptyArgument(ast: HfInternal, state: HfInternal): unknown {
     for (const node of ast.args) {
       if (node.type === EMPTY_ARG) continue;
       const v = this.evaluateAst(node, state);

@@ -153,12 +153,18 @@ export function exact(a: Scalar, b: Scalar): Result {
   return t instanceof CellError ? t : t[0] === t[1];
 }
 
-export function value(v: Scalar): Result {
+/**
+ * VALUE: read from a cell, a blank is 0 and a boolean #VALUE! (ironcalc T_VALUE_VALUETOTEXT.xlsx C2 `VALUE(A2)`,
+ * A2 blank, 0; C6, A6 = TRUE, #VALUE!); a blank or a boolean typed or computed is not established.
+ */
+export function value(v: Scalar, from: 'reference' | 'typed' | 'other' = 'other'): Result {
   const x = raw(v);
   if (x instanceof CellError) return x;
   if (typeof x === 'number') return x;
-  // Why: VALUE of a blank cell or of a logical value is not established in the corpus.
-  if (x === EmptyValue || typeof x === 'boolean') return UNKNOWN();
+  if (x === EmptyValue || typeof x === 'boolean') {
+    if (from !== 'reference') return UNKNOWN();
+    return x === EmptyValue ? 0 : VALUE();
+  }
   const n = excelTextToNumber(x as string);
   return n === 'value' ? VALUE() : n === 'unknown' ? UNKNOWN() : n;
 }

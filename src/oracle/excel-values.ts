@@ -33,9 +33,10 @@ function dateSerial(y: number, m: number, d: number): number | undefined {
  * Text read as a number the way en-US Excel reads it in arithmetic (`="1"+"$4.00"` is 5, `="1,000"+0` is 1000,
  * `="50%"*1` is 0.5, `=" 2 "*1` is 2, `="6/1/2001"-"5/1/2001"` is 31): spaces around, one sign, a `$`, a
  * negative in parentheses, thousands separators in groups of three, a decimal point, an exponent, a trailing
- * `%`; a euro sign before or after the digits; date and time text as `excelDateTimeText` reads it. `""`, text
- * without digits (`abc`, `TRUE`, `Infinity`) and text with letters no number or date can hold (`0x10`) are
- * #VALUE! (`value`).
+ * `%`; a euro sign before or after the digits; date and time text as `excelDateTimeText` reads it. `""` and
+ * text without digits (`abc`, `TRUE`, `Infinity`: ironcalc ABS.xlsx B11 "Hello", T_VALUE_VALUETOTEXT.xlsx C5
+ * "qwerty"), text with letters no number or date can hold (`0x10`, EXP_SIGN.xlsx C48 "F100") and two signs
+ * before digits (`--8`, C23) are #VALUE! (`value`); other text with a digit is `unknown`.
  */
 export function excelTextToNumber(text: string): TextNumber {
   const s = text.replace(/^ +| +$/g, '');
@@ -46,8 +47,10 @@ export function excelTextToNumber(text: string): TextNumber {
   if (euro !== undefined) return euro;
   const date = excelDateTimeText(text);
   if (date !== undefined) return date.value;
-  // Letters that no number, date or time can hold make it certain text.
-  if (/[a-df-z]/i.test(s.replace(MONTHS, ''))) return 'value';
+  // Letters that no number, date or time can hold make it certain text (ironcalc EXP_SIGN.xlsx C48 "F100",
+  // FORMULATEXT.xlsx A12), and so do two signs before the digits (EXP_SIGN.xlsx C23 "--8"); any other form
+  // with a digit ("10/32", "1-1-2008", "1,00") no saved cell shows.
+  if (/[a-df-z]/i.test(s.replace(MONTHS, '')) || /^[+-]{2}\d/.test(s)) return 'value';
   return 'unknown';
 }
 
@@ -190,7 +193,9 @@ export function excelDateTimeText(text: string): DateTimeText | undefined {
   const found = dateTime(s);
   if (found === undefined || s === text) return found;
   const around = text.startsWith(' ') && text.endsWith(' ');
-  return { value: found.hasDate && around ? 'value' : 'unknown', hasDate: found.hasDate };
+  // Why not for a near form (a day that does not exist, "Dec 2"): the form itself is not established.
+  const read = found.value !== 'unknown';
+  return { value: found.hasDate && around && read ? 'value' : 'unknown', hasDate: found.hasDate };
 }
 
 function dateTime(s: string): DateTimeText | undefined {

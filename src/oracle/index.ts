@@ -13,7 +13,14 @@ export {
   type OracleThreadErrorCode,
   type OracleThreadOptions,
 } from './oracle-thread.js';
-export { verifySpec, type Mismatch, type VerifyInput, type VerifyOutcome } from './verify.js';
+export {
+  isEngineError,
+  referenceValue,
+  verifySpec,
+  type Mismatch,
+  type VerifyInput,
+  type VerifyOutcome,
+} from './verify.js';
 export {
   CELL_CLASSES,
   type CellClass,

@@ -39,6 +39,7 @@ import type { ModelSpec } from '../modelspec/types.js';
 import { colName, sheetCell } from '../workbook/formula/index.js';
 import {
   type CellValue,
+  type ErrorValue,
   getCell,
   isErrorValue,
   isNotEstablished,
@@ -121,6 +122,25 @@ export interface VerifyOutcome {
 const KEEP = 5;
 /** HyperFormula's own error codes, which mean "could not evaluate", not an Excel value. */
 const ENGINE_ERRORS = new Set(['#ERROR!', '#CYCLE!', '#LIC!']);
+
+/** Whether the oracle's value is its "could not evaluate" (undetermined), which proves nothing. */
+export function isEngineError(v: CellValue): v is ErrorValue {
+  return isErrorValue(v) && ENGINE_ERRORS.has(v.error);
+}
+
+/**
+ * The value a cell is judged by, as `CellChecker.check` judges it: Excel's saved value where it is binding,
+ * or where the oracle cannot evaluate the cell; else the oracle's. Undefined when the oracle cannot evaluate
+ * it and nothing was saved: no value stands for Excel's there.
+ */
+export function referenceValue(
+  oracle: CellValue,
+  cached: CellValue | undefined,
+  binding: boolean,
+): CellValue | undefined {
+  if (cached !== undefined && (binding || isEngineError(oracle))) return cached;
+  return isEngineError(oracle) ? undefined : oracle;
+}
 
 /** A derived value as an Excel value, or undefined when it is not one (an array, a plain object, NaN). */
 function asCellValue(v: unknown): CellValue | undefined {
@@ -276,7 +296,8 @@ class CellChecker {
     const value = failure ? undefined : asCellValue(derived);
     const oracle = this.oracle.get(sheet, row, col);
     const cached = cellModel?.cached;
-    const engineFailed = isErrorValue(oracle) && ENGINE_ERRORS.has(oracle.error);
+    const engineFailed = isEngineError(oracle);
+    const engineError = engineFailed ? oracle.error : undefined;
     // Why `fifteen`: a 15-digit derivation (precision.ts) is held to the oracle at Excel's displayed precision.
     const specOracle =
       value !== undefined && !engineFailed && (fifteen ? equalAt15 : sameValue)(oracle, value);
@@ -319,7 +340,7 @@ class CellChecker {
     if (engineFailed) {
       this.warnings.push({
         code: 'ORACLE_CANNOT_EVALUATE',
-        message: `HyperFormula gives ${oracle.error} for ${where()}; Excel's saved value is the reference`,
+        message: `HyperFormula gives ${engineError} for ${where()}; Excel's saved value is the reference`,
         cell: where(),
       });
     }

@@ -26,10 +26,12 @@ import {
   type Mismatch,
   noOracleValues,
   type OracleValues,
+  isEngineError,
+  referenceValue,
   type VerifyOutcome,
   verifySpec,
 } from '../oracle/index.js';
-import type { WorkbookModel } from '../workbook/index.js';
+import { type CellValue, getCell, type WorkbookModel } from '../workbook/index.js';
 import { draftOf } from './draft.js';
 import { engineException, evaluateIsolating, type IsolatedOracle } from './oracle-failure.js';
 import { buildReportModel } from './report.js';
@@ -140,6 +142,23 @@ async function verifyAll(
   }
 }
 
+/**
+ * The expected value of a cell in the spec's embedded tests: the reference verification judged it by
+ * (`referenceValue`: a binding or needed saved value, else the oracle's), never the oracle's undetermined.
+ * A kept cell always has one (verification refuses a cell the oracle cannot evaluate with nothing saved).
+ */
+function testValue(
+  c: Compilation,
+  oracle: OracleValues,
+  binding: boolean,
+): (row: number, col: number) => CellValue {
+  const { sheet } = c.table;
+  return (row, col) => {
+    const o = oracle.get(sheet.name, row, col);
+    return referenceValue(o, getCell(sheet, row, col)?.cached, binding) ?? o;
+  };
+}
+
 /** The final spec from what survived the verification, or the failure when no column did. */
 function assemble(
   c: Compilation,
@@ -150,7 +169,6 @@ function assemble(
   oracle: OracleValues,
   failed: ReadonlyMap<string, string> = new Map(),
 ): ConversionResult {
-  const { table } = c;
   const rejected = new Map(c.rejected.map((r) => [r.column, r]));
   refuseOracleExceptions(c, failed, rejected);
   refuseMismatches(c, all, outcome, rejected, failed);
@@ -181,7 +199,7 @@ function assemble(
     kept,
     library: buildLibrary,
     seedBudget: options.seedBudget,
-    oracle: (row, col) => oracle.get(table.sheet.name, row, col),
+    oracle: testValue(c, oracle, outcome.verification.savedValues.standing === 'binding'),
   });
   return {
     valid: true,
@@ -323,14 +341,16 @@ function notEstablishedDetail(m: Mismatch[], n: number): string {
   return `Excel's answer is not established for ${n} row(s) of this column, where the spec gives the not-established value: ${shown}`;
 }
 
+/** One mismatching cell: what it was judged by (an undetermined oracle named as such: it expects nothing). */
+function mismatchLine(x: Mismatch): string {
+  const got = `got ${JSON.stringify(x.got)}, inputs ${JSON.stringify(x.inputs)}`;
+  if (x.source === 'oracle' && isEngineError(x.expected))
+    return `row ${x.row}: the oracle cannot determine Excel's value (${x.expected.error}) and the workbook saved none, ${got}`;
+  return `row ${x.row}: expected ${JSON.stringify(x.expected)} (${x.source === 'excel' ? "Excel's saved value" : 'oracle'}), ${got}`;
+}
+
 function mismatchDetail(m: Mismatch[]): string {
-  const shown = m
-    .slice(0, 3)
-    .map(
-      (x) =>
-        `row ${x.row}: expected ${JSON.stringify(x.expected)} (${x.source === 'excel' ? "Excel's saved value" : 'oracle'}), got ${JSON.stringify(x.got)}, inputs ${JSON.stringify(x.inputs)}`,
-    )
-    .join('; ');
+  const shown = m.slice(0, 3).map(mismatchLine).join('; ');
   const against = m.some((x) => x.source === 'excel') ? 'the values Excel saved' : 'Excel';
   return `The compiled formula disagrees with ${against} at ${m.length}${m.length >= 5 ? '+' : ''} cell(s): ${shown}`;
 }

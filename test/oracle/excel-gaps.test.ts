@@ -248,7 +248,7 @@ describe('coercion helpers', () => {
     // Microsoft's VALUE page reads "16:48:00" and "12:00:00"; its TIMEVALUE page "18:45".
     expect(excelTextToNumber('12:00')).toBe(0.5);
     expect(excelTextToNumber('24:00')).toBe('unknown');
-    expect(excelTextToNumber('--1')).toBe('unknown');
+    expect(excelTextToNumber('--1')).toBe('value'); // two signs: ironcalc EXP_SIGN.xlsx C23 SIGN("--8") #VALUE!
   });
   it('trims spaces only and matches wildcards by UTF-16 unit, case-insensitively, accents kept', () => {
     expect(excelTrim('\t a  b \u00a0')).toBe('\t a b \u00a0');

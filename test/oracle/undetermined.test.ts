@@ -37,10 +37,12 @@ const CASES: Array<[string, CellValue[], CellValue]> = [
   ['=SUMIF(B1:C1,1,A1:B1)', [1, 1, null, null, null], 1],
   // fuzz seed 855337477: criteria read numeric text as Excel does (15 digits kept, nothing from 1e308 up): the
   // oracle read "1.7976931348623157e+308" with Number() as the largest double, a match for 1, where Excel
-  // keeps 1.79769313486232E+308, no number; the compiler calls that reading not established (#VALUE!). Under
-  // an order numeric text is never counted (corpus ironcalc COUNTIF.xlsx Columns!G3: "23" not < 100).
+  // keeps 1.79769313486232E+308, no number; the compiler calls that reading not established. Under an order
+  // numeric text is never counted (corpus ironcalc COUNTIF.xlsx Columns!G3: "23" not < 100); text that may be
+  // a number without being one Excel reads is not established there too.
   ['=COUNTIF(A1:A1,1)', ['1.7976931348623157e+308', null, null, null, null], UNKNOWN],
-  ['=MAXIFS(A1:B1,A1:B1,">1")', ['1.7976931348623157e+308', '2.675', null, null, null], 0],
+  ['=MAXIFS(A1:B1,A1:B1,">1")', ['1.7976931348623157e+308', '2.675', null, null, null], UNKNOWN],
+  ['=MAXIFS(A1:B1,A1:B1,">1")', ['2.675', null, null, null, null], 0],
   ['=COUNTIF(A1:A1,">1")', ['2.675', null, null, null, null], 0],
   ['=COUNTIF(A1:A1,2.675)', ['2.675', null, null, null, null], 1],
   ['=COUNTIF(A1:A1,"1234567890123450")', ['1234567890123456', null, null, null, null], 1],

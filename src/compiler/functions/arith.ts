@@ -200,7 +200,7 @@ export const ARITH_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'the remainder of a division, with the sign of the divisor',
     lowering: '$xlMod(n, d)',
     notes:
-      "the exact remainder of n/d (fmod: no rounded quotient, MOD(5,1E-10) = 9.999981783901343E-11) with the divisor added once when the signs differ, the result in the sign of the divisor; #DIV/0! for a zero divisor; booleans 1/0 (read from a cell: MOD(TRUE,TRUE) = 0); |n/d| past 5E10, the largest saved quotient, not established (#VALUE!, undetermined in the oracle): Excel's #NUM! bound is not known (MOD(1E10,3) = 1, so not KB 119083's 2^27)",
+      "the exact remainder of n/d (fmod: no rounded quotient, MOD(5,1E-10) = 9.999981783901343E-11) with the divisor added once when the signs differ, the result in the sign of the divisor; #DIV/0! for a zero divisor; booleans 1/0 (read from a cell: MOD(TRUE,TRUE) = 0); |n/d| past 5E10, the largest saved quotient, not established (the not-established value, undetermined in the oracle): Excel's #NUM! bound is not known (MOD(1E10,3) = 1, so not KB 119083's 2^27)",
     example: { formula: '=MOD(A1,2)', cells: { A1: -3 }, value: 1 },
     evidence: {
       goldens: ['arith'],

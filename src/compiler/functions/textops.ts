@@ -28,6 +28,14 @@ function oneText(helper: string) {
   };
 }
 
+/** VALUE: a boolean read from a cell is #VALUE! ($xlAtpRef); one typed or computed reaches $xlValue as it is. */
+function valueFunction(node: CallNode, l: Lowering): Val {
+  const v = l.lower(node.args[0]!);
+  const arg =
+    node.args[0]!.kind === 'cell' && may(v.kinds, 'boolean') ? l.call('xlAtpRef', [v.expr]) : v.expr;
+  return l.helper('xlValue', [arg], ['number', 'error'], v.invariant, [v]);
+}
+
 /** An optional number argument written empty (`FIND("a",A1,)`): Excel's reading of it is not established. */
 function refuseEmpty(node: CallNode, l: Lowering, at: number): void {
   const a = node.args[at];
@@ -299,12 +307,12 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
     name: 'VALUE',
     family: 'text',
     args: [value('text', 'strict-number')],
-    helpers: ['xlValue'],
-    lower: call('xlValue', ['number', 'error']),
+    helpers: ['xlValue', 'xlAtpRef'],
+    lower: valueFunction,
     summary: 'a text read as a number',
     lowering: '$xlValue(text) (the reader of arithmetic, $xlParseNum)',
     notes:
-      'en-US: spaces, sign, `$`, thousands separators, `%`, exponent, `(1)`, dates M/D/YYYY and YYYY-MM-DD; "" and other text #VALUE!; a number as it is; a blank 0; a boolean #VALUE!',
+      'en-US: spaces, sign, `$`, thousands separators, `%`, exponent, `(1)`, dates M/D/YYYY and YYYY-MM-DD; "" and text without a number or date #VALUE!, other forms not established; a number as it is; a blank 0; a boolean read from a cell #VALUE! (T_VALUE_VALUETOTEXT.xlsx C6), one typed or computed not established',
     example: { formula: '=VALUE(A1)', cells: { A1: '$1,000' }, value: 1000 },
     evidence: {
       goldens: ['textops'],

@@ -97,23 +97,38 @@ export const HELPERS: Readonly<Record<string, HelperDef>> = Object.fromEntries(
   ]),
 );
 
-/** Helpers that may give the not-established value: `$xlNE` and every helper calling one that may. */
-const GIVES_NE: ReadonlySet<string> = (() => {
-  const out = new Set<string>(['xlNE']);
+/**
+ * The readers of text (numeric, date and time text): they give the not-established value only for a text
+ * whose form nobody checked, so a helper that reaches `$xlNE` only through them gives it only for text.
+ */
+const TEXT_READERS: ReadonlySet<string> = new Set(['xlParseNum', 'xlParseDate', 'xlDateTime', 'xlNotRead']);
+
+/** `$xlNE`'s callers, transitively, from `sources` (the helpers taken to give the value), never through `skip`. */
+function callersOf(sources: readonly string[], skip: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>(sources);
   for (let grown = true; grown; ) {
     grown = false;
     for (const [name, def] of Object.entries(HELPERS)) {
-      if (out.has(name) || !def.deps.some((d) => d !== 'xlIsNE' && out.has(d))) continue;
+      if (out.has(name) || skip.has(name)) continue;
+      if (!def.deps.some((d) => d !== 'xlIsNE' && out.has(d))) continue;
       out.add(name);
       grown = true;
     }
   }
   return out;
-})();
+}
 
-/** Whether the helper may give the not-established value (src/workbook/values.ts `NotEstablished`). */
-export function givesNotEstablished(name: string): boolean {
-  return GIVES_NE.has(name);
+/** Helpers that may give the not-established value whatever their arguments' kinds. */
+const GIVES_NE: ReadonlySet<string> = callersOf(['xlNE'], TEXT_READERS);
+/** Helpers that may give it through a text reader: only when an argument may be text. */
+const GIVES_NE_FOR_TEXT: ReadonlySet<string> = callersOf([...TEXT_READERS], new Set());
+
+/**
+ * Whether the helper may give the not-established value (src/workbook/values.ts `NotEstablished`), given
+ * whether any of its arguments may be text (undefined: not known, taken as may).
+ */
+export function givesNotEstablished(name: string, textArgument?: boolean): boolean {
+  return GIVES_NE.has(name) || (GIVES_NE_FOR_TEXT.has(name) && textArgument !== false);
 }
 
 /** A VLOOKUP table as a library value: its rows plus indexes of first matches (see `$xlVlookup`). */

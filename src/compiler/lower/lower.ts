@@ -66,6 +66,19 @@ function fail(code: RefusalCode, detail: string, node: { span: Node['span'] }): 
   throw new Refused(refuse(code, detail, node.span));
 }
 
+/** A number, boolean or null literal in JSONata: never text. */
+const NON_TEXT_LITERAL = /^(?:-?[0-9][0-9.eE+-]*|true|false|null)$/;
+
+/**
+ * Whether an argument of a helper call may be text: false only when every argument is a literal that is no
+ * text or the expression of a handed-over value that cannot be text; undefined (not known) otherwise.
+ */
+function mayBeText(args: readonly string[], from: readonly Val[]): boolean | undefined {
+  if (from.some((v) => may(v.kinds, 'string'))) return true;
+  const known = args.every((a) => NON_TEXT_LITERAL.test(a) || from.some((v) => v.expr === a));
+  return known ? false : undefined;
+}
+
 /** Below this, `x ± L` of a finite x cannot round to ±Infinity (half an ulp of the largest double is 2^970). */
 const NO_OVERFLOW_ADDEND = 2 ** 969;
 
@@ -96,7 +109,8 @@ class Lowerer implements Lowering {
   ): Val {
     const facts = inherit(...from);
     // Why: a helper that may give the not-established value passes it as an error, so its kinds hold one.
-    const ne = facts.ne === true || givesNotEstablished(name);
+    // A helper of no cell value (kinds [], a root's grouped object) is no answer: only its readers may be.
+    const ne = facts.ne === true || (kinds.length > 0 && givesNotEstablished(name, mayBeText(args, from)));
     return {
       expr: this.call(name, args),
       kinds: withError(kinds, ne),

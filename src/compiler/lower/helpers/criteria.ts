@@ -3,8 +3,8 @@
  * COUNTBLANK. A criterion is parsed once at run time into {op, k, v} (so a criterion read from a cell or built
  * by CONCAT or `&` is the same as a literal); every range cell is then classified and matched. A match is true,
  * false or "m": a case whose Excel answer is not established (text Excel may read as a number or date, text
- * ordered past what the corpus shows, ...). A matching row holding an "m" makes the whole result #VALUE!
- * (not established), never a guessed number; the lowering refuses such a criterion when it is a literal.
+ * ordered past what the corpus shows, ...). A matching row holding an "m" makes the whole result the
+ * not-established value, never a guessed number; the lowering refuses such a criterion when it is a literal.
  * Every rule is in docs/semantics.md, "Criteria", with the saved cells it rests on.
  */
 import { ERROR_CODES } from '../../../workbook/formula/ast.js';
@@ -16,7 +16,8 @@ export const PLAIN_NUMBER_RE = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0
  * The words an en-US number, date or time text may hold (months, weekdays, AM/PM and their letters, an
  * exponent's e, ordinal endings): text with a digit whose every letter run is one of these may be read by
  * Excel as a number or date ("$5", "5%", "1/2/2020", "Jan 5", "23€"); any other letter run ("6000 Miete",
- * "10 apples") makes it plain text, as no number or date form holds it.
+ * "10 apples") makes it plain text: COUNTIF.xlsx Rows!V6 (criterion 0 from a blank, the range holding the
+ * text "#DIV/0!": 0; V11:V13, Columns!F20, COUNTIFS.xlsx Rows2!T6 the same).
  */
 export const DATE_WORDS: readonly string[] = [
   ...['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'],
@@ -39,6 +40,8 @@ export function murkyText(t: string): boolean {
 
 const PLAIN_NUMBER = String(PLAIN_NUMBER_RE);
 const WORDS = JSON.stringify(DATE_WORDS);
+/** Why a criteria call is not established: a row meets a reading no saved cell shows. */
+export const CRITERIA_NE = 'a criterion or a criteria cell whose reading Excel has not established';
 const ERRORS = JSON.stringify(ERROR_NAMES);
 
 /** A criterion text that is plain `=` text (no operator, digit, error name or logical): the fast path skips the rest. */
@@ -135,15 +138,15 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
     $t = "empty" and $p.w and $xlWild($p.v, "") ? "m" : false
   ) :
   $p.op = "<>" ? (
-    $k = "n" ? $not($t = "n" and $q.v = $p.v) :
+    $k = "n" ? ($t = "m" ? "m" : $not($t = "n" and $q.v = $p.v)) :
     $k = "b" ? $not($t = "b" and $q.v = $p.v) :
     $k = "e" ? $not($t = "e" and $q.v = $p.v) :
     $txt ? $not($p.w ? $xlWild($p.v, $q.s) : $q.s = $p.v) :
     $t = "empty" and $p.w and $xlWild($p.v, "") ? "m" : true
   ) :
-  $k = "n" ? $t = "n" and (
+  $k = "n" ? ($t = "m" ? "m" : $t = "n" and (
     $p.op = "<" ? $q.v < $p.v : $p.op = ">" ? $q.v > $p.v : $p.op = "<=" ? $q.v <= $p.v : $q.v >= $p.v
-  ) :
+  )) :
   $txt ? (
     $c := $xlCritCmp($q.s, $p.v);
     $c = "m" ? "m" : $p.op = "<" ? $c < 0 : $p.op = ">" ? $c > 0 : $p.op = "<=" ? $c <= 0 : $c >= 0
@@ -171,7 +174,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlIfs: {
     // $pairs: [{"c": criterion, "r": range}] with equally sized ranges; $vals: {"a": range} or null (COUNTIFS).
     // A row matches when every pair is true; a row with a false pair never matches; any other row holding a
-    // "m" makes the result #VALUE! (not established: Excel's answer is unknown, not Excel's #VALUE!).
+    // "m" makes the result the not-established value (Excel's answer is unknown).
     // Errors in the aggregated range count only in matching rows.
     // Why `$map` over `$zip` with a function and `$xlArr` everywhere: path steps over arrays of arrays
     // flatten them, and a one-element result is a single value in JSONata.
@@ -182,7 +185,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
       $t[0] = false or $t[1] = false ? false : $t[0] = "m" or $t[1] = "m" ? "m" : true
     }))
   }, $lookup($xlArr($hs)[0], "h")));
-  $count($m[$ = "m"]) > 0 ? {"error": "#VALUE!"} : (
+  $count($m[$ = "m"]) > 0 ? $xlNE(${JSON.stringify(CRITERIA_NE)}) : (
     $rows := $type($vals) = "object" ? $xlArr($map($zip($m, $xlArr($vals.a)), function($t) { {"h": $t[0], "v": $t[1]} })) : [];
     $xlIfAgg($agg, [$rows[h = true].v], $count($m[$ = true]))
   )
@@ -212,7 +215,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
     // The per-row form over a group ($xlIfGroup): a plain equality criterion (a number, a boolean, an error,
     // text without wildcards) is one lookup; any other criterion scans the columns (documented: linear only
     // for equality criteria).
-    // A number key over a column holding text Excel may read as a number: #VALUE! (not established).
+    // A number key over a column holding text Excel may read as a number: not established.
     // Why the first branch: plain text (no operator, number, murky start or wildcard) is the common per-row
     // key; its group key is "s" and its lower case, exactly what $xlCrit then $xlCritKey give, without them.
     fn: `function($grp, $c, $agg) {(
@@ -222,7 +225,7 @@ export const CRITERIA_HELPERS: Readonly<Record<string, HelperSource>> = {
   ) : (
   $p := $xlCrit($c);
   $p.op = "=" and $p.k in ["n", "b", "e", "s"] and $not($p.w = true) ? (
-    $p.k = "n" and $grp.mn ? {"error": "#VALUE!"} : (
+    $p.k = "n" and $grp.mn ? $xlNE(${JSON.stringify(CRITERIA_NE)}) : (
       $h := $lookup($grp.g, $xlCritKey({"t": $p.k, "v": $p.v, "s": $p.v}));
       $exists($h) ? $h : $xlIfAgg($agg, [], 0)
     )

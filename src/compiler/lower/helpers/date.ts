@@ -171,11 +171,14 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlDatevalue: {
     // Text only (a number, a boolean or a blank is #VALUE!), read by $xlDateTime, the text as written: the
     // date part's serial, a time ignored (Microsoft's DATEVALUE page; corpus ironcalc DATE_TIME.xlsx C10
-    // DATEVALUE("2024-02-29 06:00") 45351). A time alone and spaces around are not established: #VALUE!.
+    // DATEVALUE("2024-02-29 06:00") 45351). A time alone and spaces around the text are not established (no
+    // DATEVALUE cell says), as the reader's other forms are; text holding no date at all is #VALUE!.
     fn: `function($v) {
   $type($v) = "string" ? (
     $r := $xlDateTime($v);
-    $type($r) = "array" and $r[1] ? $floor($r[0]) : {"error": "#VALUE!"}
+    $c := $replace($v, /^ +| +$/, "");
+    $type($r) = "array" and $r[1] and $c = $v ? $floor($r[0]) :
+    $type($r) = "array" or $c != $v ? $xlNE("DATEVALUE of a time alone or of text with spaces around") : $r
   ) : $type($v) = "object" ? $v : {"error": "#VALUE!"}
 }`,
     doc: 'DATEVALUE (the date and time reader; a time ignored)',

@@ -52,7 +52,8 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlTextFmt: {
     // TEXT(value, code) for a number code: a number (blank 0, numeric text converted) is formatted; text that
-    // is not a number is returned as it is; TRUE/FALSE as text; an error passes.
+    // is not a number is returned as it is (text whose reading is not established: not established);
+    // TRUE/FALSE as text; an error passes.
     fn: `function($v, $c) {(
   $n := $type($v) = "string" ? $xlParseNum($v) : $v;
   $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v : $xlIsNE($n) ? $n :

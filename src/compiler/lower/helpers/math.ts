@@ -79,10 +79,10 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
     // -0.09999999990000055, C25 MOD(5,1E-10) = 9.999981783901343E-11 (the quotient 5E10 is not snapped to
     // an integer), C26 with -1E-10 -1.821609865774887E-16 (scripts/float-order.ts: 39 of 39 MOD cells).
     // #DIV/0! for d = 0. A quotient larger than any saved one (|n/d| > 5E10, C25) is not established:
-    // Excel's #NUM! bound is unknown (MOD(1E10,3) is 1, C22), so #VALUE! here.
+    // Excel's #NUM! bound is unknown (MOD(1E10,3) is 1, C22), so the not-established value.
     fn: `function($a, $b) {( $n := $xlNum($a); $d := $xlNum($b);
   $xlIsErr($n) ? $n : $xlIsErr($d) ? $d : $d = 0 ? {"error": "#DIV/0!"} :
-  $abs($n / $d) > 50000000000 ? {"error": "#VALUE!"} : (
+  $abs($n / $d) > 50000000000 ? $xlNE("MOD with a quotient past 5E10, the largest saved one") : (
     $r := $n % $d;
     $r != 0 and ($r < 0) != ($d < 0) ? $r + $d : $r
   )
@@ -114,9 +114,17 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'SUMSQ over a list of numbers (first error wins)',
   },
   xlAtpNum: {
-    // A number argument of QUOTIENT / MROUND: a boolean is #VALUE! (Excel's reading not established), else as arithmetic.
-    fn: `function($v) { $type($v) = "boolean" ? {"error": "#VALUE!"} : $xlNum($v) }`,
-    doc: 'a number argument of QUOTIENT / MROUND (internal)',
+    // A number argument of QUOTIENT / MROUND / CEILING.MATH / FLOOR.MATH: a boolean that reaches it was typed
+    // or computed (the lowering converts one read from a cell first: $xlAtpRef, $xlNum), which no saved cell
+    // shows: not established. Anything else as arithmetic reads it.
+    fn: `function($v) { $type($v) = "boolean" ? $xlNE("a boolean typed or computed as a number of QUOTIENT, MROUND, CEILING.MATH or FLOOR.MATH") : $xlNum($v) }`,
+    doc: 'a number argument of QUOTIENT / MROUND / CEILING.MATH / FLOOR.MATH (internal)',
+  },
+  xlAtpRef: {
+    // A boolean read from a cell into QUOTIENT / MROUND / VALUE is #VALUE! (MOD_QUOTIENT.xlsx D39,
+    // MROUND_TRUNC_INT.xlsx MROUND!C51, T_VALUE_VALUETOTEXT.xlsx C6: the cells holding TRUE).
+    fn: `function($v) { $type($v) = "boolean" ? {"error": "#VALUE!"} : $v }`,
+    doc: 'a cell read into QUOTIENT / MROUND / VALUE: a boolean #VALUE! (internal)',
   },
   xlQuotient: {
     fn: `function($a, $b) {( $n := $xlAtpNum($a); $d := $xlIsErr($n) ? $n : $xlAtpNum($b);
@@ -147,11 +155,12 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
     // $xlCeilFloor; a negative significance is read by its size, FLOOR_CEILING.xlsx CEILING!G97
     // `CEILING.MATH(10,-1)` = 10); a negative number goes toward zero when mode is 0 and away from it
     // otherwise. The lowering hands over a number or significance read from a cell already converted, and a
-    // typed TRUE / FALSE mode as 1 / 0. A boolean that reaches $xlAtpNum here (typed or computed) and a mode
-    // that is not a number (text: "one" is #VALUE! in Excel, CEILING!X144; a blank, a boolean or a numeric
-    // text read from a cell) are not established: #VALUE!.
+    // typed TRUE / FALSE mode as 1 / 0, and a typed text mode read as a number ($xlModeText). A boolean that
+    // reaches $xlAtpNum here (typed or computed) and a mode that is not a number (a blank, a boolean or a text
+    // read from a cell or computed) are not established.
     fn: `function($v, $sig, $mode, $up) {( $x := $xlAtpNum($v); $s0 := $xlIsErr($x) ? $x : $xlAtpNum($sig);
-  $md := $xlIsErr($s0) ? $s0 : $type($mode) = "number" or $xlIsErr($mode) ? $mode : {"error": "#VALUE!"};
+  $md := $xlIsErr($s0) ? $s0 : $type($mode) = "number" or $xlIsErr($mode) ? $mode :
+    $xlNE("a CEILING.MATH or FLOOR.MATH mode that is a blank, a boolean or text not typed in the formula");
   $xlIsErr($x) ? $x : $xlIsErr($s0) ? $s0 : $xlIsErr($md) ? $md : (
     $s := $abs($s0);
     $s = 0 or $x = 0 ? 0 : (
@@ -164,5 +173,11 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
   )
 )}`,
     doc: 'CEILING.MATH / FLOOR.MATH',
+  },
+  xlModeText: {
+    // A CEILING.MATH / FLOOR.MATH mode typed as text: text that is no number is #VALUE! (FLOOR_CEILING.xlsx
+    // CEILING!X144 `"one"`); numeric text as a mode is not established.
+    fn: `function($t) {( $m := $xlNum($t); $type($m) = "number" ? $xlNE("a CEILING.MATH or FLOOR.MATH mode typed as numeric text") : $m )}`,
+    doc: 'a CEILING.MATH / FLOOR.MATH mode typed as text (internal)',
   },
 };

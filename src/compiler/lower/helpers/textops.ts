@@ -165,11 +165,12 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'EXACT (both as text, case-sensitive)',
   },
   xlValue: {
-    // Text as arithmetic reads it ($xlParseNum: the one reader); a number as it is; a blank 0; a boolean
-    // #VALUE! (VALUE converts text, not logical values).
+    // Text as arithmetic reads it ($xlParseNum: the one reader); a number as it is; a blank 0. A boolean read
+    // from a cell is #VALUE! (the lowering's $xlAtpRef: T_VALUE_VALUETOTEXT.xlsx C6); one that reaches this
+    // helper was typed or computed, which no saved cell shows: not established.
     fn: `function($v) {
   $type($v) = "number" ? $v : $type($v) = "string" ? $xlParseNum($v) : $type($v) = "object" ? $v :
-  $type($v) = "boolean" ? {"error": "#VALUE!"} : 0
+  $type($v) = "boolean" ? $xlNE("VALUE of a boolean typed or computed") : 0
 }`,
     doc: 'VALUE (en-US number, percent, currency and date text)',
   },

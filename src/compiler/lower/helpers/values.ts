@@ -1,6 +1,13 @@
 /** Library helpers: Excel values and coercions: text, numbers (en-US numeric and date text), logical values, errors, blanks, and the #NUM! guard. */
 import { type HelperSource, MAX } from './source.js';
 
+/** Why a text's value is not established: it may be a number or a date in Excel, in a form nobody checked. */
+export const NOT_READ = 'text whose reading as a number, date or time Excel has not established';
+
+/** Words a date or time text may hold (month names and abbreviations, AM/PM): other letters make it plain text. */
+const DATE_WORDS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|sept|jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec|am|pm';
+
 export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlText: {
     fn: `function($v) { $type($v) = "string" ? $v : $type($v) = "number" ? $xlNumText($v) : $type($v) = "boolean" ? ($v ? "TRUE" : "FALSE") : $type($v) = "object" ? $v : "" }`,
@@ -45,9 +52,9 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
     // after unsigned digits, with or without one space (Microsoft, "About the euro currency symbol": Excel
     // recognizes the euro even when it is not the regional currency; corpus ironcalc T_VALUE_VALUETOTEXT.xlsx
     // I3 `VALUE("23€")` 23, EXP_SIGN.xlsx C31 `SIGN("€100")` 1). Else date or time text (`$xlParseDate`, on
-    // the text as written), else #VALUE!, which also covers forms whose Excel value is not established
-    // (fractions, `1,00`, a sign with the euro, `"10/32"`): not established, and a safe answer, since
-    // verification refuses a column where the oracle cannot tell Excel's value.
+    // the text as written), else $xlNotRead: #VALUE! for text that holds no number or date, and the
+    // not-established value for forms whose Excel value nobody checked (fractions, `1,00`, a sign with the
+    // euro, `"10/32"`).
     fn: String.raw`function($s) {(
   $t := $replace($s, /^ +| +$/, "");
   $p := $match($t, /^\((.*)\)$/);
@@ -76,12 +83,21 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
     $exists($eu) ? $xlParseNum($eu[0] ? $eu[0] : $eu[1]) : $xlParseDate($s)
   )
 )}`,
-    doc: 'numeric, currency or date text ("1.5", " 2 ", "1e3", "50%", "$1,000", "23€", "(4)", "6/1/2001") to a number, else #VALUE!',
+    doc: 'numeric, currency or date text ("1.5", " 2 ", "1e3", "50%", "$1,000", "23€", "(4)", "6/1/2001") to a number, else #VALUE! or not established',
+  },
+  xlNotRead: {
+    // Text (trimmed) that neither the number nor the date reader reads: #VALUE! when it holds no digit (ABS.xlsx
+    // B11 "Hello", T_VALUE_VALUETOTEXT.xlsx C5 "qwerty", VALUE("ABC") ValueFunctionOfBlank.xlsx E1), a letter
+    // that no number (an exponent's e), date or time (a month's name, AM/PM) holds (EXP_SIGN.xlsx C48 "F100",
+    // FORMULATEXT.xlsx A12 "=E1 NOT CIRCULAR!"-6) or two signs before its digits (EXP_SIGN.xlsx C23 and
+    // FLOOR_CEILING.xlsx FLOOR!U3 "--8"); any other form ("10/32", "1-1-2008", "1,00") is not established.
+    fn: `function($t) { $contains($t, /[0-9]/) and $not($contains($t, /^[+-]{2}[0-9]/)) and $not($contains($replace($t, /${DATE_WORDS}/i, ""), /[a-df-z]/i)) ? $xlNE(${JSON.stringify(NOT_READ)}) : {"error": "#VALUE!"} }`,
+    doc: 'text read as no number or date: #VALUE! or not established (internal)',
   },
   xlParseDate: {
     // Date or time text as arithmetic reads it ($xlDateTime): its serial with the time as a fraction.
     fn: `function($s) {( $r := $xlDateTime($s); $type($r) = "array" ? $r[0] : $r )}`,
-    doc: 'date or time text to its serial number, else #VALUE! (internal)',
+    doc: 'date or time text to its serial number, else #VALUE! or not established (internal)',
   },
   xlDateTime: {
     // en-US date and time text as Excel reads it, the text as written: a date M/D/Y (Microsoft's DATEVALUE
@@ -92,9 +108,10 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
     // or two (KB 214391: 00-29 the 2000s, 30-99 the 1900s); a real day of Excel's calendar (1900-02-29 is
     // serial 60). A time H:MM or H:MM:SS, 0-23 hours, or 1-12 with " AM"/" PM" (Microsoft's TIMEVALUE page
     // "6:45 PM", "18:45"); a date, a space and a time (DATE_TIME.xlsx C10 "2024-02-29 06:00"). The result is
-    // [serial + seconds / 86400, whether a date was read]. Spaces around are #VALUE! (EXP_SIGN.xlsx C34
-    // `SIGN(" 2024-01-10 ")` #VALUE!). Anything else is #VALUE!: not established for a date without a year
-    // ("Dec 2" is the current year: volatile), "10/32", "1-1-2008", "24:00", other cases of AM/PM.
+    // [serial + seconds / 86400, whether a date was read]. Spaces on both sides of a date are #VALUE!
+    // (EXP_SIGN.xlsx C34 `SIGN(" 2024-01-10 ")` #VALUE!). Other text is $xlNotRead's: #VALUE! where it holds
+    // no number or date at all, else not established (a date without a year, "Dec 2", is the current year:
+    // volatile; "10/32", "1-1-2008", "2/30/2024", "24:00", other cases of AM/PM, a space on one side).
     fn: String.raw`function($s) {(
   $mon := function($n) {(
     $l := $lowercase($n);
@@ -104,7 +121,8 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
   )};
   $yr := function($y) {(
     $n := $number($y);
-    $length($y) = 2 ? ($n < 30 ? 2000 + $n : 1900 + $n) : ($length($y) = 4 or $length($y) = 5) and $n >= 1900 and $n <= 9999 ? $n : -1
+    $length($y) = 2 ? ($n < 30 ? 2000 + $n : 1900 + $n) :
+    ($length($y) = 4 or $length($y) = 5) ? ($n >= 1900 and $n <= 9999 ? $n : -3) : -4
   )};
   $tm := function($x) {(
     $g := $match($x, /^([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?( AM| PM)?$/).groups;
@@ -124,17 +142,26 @@ export const VALUE_HELPERS: Readonly<Record<string, HelperSource>> = {
       $exists($w) and $mon($w[1]) > 0 ? [$yr($w[2]), $mon($w[1]), $number($w[0])] :
       $exists($z) and $mon($z[0]) > 0 ? [$yr($z[2]), $mon($z[0]), $number($z[1])] :
       $km > 0 and $number($k[1]) > ($km = 2 ? 29 : $km in [4, 6, 9, 11] ? 30 : 31) ? [$yr($k[1]), $km, 1] : [];
-    $count($ymd) = 3 and $ymd[0] >= 1900 and $ymd[1] >= 1 and $ymd[1] <= 12 and $ymd[2] >= 1
-      and $ymd[2] <= $xlMonthDays($ymd[0], $ymd[1]) ? $xlMonthStart($ymd[0], $ymd[1]) + $ymd[2] - 1 : -1
+    $count($ymd) != 3 ? -1 : $ymd[0] < 0 ? $ymd[0] :
+      $ymd[1] >= 1 and $ymd[1] <= 12 and $ymd[2] >= 1 and $ymd[2] <= $xlMonthDays($ymd[0], $ymd[1])
+        ? $xlMonthStart($ymd[0], $ymd[1]) + $ymd[2] - 1 : -4
   )};
-  $t0 := $contains($s, /^[0-9A-Za-z].*[0-9M]$/) ? $tm($s) : -2;
-  $t0 >= 0 ? [$t0 / 86400, false] : $t0 = -2 ? {"error": "#VALUE!"} : (
-    $sp := $match($s, /^(.*?) ([0-9]{1,2}:[0-9].*)$/).groups;
-    $d := $dt($exists($sp) ? $sp[0] : $s);
-    $t1 := $exists($sp) ? $tm($sp[1]) : 0;
-    $d >= 0 and $t1 >= 0 ? [$d + $t1 / 86400, true] : {"error": "#VALUE!"}
-  )
+  $read := function($x) {(
+    $t0 := $tm($x);
+    $t0 >= 0 ? [$t0 / 86400, false] : (
+      $sp := $match($x, /^(.*?) ([0-9]{1,2}:[0-9].*)$/).groups;
+      $d := $dt($exists($sp) ? $sp[0] : $x);
+      $t1 := $exists($sp) ? $tm($sp[1]) : 0;
+      $d >= 0 and $t1 >= 0 ? [$d + $t1 / 86400, true] : $d >= 0 or $d = -3 and $t1 < 0 or $contains($x, /^[0-9]{1,2}:[0-9]/) ? -4 : $d
+    )
+  )};
+  $c := $replace($s, /^ +| +$/, "");
+  $r := $read($c);
+  $c = $s ? ($type($r) = "array" ? $r : $r = -3 ? {"error": "#VALUE!"} : $r = -4 ? $xlNE(${JSON.stringify(NOT_READ)}) : $xlNotRead($c)) :
+  $type($r) = "array" or $r = -3 ?
+    ($type($r) = "array" ? $r[1] : true) and $substring($s, 0, 1) = " " and $substring($s, -1) = " " ? {"error": "#VALUE!"} : $xlNE(${JSON.stringify(NOT_READ)}) :
+  $r = -4 ? $xlNE(${JSON.stringify(NOT_READ)}) : $xlNotRead($c)
 )}`,
-    doc: 'date and time text to [serial, has a date], else #VALUE! (internal)',
+    doc: 'date and time text to [serial, has a date], else #VALUE! or not established (internal)',
   },
 };
