@@ -22,7 +22,7 @@
  * can hold as a constant; a blank formula result (`ISBLANK` tells it from a blank cell) or an error without a
  * literal (`#LIC!`) makes `evaluateInBlocks` give up, and the caller evaluates in one engine.
  *
- * test/oracle/blocks.test.ts compares the blocked values with the single engine's on every fixture, in blocks
+ * test/oracle/blocks.full.test.ts compares the blocked values with the single engine's on every fixture, in blocks
  * of 3 rows.
  */
 import v8 from 'node:v8';

@@ -31,7 +31,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Warning } from '../codes/index.js';
 // From their modules, not the index: the index also loads the spec validator (ajv) and the runtime, which
-// verification does not use (test/cli/startup.test.ts: a conversion loads no ajv).
+// verification does not use (test/cli/startup.full.test.ts: a conversion loads no ajv).
 import { specBindings } from '../modelspec/bind.js';
 import { compileDerivation, computeDerivations } from '../modelspec/derive.js';
 import { getAll, parsePath } from '../modelspec/paths.js';

@@ -3,7 +3,7 @@
  * with its options and results, the budgets and a failure's report, loading none of the engines (HyperFormula,
  * JSONata, the compiler) until a conversion runs in this thread. With `isolation: 'worker'` they are
  * loaded only in the worker. src/pipeline/index.ts is the whole pipeline (the catalogue too), for the library.
- * test/cli/startup.test.ts traces which modules the main thread of `sheetspec convert` loads.
+ * test/cli/startup.full.test.ts traces which modules the main thread of `sheetspec convert` loads.
  */
 export { convert } from './convert.js';
 export { WarmConverter, type WarmOptions } from './warm.js';

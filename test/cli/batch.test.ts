@@ -1,7 +1,7 @@
 /**
  * The batch runner end to end, in-process, with the workers loading a test double of `convert`
  * (fake-converter.ts) chosen by file name: so a slow, failing, hanging or crashing workbook can sit among
- * good ones. The real compiler is exercised by check.test.ts and cli-process.test.ts.
+ * good ones. The real compiler is exercised by check.full.test.ts and cli-process.full.test.ts.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,24 +1,23 @@
 /**
  * The BUILT command (`bin/sheetspec.js` running `dist/`, as `npx sheetspec` does) as a child process, for
- * tests of what a person sees: exit codes, which stream a line goes to, pipes closed early. `npm ci` builds
- * dist/ (the `prepare` script); after changing src/, `npm run build` before these tests.
+ * tests of what a person sees: exit codes, which stream a line goes to, pipes closed early. Full tier only
+ * (`*.full.test.ts`): its global setup builds dist/ once per run (test/support/build-dist.ts).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Run } from './in-process.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const bin = path.join(root, 'bin/sheetspec.js');
 
 if (!existsSync(path.join(root, 'dist/cli/main.js'))) {
-  throw new Error('dist/ is missing: run `npm run build` before the CLI process tests');
+  throw new Error(
+    'dist/ is missing: the built command is tested in the full tier (npm run test:full), which builds it',
+  );
 }
 
-export interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type { Run } from './in-process.js';
 
 /** Runs `sheetspec ...args` in `cwd`; CI=1 (no progress bar), plus `env`. */
 export function sheetspec(args: string[], cwd = root, env: NodeJS.ProcessEnv = {}): Promise<Run> {

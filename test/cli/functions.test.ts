@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUNCTIONS } from '../../src/compiler/index.js';
 import { lookupFunction } from '../../src/pipeline/index.js';
-import { sheetspec } from './built.js';
+import { sheetspec } from './in-process.js';
 
 describe('sheetspec functions', () => {
   it('lists every function of the table, one line each', async () => {

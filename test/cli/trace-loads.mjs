@@ -1,4 +1,4 @@
-// A module hook for test/cli/startup.test.ts: prints every module the process resolves, one
+// A module hook for test/cli/startup.full.test.ts: prints every module the process resolves, one
 // `LOAD <thread> <url>` a line on stderr (`main`, or `worker<threadId>` for a worker thread, which runs this
 // file too: workers inherit `--import`), so a test can see which packages each thread of a command loaded.
 // ES modules are seen by a resolve hook; CommonJS ones (`require`, `createRequire`: the oracle loads

@@ -12,6 +12,7 @@ import {
   parserProperty,
   readProperty,
 } from '../../scripts/hostile/properties.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const SEED = 20_240_508;
 let base: Uint8Array;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 
 describe('fuzz: workbook input', () => {
   it('pre-flight and read of mutated workbooks end in a model or a coded WorkbookError', async () => {
-    await fc.assert(readProperty(base), { seed: SEED, numRuns: 150 });
+    await fc.assert(readProperty(base), { seed: SEED, numRuns: propertyRuns(150) });
   });
 
   it('convert of mutated workbooks always resolves to a coded result', async () => {
@@ -32,7 +33,7 @@ describe('fuzz: workbook input', () => {
 
 describe('fuzz: formula parser', () => {
   it('never throws on token soup; diagnostics are coded and positioned', () => {
-    fc.assert(parserProperty, { seed: SEED, numRuns: 2000 });
+    fc.assert(parserProperty, { seed: SEED, numRuns: propertyRuns(2000) });
   });
 });
 

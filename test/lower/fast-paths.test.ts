@@ -11,6 +11,7 @@ import { nextDouble, r15Bounds } from '../../src/compiler/lower/lower.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { type Bindings, compileExpression, specBindings } from '../../src/modelspec/bind.js';
 import { libraryWithReferences } from './reference-helpers.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 let b: Bindings;
 beforeAll(async () => {
@@ -67,7 +68,7 @@ const bigInts = fc
   .tuple(fc.integer({ min: -2000, max: 2000 }), fc.boolean())
   .map(([k, neg]) => (neg ? -1 : 1) * (1e15 + k));
 
-const runs = { numRuns: 400 };
+const runs = { numRuns: propertyRuns(400) };
 
 describe('ROUND fast path equals the decimal algorithm', () => {
   it('on random doubles and digits', async () => {
@@ -166,7 +167,7 @@ describe('comparison bounds of a literal', () => {
           expect(await R(nextDouble(lo, false))).toBeLessThan(value);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
   it('are not offered for literals of 1E14 and more', () => {
@@ -290,7 +291,7 @@ const excelValues: fc.Arbitrary<Arg> = fc.oneof(
   { arbitrary: fc.constantFrom(null, MISSING), weight: 1 },
   { arbitrary: errors, weight: 1 },
 );
-const many = { numRuns: 1500 };
+const many = { numRuns: propertyRuns(1500) };
 
 describe('rewritten helpers equal the reference helpers', () => {
   for (const op of ['Add', 'Sub', 'Mul', 'Div']) {

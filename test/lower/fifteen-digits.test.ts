@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nextDouble } from '../../src/compiler/lower/lower.js';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
 import { type Bindings, compileExpression, specBindings } from '../../src/modelspec/bind.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 let b: Bindings;
 beforeAll(async () => {
@@ -73,7 +74,7 @@ describe('$xlDec15: 15 significant digits of the exact binary value', () => {
         expect(await dec15.evaluate({}, { ...b, x })).toEqual(expected(x));
         expect(await r15.evaluate({}, { ...b, x })).toBe(Number(x.toPrecision(15)));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
     // Why: the property would be vacuous if no generated tie had its exact value below the tie.
     expect(below).toBeGreaterThan(0);
@@ -83,7 +84,7 @@ describe('$xlDec15: 15 significant digits of the exact binary value', () => {
       fc.asyncProperty(fc.oneof(bigInts, fc.double({ min: 1e-300, max: 1e300, noNaN: true })), async (x) => {
         expect(await dec15.evaluate({}, { ...b, x })).toEqual(expected(x));
       }),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 });

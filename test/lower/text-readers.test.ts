@@ -17,6 +17,7 @@ import {
 import { excelDatevalue } from '../../src/oracle/excel-dates.js';
 import { isUndetermined } from '../../src/oracle/excel-scalars.js';
 import { excelTextToNumber } from '../../src/oracle/excel-values.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 let b: Bindings;
 const num = compileExpression('$xlParseNum($$.t)');
@@ -218,7 +219,7 @@ describe('the two readers agree on generated texts', () => {
         const l = await evaluateExpression(num, { t }, b);
         expect(l).toEqual(loweredOf(o));
       }),
-      { seed: 2026, numRuns: 3000 },
+      { seed: 2026, numRuns: propertyRuns(3000) },
     );
   });
   it('DATEVALUE: the same serial, both #VALUE!, or both not established', async () => {
@@ -228,7 +229,7 @@ describe('the two readers agree on generated texts', () => {
         const l = await evaluateExpression(dv, { t }, b);
         expect(l).toEqual(loweredOf(o));
       }),
-      { seed: 2027, numRuns: 3000 },
+      { seed: 2027, numRuns: propertyRuns(3000) },
     );
   });
 });

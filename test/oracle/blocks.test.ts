@@ -1,52 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+/** The blocked oracle (src/oracle/blocks.ts) on built shapes; every fixture workbook in blocks: blocks.full.test.ts. */
 import { describe, expect, it } from 'vitest';
 import { planBlocks } from '../../src/oracle/blocks.js';
-import { evaluateWorkbook, prepareWorkbook } from '../../src/oracle/hyperformula.js';
-import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
-import { readWorkbook } from '../../src/workbook/reader.js';
+import { prepareWorkbook } from '../../src/oracle/hyperformula.js';
+import { gridSheet } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
-
-/** Blocks of this many rows: tiny, so every fixture table spans several. */
-const TINY = 3;
-
-/**
- * The block size for a workbook: TINY, or a tenth of its rows for the large fixtures (each engine costs about
- * 50 ms to build: large-10k in 3-row blocks would be 3,334 engines).
- */
-function blockRowsFor(wb: WorkbookModel): number {
-  return Math.max(TINY, Math.ceil(Math.max(...wb.sheets.map((s) => s.maxRow + 1)) / 10));
-}
-
-/** Every cell of every sheet: the blocked oracle's value deep-equals the single engine's. */
-function expectSameAsSingle(wb: WorkbookModel): number {
-  const single = evaluateWorkbook(wb);
-  const blocked = evaluateWorkbook(wb, { blockRows: blockRowsFor(wb) });
-  let n = 0;
-  for (const s of wb.sheets)
-    for (const [r, row] of s.rows)
-      for (const c of row.keys()) {
-        expect(blocked.get(s.name, r, c), `${s.name} ${r},${c}`).toStrictEqual(single.get(s.name, r, c));
-        n++;
-      }
-  return n;
-}
-
-/** The row-local cells of the plan, as `sheet!row,col` (0-based), or undefined for one engine. */
-function localCells(wb: WorkbookModel): string[] | undefined {
-  const p = prepareWorkbook(wb);
-  const plan = planBlocks(p, TINY);
-  if (plan === undefined) return undefined;
-  return plan.local.flatMap((keys, si) =>
-    [...keys].map((k) => `${p.sheets[si].name}!${Math.floor(k / 2 ** 15)},${k % 2 ** 15}`),
-  );
-}
-
-const book = (...sheets: WorkbookModel['sheets']): WorkbookModel => ({
-  sheets,
-  definedNames: [],
-  tables: [],
-});
+import { book, expectSameAsSingle, localCells } from './blocks-compare.js';
 
 /** The wide bench shape, small: inputs, six formula columns, a side table beside the rows. */
 function wide(n: number, extra: (r: number) => CellValue[] = () => []): CellValue[][] {
@@ -85,29 +43,6 @@ function wide(n: number, extra: (r: number) => CellValue[] = () => []): CellValu
 }
 
 describe('the blocked oracle', () => {
-  it('gives the single engine values on every fixture workbook, in blocks of 3 rows', {
-    timeout: 300_000,
-  }, async () => {
-    const root = path.resolve(import.meta.dirname, '../../fixtures');
-    const dirs = [root, path.join(root, 'libreoffice')];
-    let cells = 0;
-    let blocked = 0;
-    let files = 0;
-    for (const dir of dirs) {
-      // RAND() draws anew on every evaluation: that fixture cannot compare two runs.
-      for (const f of readdirSync(dir).filter((x) => x.endsWith('.xlsx') && x !== 'volatile-function.xlsx')) {
-        const wb = await readWorkbook(new Uint8Array(readFileSync(path.join(dir, f))));
-        cells += expectSameAsSingle(wb);
-        if (localCells(wb) !== undefined) blocked++;
-        files++;
-      }
-    }
-    expect(files).toBeGreaterThan(40);
-    expect(cells).toBeGreaterThan(1000);
-    // The comparison means something only if many fixtures really go in blocks.
-    expect(blocked).toBeGreaterThan(files / 2);
-  });
-
   it('puts the wide shape in blocks, the aggregates and the side table given as values', () => {
     const wb = book(gridSheet('S', wide(20)));
     expectSameAsSingle(wb);

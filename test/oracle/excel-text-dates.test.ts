@@ -18,6 +18,7 @@ import { formatDate, isDateCode, TEXT_DATE_FORMAT_CODES } from '../../src/oracle
 import { evaluateWorkbook, sameValue } from '../../src/oracle/index.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { type CellValue, isErrorValue, isNotEstablished } from '../../src/workbook/values.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const CODES = [...TEXT_DATE_FORMAT_CODES];
 /** The codes of issue 27 that are date/time codes both sides read. */
@@ -265,7 +266,7 @@ describe('TEXT with date codes in the oracle', () => {
       ...CODES,
       ...ISSUE_CODES,
       ...REFUSED,
-      ...fc.sample(randomCode, { seed: 7, numRuns: 3000 }),
+      ...fc.sample(randomCode, { seed: 7, numRuns: propertyRuns(3000) }),
     ];
     const differ = codes.filter((c) => accepted(c) !== isDateCode(c));
     expect(differ.slice(0, 10)).toEqual([]);
@@ -301,7 +302,7 @@ describe('TEXT with date codes: lowering vs oracle', () => {
     if (d === undefined || 'reason' in d) throw new Error(`not a code: ${c}`);
     return compileExpression(`$xlTextDate($$.v, ${JSON.stringify({ ...d, l: 2_958_466 })})`);
   };
-  const randomAccepted = [...new Set(fc.sample(randomCode, { seed: 11, numRuns: 4000 }))].filter(isDateCode);
+  const randomAccepted = [...new Set(fc.sample(randomCode, { seed: 11, numRuns: propertyRuns(4000) }))].filter(isDateCode);
   const codes = [...new Set([...CODES, ...ISSUE_CODES, ...randomAccepted.slice(0, 30)])];
   const compiled = new Map(codes.map((c) => [c, compiledFor(c)]));
   beforeAll(async () => {
@@ -309,7 +310,7 @@ describe('TEXT with date codes: lowering vs oracle', () => {
   });
 
   it("agrees on random values with every sample code, the issue's codes and random codes", async () => {
-    const values = fc.sample(value, { seed: 20261201, numRuns: 300 });
+    const values = fc.sample(value, { seed: 20261201, numRuns: propertyRuns(300) });
     const oracle = oracleTable(values, codes);
     const differences: string[] = [];
     let compared = 0;

@@ -1,26 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+/** Formula templates in the oracle (src/oracle/templates.ts); every fixture workbook: templates.full.test.ts. */
 import { describe, expect, it } from 'vitest';
 import type { CellValue } from '../../src/workbook/values.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
-import { readWorkbook } from '../../src/workbook/reader.js';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
 import { TemplateIndex } from '../../src/oracle/templates.js';
+import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
 import { ALL_CORRECTIONS } from '../../src/oracle/registry.js';
-
-/** Every value of every sheet, with and without templates, must be the same. */
-function expectSameWithAndWithout(wb: WorkbookModel): number {
-  const on = evaluateWorkbook(wb);
-  const off = evaluateWorkbook(wb, { templates: false });
-  let n = 0;
-  for (const s of wb.sheets)
-    for (const [r, row] of s.rows)
-      for (const c of row.keys()) {
-        expect(on.get(s.name, r, c), `${s.name} ${r},${c}`).toEqual(off.get(s.name, r, c));
-        n++;
-      }
-  return n;
-}
+import { expectSameWithAndWithout } from './templates-compare.js';
 
 function column(rows: number, f: (r: number) => string, extra: (r: number) => CellValue[] = () => []) {
   return Array.from({ length: rows }, (_, i) => [i + 1, (i * 7) % 5, ...extra(i + 1), `=${f(i + 1)}`]);
@@ -71,17 +56,6 @@ describe('formula templates in the oracle', () => {
     grid.push(['=SUM($A$1:A3)', '=SUM(A:A)', `=SUMPRODUCT($A$1:$A$${n},$B$1:$B$${n})`]);
     const wb: WorkbookModel = { sheets: [gridSheet('S', grid)], definedNames: [], tables: [] };
     expect(expectSameWithAndWithout(wb)).toBe(n * 11 + 3);
-  });
-
-  it('give the per-cell values on every fixture workbook', async () => {
-    const dir = path.resolve(import.meta.dirname, '../../fixtures');
-    // RAND() draws anew on every evaluation: that fixture cannot compare two runs.
-    const files = readdirSync(dir).filter((f) => f.endsWith('.xlsx') && f !== 'volatile-function.xlsx');
-    expect(files.length).toBeGreaterThan(20);
-    let cells = 0;
-    for (const f of files)
-      cells += expectSameWithAndWithout(await readWorkbook(new Uint8Array(readFileSync(path.join(dir, f)))));
-    expect(cells).toBeGreaterThan(1000);
   });
 
   it('keep the column values when the column is read from a file with shared formulas', () => {

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareShift, shiftFormula } from '../../src/workbook/formula/r1c1.js';
 import { getCell, readWorkbook } from '../../src/workbook/index.js';
 import { sheetWorkbook } from './helpers.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const MAX_ROW = 1_048_575;
 const MAX_COL = 16_383;
@@ -211,7 +212,7 @@ describe('prepareShift against the per-call algorithm', () => {
           expect(shift(r, c), `${f} (${mr},${mc})→(${r},${c})`).toBe(referenceShift(f, mr, mc, r, c));
         }
       }),
-      { seed: 20250611, numRuns: 3000 },
+      { seed: 20250611, numRuns: propertyRuns(3000) },
     );
   });
 });

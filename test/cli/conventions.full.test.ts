@@ -7,7 +7,6 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration } from '../../src/cli/duration.js';
 import { root, sheetspec, shell } from './built.js';
 
 let dir: string;
@@ -115,20 +114,6 @@ describe('results on stdout, refusals on stderr', () => {
 });
 
 describe('durations', () => {
-  it('one parser: units, a bare number is seconds, anything else is a usage error', () => {
-    expect([parseDuration('500ms'), parseDuration('10s'), parseDuration('2m'), parseDuration('1.5')]).toEqual(
-      [500, 10_000, 120_000, 1500],
-    );
-    expect(parseDuration(3)).toBe(3000);
-    for (const bad of ['0', '-1s', '10x', '', 's', '1e3'])
-      expect(() => parseDuration(bad), bad).toThrow(/--timeout/);
-    expect([formatDuration(2000), formatDuration(300_000), formatDuration(250)]).toEqual([
-      '2s',
-      '5m',
-      '250ms',
-    ]);
-  });
-
   it('every --timeout takes the same forms', { timeout: 60_000 }, async () => {
     for (const t of ['10s', '500ms', '2m', '5']) {
       const r = await sheetspec(['eval', '1 + 1', '--timeout', t]);

@@ -1,0 +1,46 @@
+/** The comparison of the blocked oracle with the single engine, shared by blocks.test.ts and blocks.full.test.ts. */
+import { expect } from 'vitest';
+import { planBlocks } from '../../src/oracle/blocks.js';
+import { evaluateWorkbook, prepareWorkbook } from '../../src/oracle/hyperformula.js';
+import type { WorkbookModel } from '../../src/workbook/model.js';
+
+/** Blocks of this many rows: tiny, so every fixture table spans several. */
+export const TINY = 3;
+
+/**
+ * The block size for a workbook: TINY, or a tenth of its rows for the large fixtures (each engine costs about
+ * 50 ms to build: large-10k in 3-row blocks would be 3,334 engines).
+ */
+export function blockRowsFor(wb: WorkbookModel): number {
+  return Math.max(TINY, Math.ceil(Math.max(...wb.sheets.map((s) => s.maxRow + 1)) / 10));
+}
+
+/** Every cell of every sheet: the blocked oracle's value deep-equals the single engine's. */
+export function expectSameAsSingle(wb: WorkbookModel): number {
+  const single = evaluateWorkbook(wb);
+  const blocked = evaluateWorkbook(wb, { blockRows: blockRowsFor(wb) });
+  let n = 0;
+  for (const s of wb.sheets)
+    for (const [r, row] of s.rows)
+      for (const c of row.keys()) {
+        expect(blocked.get(s.name, r, c), `${s.name} ${r},${c}`).toStrictEqual(single.get(s.name, r, c));
+        n++;
+      }
+  return n;
+}
+
+/** The row-local cells of the plan, as `sheet!row,col` (0-based), or undefined for one engine. */
+export function localCells(wb: WorkbookModel): string[] | undefined {
+  const p = prepareWorkbook(wb);
+  const plan = planBlocks(p, TINY);
+  if (plan === undefined) return undefined;
+  return plan.local.flatMap((keys, si) =>
+    [...keys].map((k) => `${p.sheets[si].name}!${Math.floor(k / 2 ** 15)},${k % 2 ** 15}`),
+  );
+}
+
+export const book = (...sheets: WorkbookModel['sheets']): WorkbookModel => ({
+  sheets,
+  definedNames: [],
+  tables: [],
+});

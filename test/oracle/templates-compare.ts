@@ -1,0 +1,18 @@
+/** The comparison of the oracle with and without templates, shared by templates.test.ts and its full tier. */
+import { expect } from 'vitest';
+import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import type { WorkbookModel } from '../../src/workbook/model.js';
+
+/** Every value of every sheet, with and without templates, must be the same. */
+export function expectSameWithAndWithout(wb: WorkbookModel): number {
+  const on = evaluateWorkbook(wb);
+  const off = evaluateWorkbook(wb, { templates: false });
+  let n = 0;
+  for (const s of wb.sheets)
+    for (const [r, row] of s.rows)
+      for (const c of row.keys()) {
+        expect(on.get(s.name, r, c), `${s.name} ${r},${c}`).toEqual(off.get(s.name, r, c));
+        n++;
+      }
+  return n;
+}

@@ -1,0 +1,19 @@
+/** Formula templates on every fixture workbook: the same values with and without (the shapes: templates.test.ts). */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readWorkbook } from '../../src/workbook/reader.js';
+import { expectSameWithAndWithout } from './templates-compare.js';
+
+describe('formula templates in the oracle', () => {
+  it('give the per-cell values on every fixture workbook', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../fixtures');
+    // RAND() draws anew on every evaluation: that fixture cannot compare two runs.
+    const files = readdirSync(dir).filter((f) => f.endsWith('.xlsx') && f !== 'volatile-function.xlsx');
+    expect(files.length).toBeGreaterThan(20);
+    let cells = 0;
+    for (const f of files)
+      cells += expectSameWithAndWithout(await readWorkbook(new Uint8Array(readFileSync(path.join(dir, f)))));
+    expect(cells).toBeGreaterThan(1000);
+  });
+});
