@@ -1,6 +1,8 @@
 /**
  * One measurement in a fresh process (so peak RSS is this measurement's alone). Prints one JSON line:
- * `{ms, stages?, maxRssMb, ...}`. Kinds: convert, exceljs, hyperformula.
+ * `{ms, cpuMs?, stages?, maxRssMb, ...}`. Kinds: convert, exceljs, hyperformula. `cpuMs` (convert only) is the
+ * process's user and system CPU during the conversion, every thread counted (the oracle's too): on a shared
+ * machine `ms` also measures the other processes, `cpuMs` much less so.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +19,7 @@ if (kind === 'convert') {
   )) as typeof import('../../src/pipeline/index.js');
   const stages: Record<string, number> = {};
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const result = await convert(bytes, {
     filename: file,
     onStage: (stage: string, ms: number) => {
@@ -24,6 +27,8 @@ if (kind === 'convert') {
     },
   } as Parameters<typeof convert>[1]);
   out.ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  out.cpuMs = (cpu.user + cpu.system) / 1000;
   out.stages = stages;
   out.valid = result.valid;
   if (result.valid) {

@@ -184,6 +184,8 @@ const STAGES = ['read', 'recognise', 'analyse', 'lower', 'oracle', 'verify', 'se
 const OWN = ['recognise', 'analyse', 'lower', 'verify', 'serialise'];
 interface SizeStats {
   convert: Stat;
+  /** The in-process convert's CPU (every thread), which a shared machine inflates far less than its wall time. */
+  cpu: Stat;
   stages: Record<string, Stat>;
   rss: Stat;
   exceljs: Stat;
@@ -256,6 +258,7 @@ async function measureSizes(generate: (rows: number) => Promise<string>): Promis
     for (const s of STAGES) stages[s] = stat(conv.map((c) => (c.stages as Record<string, number>)?.[s] ?? 0));
     perSize[n] = {
       convert: stat(conv.map((c) => c.ms as number)),
+      cpu: stat(conv.map((c) => (c.cpuMs as number | undefined) ?? Number.NaN)),
       stages,
       rss: stat(conv.map((c) => c.maxRssMb as number)),
       exceljs: stat(xl),
@@ -297,15 +300,15 @@ function printWorkbook(name: string, perSize: Record<number, SizeStats>): void {
   // Two sheetspec columns: measure.ts times convert() in process after its modules are loaded (with its peak
   // RSS); the command line is a whole process, as LibreOffice is (its start included).
   console.log(
-    '\n| rows | sheetspec convert (in process) | sheetspec convert (command line) | LibreOffice recalculation (whole process) | ratio (in process) | ratio (command line) | sheetspec peak RSS (in process) |',
+    '\n| rows | sheetspec convert (in process) | sheetspec convert (command line) | LibreOffice recalculation (whole process) | ratio (in process) | ratio (command line) | sheetspec peak RSS (in process) | sheetspec CPU (in process) |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const ratio = (x: number | undefined) => (x === undefined ? 'n/a' : x.toFixed(2));
   for (const n of sizes) {
     const p = perSize[n]!;
     const r = ratios[n] as { vsLibreOffice?: number; commandLineVsLibreOffice?: number };
     console.log(
-      `| ${n} | ${fmt(p.convert)} | ${fmt(p.cli)} | ${p.lo ? fmt(p.lo) : 'n/a (soffice not installed)'} | ${ratio(r.vsLibreOffice)} | ${ratio(r.commandLineVsLibreOffice)} | ${fmt(p.rss, ' MB')} |`,
+      `| ${n} | ${fmt(p.convert)} | ${fmt(p.cli)} | ${p.lo ? fmt(p.lo) : 'n/a (soffice not installed)'} | ${ratio(r.vsLibreOffice)} | ${ratio(r.commandLineVsLibreOffice)} | ${fmt(p.rss, ' MB')} | ${fmt(p.cpu)} |`,
     );
   }
   console.log(
