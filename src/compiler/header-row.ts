@@ -141,9 +141,16 @@ function labelsOnly(sheet: SheetModel, row: number): boolean {
   return cells.length > 0 && cells.every(isLabel);
 }
 
-/** The contiguous header cells of the row around `col`, side cells excluded. */
+/**
+ * The contiguous header cells of the row around `col`, side cells excluded, except a label with a data cell
+ * under it: a formula that reads a header cell or the header row (`$E$1&": "&B2`, `INDEX($B$1:$D$1,…)`) makes
+ * it a side cell, yet it still heads its column.
+ */
 function runAround(sheet: SheetModel, row: number, col: number, side: ReadonlySet<string>): number[] {
-  const header = (c: number) => !side.has(`${row},${c}`) && isHeaderCell(getCell(sheet, row, c));
+  const headsData = (c: number) =>
+    isLabel(getCell(sheet, row, c)) && !side.has(`${row + 1},${c}`) && !isEmpty(getCell(sheet, row + 1, c));
+  const header = (c: number) =>
+    (!side.has(`${row},${c}`) || headsData(c)) && isHeaderCell(getCell(sheet, row, c));
   let left = col;
   while (left > 0 && header(left - 1)) left--;
   let right = col;

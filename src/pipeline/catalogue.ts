@@ -60,11 +60,11 @@ const normalName = (name: string): string =>
 
 /**
  * One supported function by name (case-insensitive; `=ROUND()` works too), or the nearest supported names,
- * best first: names of three letters or more that the name holds or that hold it, longest first (`NETWORKDAYS`
+ * best first: names of three letters or more that the name holds or that hold it, longest first (`COUPDAYS`
  * holds `DAYS` and `DAY`),
  * then names a slip away (one edit per four letters: `ROUDN` → `ROUND`; a short name is never "near" a
- * different word, so `RANK` is not `AND`), then the other functions of the held names' families (the date
- * functions for `NETWORKDAYS`); at most five.
+ * different word: `VAR` is not `OR`), then the other functions of the held names' families (the date
+ * functions for `COUPDAYS`); at most five.
  */
 export function lookupFunction(name: string): { entry?: ListedEntry; nearest: string[] } {
   const want = normalName(name);
