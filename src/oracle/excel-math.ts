@@ -74,8 +74,9 @@ export function excelCeilFloor(x: number, s: number, up: boolean): number | Cell
   if (s === 0) return up || x === 0 ? 0 : DIV0();
   if (x === 0) return 0;
   const q = x / s;
-  // Why: a quotient past the largest double (CEILING(1E308,1E-10)): Excel's answer is not established.
-  if (!Number.isFinite(q) || q === 0) return UNKNOWN();
+  // Why: a quotient past the largest double (CEILING(1E308,1E-10)), or past 9.99999999999999E+307, the largest
+  // number Excel takes (its 15-digit form may overflow): Excel's answer is not established.
+  if (!Number.isFinite(q) || q === 0 || Math.abs(q) > 9.99999999999999e307) return UNKNOWN();
   const d = round15(q);
   return finite((up ? Math.ceil(d) : Math.floor(d)) * s);
 }

@@ -56,14 +56,16 @@ export const MATH_HELPERS: Readonly<Record<string, HelperSource>> = {
     // CEILING ($up true) / FLOOR ($up false), the legacy functions: a positive number with a negative
     // significance is #NUM!; the quotient number/significance is taken to 15 digits (CEILING(1.1,0.1) is 1.1:
     // 11.000000000000002 is 11), rounded up (down), times the significance. CEILING(x,0) is 0; FLOOR(0,0) is 0,
-    // FLOOR(x,0) #DIV/0!.
+    // FLOOR(x,0) #DIV/0!. A quotient past 9.99999999999999E+307, the largest number Excel takes ("Excel
+    // specifications and limits"), is not established (its 15-digit form may pass the largest double).
     fn: `function($v, $sig, $up) {( $x := $xlNum($v); $s := $xlNum($sig);
   $xlIsErr($x) ? $x : $xlIsErr($s) ? $s :
   $x > 0 and $s < 0 ? {"error": "#NUM!"} :
   $s = 0 ? ($up or $x = 0 ? 0 : {"error": "#DIV/0!"}) :
   $x = 0 ? 0 : (
     $q := $xlFin($x / $s);
-    $xlIsErr($q) ? $q : (
+    $xlIsErr($q) ? $q :
+    $abs($q) > 9.99999999999999e307 ? $xlNE("CEILING/FLOOR of a quotient past 9.99999999999999E+307, the largest number Excel takes") : (
       $r := $xlR15($q);
       $m := $up ? $ceil($r) : $floor($r);
       $xlFin($m * $s)
