@@ -214,14 +214,7 @@ const NEUTRAL: Readonly<Record<ArgClass, string>> = {
  * Members of a class that the lowering treats otherwise than the class's entry: `FUNCTION.parameter kind how`,
  * with the cell that proves Excel's answer. The lead removes a line once its owner's fix is merged.
  */
-const KNOWN_MEMBER_DISAGREEMENTS: readonly { id: string; why: string }[] = [
-  {
-    id: 'WEEKNUM.return_type boolean reference',
-    why: 'the class cells only (EOMONTH.xlsx C11); no WEEKNUM cell',
-  },
-  { id: 'EDATE.months omitted direct', why: 'the class cells only (MROUND!C36); no EDATE cell' },
-  { id: 'EOMONTH.months omitted direct', why: 'the class cells only (MROUND!C36); no EOMONTH cell' },
-];
+const KNOWN_MEMBER_DISAGREEMENTS: readonly { id: string; why: string }[] = [];
 
 interface MemberCase {
   id: string;

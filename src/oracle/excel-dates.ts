@@ -76,6 +76,8 @@ const WEEK_START: Record<number, number> = { 1: 0, 2: 1, 11: 1, 12: 2, 13: 3, 14
 export function excelWeekday(v: Scalar, t: Scalar | undefined): Result {
   const s = serialArg(v);
   if (s instanceof CellError) return s;
+  // Why: a logical return_type, typed or read from a cell: no saved cell shows it, so not established.
+  if (t !== undefined && typeof raw(t) === 'boolean') return UNKNOWN();
   const rt = t === undefined ? 1 : toNumber(t);
   if (rt instanceof CellError) return rt;
   if (!Number.isInteger(rt)) return UNKNOWN();
@@ -99,6 +101,8 @@ export function excelWeeknum(v: Scalar, t: Scalar | undefined): Result {
   if (typeof raw(v) === 'boolean') return UNKNOWN();
   const s = serialArg(v);
   if (s instanceof CellError) return s;
+  // Why: a logical return_type, typed or read from a cell: no saved cell shows it, so not established.
+  if (t !== undefined && typeof raw(t) === 'boolean') return UNKNOWN();
   const rt = t === undefined ? 1 : toNumber(t);
   if (rt instanceof CellError) return rt;
   if (!Number.isInteger(rt)) return UNKNOWN();

@@ -38,6 +38,9 @@ function direct(helper: string, defaults: readonly string[] = []) {
 function addMonths(end: boolean) {
   return (node: CallNode, l: Lowering): Val => {
     for (const a of node.args) {
+      // Why: an empty argument (`EDATE(A1,)`): no EDATE or EOMONTH cell shows it, so not established.
+      if (a.kind === 'missing')
+        l.fail('UNSUPPORTED_DATE_MODE', `${node.name} with an empty argument (not established)`, a);
       // Why: a logical in a cell is #VALUE! (corpus EOMONTH.xlsx C11); one written in the formula not established.
       if (a.kind === 'boolean')
         l.fail(

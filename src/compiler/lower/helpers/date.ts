@@ -100,9 +100,10 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlWeeknum: {
     // System 1: the week holding 1 January is week 1, weeks start on the return type's day (1 Sunday, 2 and
     // 11 Monday, 12 Tuesday, ... 17 Sunday); 21 is the ISO week (system 2).
-    // A logical date: #VALUE!, not established (held-out files only).
+    // A logical date: #VALUE! (held-out Excel-saved files); a logical return type: not established (no cell).
     fn: `function($v, $rt) {(
-  $s := $type($v) = "boolean" ? {"error": "#VALUE!"} : $xlDateArg($v); $t := $xlIntArg($rt);
+  $s := $type($v) = "boolean" ? {"error": "#VALUE!"} : $xlDateArg($v);
+  $t := $type($rt) = "boolean" ? $xlNE("WEEKNUM with a logical return_type") : $xlIntArg($rt);
   $type($s) = "object" ? $s : $type($t) = "object" ? $t :
   $t = 21 ? $xlIsoWeek($s) : (
     $start := $t = 1 ? 0 : $t = 2 ? 1 : $t >= 11 and $t <= 17 ? ($t - 10) % 7 : -1;
