@@ -201,7 +201,7 @@ export const CODES = {
     meaning:
       "the oracle (HyperFormula) gives an error for a cell; Excel's saved value is the reference there",
   },
-  // Issue 15 (t15b): typed-over cells and the table's extent.
+  // Typed-over cells and the table's extent.
   TYPED_OVER_CELLS: {
     kinds: ['warning'],
     meaning:

@@ -184,7 +184,7 @@ function notEqualHit(c: Criterion, x: Value, text: string | undefined): Hit {
 /**
  * One criteria range's cells, grouped on first use by the key an equality criterion matches on, so a column
  * of per-row SUMIF/COUNTIF calls over the same locked range costs one pass over it plus the matching rows
- * (issue 14's linear-cost rule), not a scan per row. The groups only narrow the rows `hit` is asked about:
+ * (linear cost, one pass per range), not a scan per row. The groups only narrow the rows `hit` is asked about:
  * a row outside a criterion's candidates is one `hit` answers false for, so results equal the scan's.
  */
 export class CriteriaRange {

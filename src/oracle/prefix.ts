@@ -1,5 +1,5 @@
 /**
- * Per engine, the walk of a range whose top row is fixed (brief h8): a running `=SUM($E$2:E2)` filled down
+ * Per engine, the walk of a range whose top row is fixed: a running `=SUM($E$2:E2)` filled down
  * asks SSX.SUM for `$E$2:E2`, `$E$2:E3`, ..., and reading the whole range in every row is quadratic (10,000
  * rows took 20 s in the oracle stage). The ranges share their top-left corner and columns, so one walk serves
  * them all: the cells are read left to right, row by row (HyperFormula's `valuesFromTopLeftCorner` order),

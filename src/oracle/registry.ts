@@ -179,7 +179,7 @@ export const SSX_FUNCTIONS = {
   'SSX.UPPER': { plugin: set, method: 'ssxUpper', parameters: scalar(1) },
   'SSX.LOWER': { plugin: set, method: 'ssxLower', parameters: scalar(1) },
   'SSX.TRIM': { plugin: set, method: 'ssxTrim', parameters: scalar(1) },
-  // Text functions of issue 14 (excel-text.ts).
+  // Text functions (excel-text.ts).
   'SSX.SUBSTITUTE': { plugin: set, method: 'ssxSubstitute', parameters: [...scalar(3), optionalScalar] },
   'SSX.REPLACE': { plugin: set, method: 'ssxReplace', parameters: scalar(4) },
   'SSX.FIND': { plugin: set, method: 'ssxFind', parameters: [...scalar(2), optionalScalar] },
@@ -375,7 +375,7 @@ export const SSX_FUNCTIONS = {
   ...BASE_FUNCTIONS,
   'SSX.RADIANS': { plugin: 'bases', method: 'ssxRadians', parameters: scalar(1) },
   'SSX.DEGREES': { plugin: 'bases', method: 'ssxDegrees', parameters: scalar(1) },
-  // Issue 14, brief f14 (excel-multiples.ts).
+  // QUOTIENT, MROUND, CEILING.MATH, FLOOR.MATH, SWITCH (excel-multiples.ts, excel-switch.ts).
   'SSX.QUOTIENT': { plugin: set, method: 'ssxQuotient', parameters: scalar(2) },
   'SSX.MROUND': { plugin: set, method: 'ssxMround', parameters: scalar(2) },
   'SSX.SWITCH': { plugin: set, method: 'ssxSwitch', ...variadic },
@@ -473,7 +473,7 @@ const textCall = (to: SsxName): CallCorrection[] => [
     note: 'a number argument is written as Excel writes it (`LEN(1/3)` is 17, not 18)',
   },
 ];
-/** A text function of issue 14 routed to its corrected function (excel-text.ts), with what it fixes. */
+/** A text function routed to its corrected function (excel-text.ts), with what it fixes. */
 const textFix = (to: SsxName, note: string): CallCorrection[] => [{ correction: 'text', to, note }];
 const numberArgs: CallCorrection = {
   correction: 'arith',
@@ -589,7 +589,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
   UPPER: textCall('SSX.UPPER'),
   LOWER: textCall('SSX.LOWER'),
   TRIM: textCall('SSX.TRIM'),
-  // Text functions of issue 14: numbers written as Excel writes them, and each function's own gaps
+  // Text functions: numbers written as Excel writes them, and each function's own gaps
   // (excel-text.ts names them with their corpus cells).
   SUBSTITUTE: textFix(
     'SSX.SUBSTITUTE',
@@ -636,7 +636,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       note: 'text and blanks inside references are ignored; no logical value left is #VALUE!',
     },
   ],
-  // Issue 14 (f1): the IS functions, IFERROR, IFNA, XOR, CHOOSE, ISEVEN, ISODD.
+  // The IS functions, IFERROR, IFNA, XOR, CHOOSE, ISEVEN, ISODD.
   ...Object.fromEntries(
     INFO_CALLS.map((n) => [
       n,
@@ -884,7 +884,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       ],
     ]),
   ),
-  // Issue 14, brief f14 (excel-multiples.ts).
+  // QUOTIENT, MROUND, CEILING.MATH, FLOOR.MATH, SWITCH (excel-multiples.ts, excel-switch.ts).
   QUOTIENT: [
     mathCall('SSX.QUOTIENT', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)'),
   ],
@@ -919,7 +919,7 @@ export const CORRECTED_CALLS: Readonly<Record<string, readonly CallCorrection[]>
       'the 15-digit quotient by |significance|; a boolean or blank number or significance read from a cell 1/0/0, a mode typed TRUE/FALSE 1/0; a boolean typed as the number or significance and a mode read from a cell as a boolean, blank or text undetermined',
     ),
   ],
-  // Issue 27, brief stat (excel-order-stats.ts).
+  // Order statistics and LOOKUP (excel-order-stats.ts).
   MEDIAN: [
     {
       ...directText('SSX.MEDIAN'),

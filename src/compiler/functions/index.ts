@@ -19,7 +19,6 @@ import { TEXTOPS_FUNCTIONS } from './textops.js';
 import { BASES_FUNCTIONS } from './bases.js';
 import { ANGLES_FUNCTIONS } from './angles.js';
 import type { FunctionEntry } from './types.js';
-// Issue 14, brief f14.
 import { MULTIPLES_FUNCTIONS } from './multiples.js';
 import { SWITCH_FUNCTIONS } from './switch.js';
 import { TIME_FUNCTIONS } from './time.js';

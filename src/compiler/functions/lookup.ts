@@ -139,7 +139,7 @@ function lowerRows(node: CallNode, l: Lowering): Val {
   };
 }
 
-/** ROW and ROWS (issue 15 part 4): row numbers, known at compile time or read from the items' row field. */
+/** ROW and ROWS: row numbers, known at compile time or read from the items' row field. */
 const ROW_FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: 'ROW',

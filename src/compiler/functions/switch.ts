@@ -1,5 +1,5 @@
 /**
- * SWITCH (issue 14, brief f14): the result paired with the first value equal to the expression, else the
+ * SWITCH: the result paired with the first value equal to the expression, else the
  * default, else #N/A. Only number and text literals are accepted as values (a computed value's errors and
  * blanks are not established); a number matches the same number, a text the same text ignoring case, as `=`
  * compares text (corpus ironcalc logical.xlsx Sheet1!I4: `SWITCH(H4,"Monday",1,"Tuesday",2,"WEDNESDAY",3)`
