@@ -60,10 +60,11 @@ export const REFERENCE_HELPERS: Readonly<Record<string, string>> = {
   $n := $count($col(0));
   $errs := $map($ks, function($k) {( $c := $col($k); $c[$type($) = "object"][0] )});
   $one := $n = 1 and $count($filter($ks, function($k) { $count($col($k)) != 1 })) = 0;
-  $odd := $one ? $filter($ks, function($k) {( $t := $type($col($k)[0]); $t != "number" and $t != "object" )});
-  $exists($odd) ? (
-    $exists($errs) ? $xlNE("SUMPRODUCT of 1×1 references holding an error and a value that is not a number") :
-    $count($filter($odd, function($k) { $type($col($k)[0]) = "string" })) > 0 ? {"error": "#VALUE!"} :
+  $kind := function($v) { $type($v) = "number" ? "number" : $type($v) = "object" ? "error" : $type($v) = "string" ? "text" : "other" };
+  $kinds := $one ? $distinct($map($ks, function($k) { $kind($col($k)[0]) })) : [];
+  "text" in $kinds or "other" in $kinds ? (
+    "error" in $kinds ? $xlNE("SUMPRODUCT of 1×1 references holding an error and a value that is not a number") :
+    "text" in $kinds ? {"error": "#VALUE!"} :
     $xlNE("SUMPRODUCT of a 1×1 reference holding a blank or a boolean")
   ) :
   $count($filter($ks, function($k) { $count($col($k)) != $n })) > 0 ? (
@@ -71,8 +72,9 @@ export const REFERENCE_HELPERS: Readonly<Record<string, string>> = {
     {"error": "#VALUE!"}
   ) :
   $exists($errs) ? (
-    $kinds := $distinct($map($ks, function($k) { $col($k)[$type($) = "object"] }).($exists(error) ? error : "ne"));
-    $n > 1 and $count($kinds) > 1 ? $xlNE("SUMPRODUCT over errors of more than one kind (which comes first)") :
+    $all := $reduce($ks, function($acc, $k) { $append($acc, $col($k)[$type($) = "object"]) }, []);
+    $names := $distinct($all.($exists(error) ? error : "ne"));
+    $n > 1 and $count($names) > 1 ? $xlNE("SUMPRODUCT over errors of more than one kind (which comes first)") :
     $errs[0]
   ) :
   $n = 0 ? 0 : (
