@@ -334,7 +334,7 @@ function printWorkbook(name: string, perSize: Record<number, SizeStats>): void {
     console.log(
       `  ${n} rows: own stages ${(ownShare * 100).toFixed(1)}% of total` +
         (vsLibreOffice !== undefined
-          ? `; sheetspec/LibreOffice ${vsLibreOffice.toFixed(2)}× in process, ${commandLineVsLibreOffice?.toFixed(2)}× from the command line (target ≤ 1)`
+          ? `; sheetspec/LibreOffice ${vsLibreOffice.toFixed(2)}× in process, ${commandLineVsLibreOffice?.toFixed(2)}× from the command line (target ≤ ${n >= 100_000 ? '0.8' : '1'})`
           : '; LibreOffice n/a') +
         `; peak RSS ${Math.round(p.rss.median)} MB (target ≤ 1536 at 100k)`,
     );
@@ -352,9 +352,10 @@ function printWorkbook(name: string, perSize: Record<number, SizeStats>): void {
 if (!args['no-startup']) report.startup = await measureStartup();
 
 /**
- * The command line's own costs, each a fresh process: `--help`, `--version` (target ≤ 150 ms), one 1k-row
- * `convert` end to end (target ≤ 600 ms), and a `convert_spreadsheet` call of it on a running MCP server over
- * stdio (target ≤ 500 ms; the first call and the median of the next ones).
+ * The command line's own costs, each a fresh process: `--help`, `--version` (target ≤ 150 ms), the same through
+ * `npx --offline sheetspec` (npm's own start before ours: README's command), one 1k-row `convert` end to end
+ * (target: LibreOffice's time for the same file, in the table above), and a `convert_spreadsheet` call of it on a
+ * running MCP server over stdio (target ≤ 300 ms; the first call and the median of the next ones).
  */
 async function measureStartup(): Promise<Record<string, Stat>> {
   const file = await generateWideWorkbook(1000);
@@ -365,9 +366,15 @@ async function measureStartup(): Promise<Record<string, Stat>> {
     return performance.now() - t0;
   };
   const runs = (argv: string[]) => stat(Array.from({ length: Math.max(reps, 5) }, () => timed(argv)));
+  const npxVersion = () => {
+    const t0 = performance.now();
+    spawnSync('npx', ['--offline', 'sheetspec', '--version'], { cwd: root, stdio: 'ignore' });
+    return performance.now() - t0;
+  };
   const result: Record<string, Stat> = {
     help: runs(['--help']),
     version: runs(['--version']),
+    npxVersion: stat(Array.from({ length: Math.max(reps, 5) }, npxVersion)),
     convert1k: runs(['convert', file, '-o', path.join(out, 'out.spec.json')]),
     ...(await measureServerCall(file)),
     ...(await measureServerCall(file, ['--no-warm'], 'mcpCold')),
@@ -376,9 +383,14 @@ async function measureStartup(): Promise<Record<string, Stat>> {
   console.log('\nStartup and one 1k-row workbook (wide):');
   console.log(`  sheetspec --help: ${fmt(result.help)} (target ≤ 150 ms)`);
   console.log(`  sheetspec --version: ${fmt(result.version)} (target ≤ 150 ms)`);
-  console.log(`  sheetspec convert (1k rows, end to end): ${fmt(result.convert1k)} (target ≤ 600 ms)`);
   console.log(
-    `  convert_spreadsheet on a running server (1k rows): first ${fmt(result.mcpFirst)}, then ${fmt(result.mcpWarm)} (target ≤ 500 ms)`,
+    `  npx --offline sheetspec --version: ${fmt(result.npxVersion)} (npm's start; ./node_modules/.bin/sheetspec skips it)`,
+  );
+  console.log(
+    `  sheetspec convert (1k rows, end to end): ${fmt(result.convert1k)} (target ≤ LibreOffice's 1k time)`,
+  );
+  console.log(
+    `  convert_spreadsheet on a running server (1k rows): first ${fmt(result.mcpFirst)}, then ${fmt(result.mcpWarm)} (target ≤ 300 ms)`,
   );
   console.log(
     `  the same on \`serve --no-warm\` (a fresh worker per call): first ${fmt(result.mcpColdFirst)}, then ${fmt(result.mcpColdWarm)}`,

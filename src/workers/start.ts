@@ -87,7 +87,24 @@ export function liveWorkers(): number {
  * `.js` from dist/. Call as `entryModule(import.meta.url, './worker')`.
  */
 export function entryModule(callerUrl: string, name: string): URL {
-  return new URL(`${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
+  const own = new URL(`${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
+  if (!BUNDLED) return own;
+  // In dist/bundle/ every module's `import.meta.url` is still its own file's in dist/ (scripts/bundle.ts), this
+  // one's too, so the entry's path below dist/ names its bundle.
+  const dist = new URL('../', import.meta.url);
+  return new URL(`bundle/${bundleFileName(own.href.slice(dist.href.length))}`, dist);
+}
+
+/**
+ * Whether this module runs from dist/bundle/: scripts/bundle.ts defines `SHEETSPEC_BUNDLED` there. A bundled
+ * module starts bundled workers, an unbundled one (dist/, or the TypeScript source) the modules beside it.
+ */
+declare const SHEETSPEC_BUNDLED: boolean | undefined;
+const BUNDLED = typeof SHEETSPEC_BUNDLED !== 'undefined' && SHEETSPEC_BUNDLED;
+
+/** The file in dist/bundle/ of the module at `relative` below dist/: `pipeline/convert-worker.js` → `pipeline.convert-worker.js`. */
+export function bundleFileName(relative: string): string {
+  return relative.split('/').join('.');
 }
 
 function fromSource(entry: URL): boolean {

@@ -2,12 +2,14 @@
  * Load on demand (src/cli/main.ts): `--help` and `--version` load none of the heavy packages, a command loads
  * what it needs (the check that the trace sees them at all), and `convert` of one file loads the engines only
  * in its conversion worker, not in the main thread (src/pipeline/light.ts). The built command, traced by a
- * module hook that names the thread of each load.
+ * module hook that names the thread of each load; it runs from its bundle, dist/bundle/ (scripts/bundle.ts),
+ * in every thread.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bin, root } from './built.js';
 
@@ -23,19 +25,35 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 function heavyLoaded(
   args: string[],
 ): Promise<{ main: string[]; workers: string[]; hyperFormulaEs?: boolean }> {
+  return traced(args).then((loads) => {
+    const heavyIn = (inThread: (t: string) => boolean) =>
+      HEAVY.filter((p) => loads.some(([, t, u]) => inThread(t!) && u!.includes(`/node_modules/${p}/`)));
+    const loaded = { main: heavyIn((t) => t === 'main'), workers: heavyIn((t) => t.startsWith('worker')) };
+    const es = loads.some(([, , u]) => u!.includes('/node_modules/hyperformula/es/'));
+    return es ? { ...loaded, hyperFormulaEs: true } : loaded;
+  });
+}
+
+/** Every module load of `sheetspec ...args`, as `['LOAD', thread, url]`. */
+function traced(args: string[]): Promise<string[][]> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', trace, bin, ...args], { cwd: root }, (_e, _out, stderr) => {
-      const loads = String(stderr)
-        .split('\n')
-        .filter((l) => l.startsWith('LOAD '))
-        .map((l) => l.split(' '));
-      const heavyIn = (inThread: (t: string) => boolean) =>
-        HEAVY.filter((p) => loads.some(([, t, u]) => inThread(t!) && u!.includes(`/node_modules/${p}/`)));
-      const loaded = { main: heavyIn((t) => t === 'main'), workers: heavyIn((t) => t.startsWith('worker')) };
-      const es = loads.some(([, , u]) => u!.includes('/node_modules/hyperformula/es/'));
-      resolve(es ? { ...loaded, hyperFormulaEs: true } : loaded);
+      resolve(
+        String(stderr)
+          .split('\n')
+          .filter((l) => l.startsWith('LOAD '))
+          .map((l) => l.split(' ')),
+      );
     });
   });
+}
+
+/** Our own modules a thread loaded from dist/ outside the bundle (scripts/bundle.ts). */
+function unbundled(loads: string[][]): string[] {
+  const dist = `${pathToFileURL(path.join(root, 'dist')).href}/`;
+  return loads
+    .filter(([, , u]) => u!.startsWith(dist) && !u!.startsWith(`${dist}bundle/`))
+    .map(([, , u]) => u!);
 }
 
 describe('sheetspec loads only what the command uses', () => {
@@ -61,5 +79,12 @@ describe('sheetspec loads only what the command uses', () => {
     // Nor does verification need the spec validator (src/oracle/verify.ts imports the modelspec modules it runs).
     expect(loaded.workers).not.toContain('ajv');
     expect(loaded.hyperFormulaEs).toBeUndefined();
+  });
+
+  it('the built command runs its bundle, and so do the workers it starts', async () => {
+    const loads = await traced(['convert', 'examples/orders.xlsx', '-o', path.join(out, 'b.spec.json')]);
+    expect(loads.some(([, t, u]) => t === 'main' && u!.endsWith('/dist/bundle/cli.main.js'))).toBe(true);
+    expect(loads.some(([, t, u]) => t!.startsWith('worker') && u!.includes('/dist/bundle/'))).toBe(true);
+    expect(unbundled(loads)).toEqual([]);
   });
 });
