@@ -1,8 +1,11 @@
 import { HyperFormula } from '../../src/oracle/hf.js';
 import { describe, expect, it } from 'vitest';
-import { ExcelCorrectionsPlugin, ensureCorrectionsRegistered } from '../../src/oracle/corrections.js';
-import { ExcelBasesPlugin, ensureBasesRegistered } from '../../src/oracle/excel-bases.js';
-import { ExcelSupportedSetPlugin, ensureSupportedSetRegistered } from '../../src/oracle/excel-functions.js';
+import { ExcelCorrectionsPlugin, ensureCorrectionsRegistered } from '../../src/oracle/excel/corrections.js';
+import { ExcelBasesPlugin, ensureBasesRegistered } from '../../src/oracle/excel/excel-bases.js';
+import {
+  ExcelSupportedSetPlugin,
+  ensureSupportedSetRegistered,
+} from '../../src/oracle/excel/excel-functions.js';
 import {
   CORRECTED_CALLS,
   CORRECTED_OPERATORS,
@@ -57,8 +60,8 @@ describe('the oracle registry', () => {
 
 describe('a lookup mode written as LibreOffice writes the constants', () => {
   it('routes FALSE() like FALSE and TRUE() like TRUE', async () => {
-    const { rewriteFormula } = await import('../../src/oracle/rewrite.js');
-    const { ALL_CORRECTIONS } = await import('../../src/oracle/registry.js');
+    const { rewriteFormula } = await import('../../src/oracle/rewrite/rewrite.js');
+    const { ALL_CORRECTIONS } = await import('../../src/oracle/excel/registry.js');
     const rw = (f: string) => rewriteFormula(f, { corrections: new Set(ALL_CORRECTIONS) });
     expect(rw('VLOOKUP(A1,$D$1:$E$9,2,FALSE())')).toBe(rw('VLOOKUP(A1,$D$1:$E$9,2,FALSE)'));
     expect(rw('VLOOKUP(A1,$D$1:$E$9,2,FALSE())')).toContain('SSX.VLOOKUP(');
