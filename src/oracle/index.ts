@@ -1,12 +1,7 @@
 export { sameValue, equalAt15 } from './compare.js';
 export { excelNumberToText, excelRound } from './excel/corrections.js';
-export {
-  evaluateWorkbook,
-  excelConfig,
-  type EvaluateOptions,
-  noOracleValues,
-  type OracleValues,
-} from './engine/hyperformula.js';
+export { evaluateWorkbook, type EvaluateOptions } from './engine/hyperformula.js';
+export { excelConfig, noOracleValues, type OracleValues } from './engine/engine.js';
 export {
   evaluateWorkbookInThread,
   OracleThreadError,

@@ -6,7 +6,7 @@ import {
   patchRangeDependencies,
   rangePatchState,
 } from '../../src/oracle/engine/hf-graph.js';
-import { excelConfig } from '../../src/oracle/engine/hyperformula.js';
+import { excelConfig } from '../../src/oracle/engine/engine.js';
 
 function engine(): HyperFormula {
   const hf = HyperFormula.buildEmpty(excelConfig(1, 1));

@@ -8,7 +8,7 @@
  * what moving the text does. Other cells are parsed on their own.
  */
 import { type Node, parseFormula, type RangeEnd, walk } from '../../workbook/formula/index.js';
-import type { Prepared, PreparedFormula } from './hyperformula.js';
+import type { Prepared, PreparedFormula } from './engine.js';
 import { POSITIONAL } from '../rewrite/rewrite.js';
 import type { Template } from './templates.js';
 

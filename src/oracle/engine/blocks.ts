@@ -40,7 +40,7 @@ import {
   type Prepared,
   type PreparedFormula,
   readCells,
-} from './hyperformula.js';
+} from './engine.js';
 
 /**
  * Rows per block, and the formula rows from which a sheet is evaluated in blocks. HyperFormula holds about

@@ -39,7 +39,7 @@ import type {
 } from '../../workbook/index.js';
 import { savedVolatile } from '../../workbook/index.js';
 import { entryModule, runWorker } from '../../workers/index.js';
-import type { OracleValues, Prepared } from './hyperformula.js';
+import type { OracleValues, Prepared } from './engine.js';
 
 /** Why the threaded oracle gave no values. */
 export type OracleThreadErrorCode = 'RESOURCE_LIMIT' | 'ORACLE_FAILED' | 'ABORTED';
