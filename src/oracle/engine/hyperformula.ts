@@ -5,7 +5,7 @@
  *
  * The engine's configuration and building are in engine.ts.
  *
- * Corrections (corrections.ts, excel-functions.ts) are applied by rewriting the formula text (rewrite.ts).
+ * Corrections (the entries of excel/functions/) are applied by rewriting the formula text (rewrite/rewrite.ts).
  *
  * Linear cost: a per-row formula such as `=D2/SUMPRODUCT($B$2:$B$1001,$C$2:$C$1001)` makes HyperFormula
  * recompute the aggregate in every row (quadratic: 5,000 rows take ~30 s). An aggregate call that appears
@@ -16,9 +16,7 @@
 import type { RawCellContent } from '../hf.js';
 import { type CellModel, type CellValue, savedVolatile, type WorkbookModel } from '../../workbook/index.js';
 import { prepareStrictShift, type StrictShift } from '../../workbook/formula/index.js';
-import { ensureCorrectionsRegistered } from '../excel/corrections.js';
-import { ensureBasesRegistered } from '../excel/excel-bases.js';
-import { ensureSupportedSetRegistered } from '../excel/excel-functions.js';
+import { ensureCorrectionsRegistered } from '../excel/plugin.js';
 import {
   buildEngine,
   constantContent,
@@ -88,8 +86,6 @@ export function prepareWorkbook(workbook: WorkbookModel, options: EvaluateOption
   const corrections = new Set(options.corrections ?? ALL_CORRECTIONS);
   const hoisting = options.hoist ?? true;
   ensureCorrectionsRegistered();
-  ensureSupportedSetRegistered();
-  ensureBasesRegistered();
   const wanted = options.sheets ? new Set(options.sheets) : undefined;
   const sheets = wb.sheets.filter((s) => wanted === undefined || wanted.has(s.name));
   const maxRows = Math.max(1, ...sheets.map((s) => s.maxRow + 1));

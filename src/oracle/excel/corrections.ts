@@ -1,16 +1,15 @@
 /**
- * Corrections to HyperFormula where it still differs from Excel after configuration. Each correction is a
- * custom HyperFormula function (registered once, under a `SSX.` name that no workbook uses; its metadata and
- * routing are in registry.ts) and the formula rewriter (rewrite.ts) points the workbook's formulas at it: `ROUND(` becomes `SSX.ROUND(`, `a&b` becomes
- * `SSX.CONCAT2(a,b)`, `CONCATENATE(` becomes `SSX.CONCATENATE(`. HyperFormula's own built-ins are never
- * overridden, so other HyperFormula users in the same process see stock behaviour.
+ * Excel's ROUND, INT and number-to-text, the first corrections to HyperFormula where it still differs from
+ * Excel after configuration. Each correction is a custom HyperFormula function under a `SSX.` name that no
+ * workbook uses (its entry in functions/: SSX.ROUND, SSX.INT in math.ts, SSX.CONCAT2 and SSX.CONCATENATE in
+ * text.ts), and the formula rewriter (rewrite/rewrite.ts) points the workbook's formulas at it: `ROUND(`
+ * becomes `SSX.ROUND(`, `a&b` becomes `SSX.CONCAT2(a,b)`, `CONCATENATE(` becomes `SSX.CONCATENATE(`.
  *
  * These implementations are deliberately independent of the compiler's JSONata helpers
  * (src/compiler/lower/library.ts): they work on the decimal digit string of the double (`toPrecision`) with
  * BigInt arithmetic, where the helpers work in JSONata; a shared bug would otherwise go unseen.
  *
- * The corrections of the supported set's operators and functions (arithmetic coercion, text functions,
- * IF/AND/OR/NOT, aggregates, VLOOKUP) are in excel-functions.ts.
+ * The corrections of the other operators and functions are entries of functions/, one file per family.
  *
  * Evidence (Excel's saved values, ../shared/corpus; see docs/oracle.md and `npm run oracle:corpus`):
  *
@@ -32,8 +31,7 @@
  *    on POI's table, tested in test/oracle/corrections.test.ts). CONCAT (`_xlfn.CONCAT`, missing from
  *    HyperFormula 3.5) maps to the same function: xlcalculator/CONCAT.xlsx A1:A6.
  */
-import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula, SimpleRangeValue } from '../hf.js';
-import { pluginFunctions } from './registry.js';
+import { CellError, EmptyValue, ErrorType } from '../hf.js';
 
 /** Excel's largest text length; longer results of `&` / CONCATENATE are #VALUE!. */
 const MAX_TEXT = 32767;
@@ -132,7 +130,8 @@ export function numberText(x: number): string | CellError {
     : excelNumberToText(x);
 }
 
-function concatAll(parts: HfScalar[]): string | CellError {
+/** `&`, CONCATENATE and CONCAT: the parts' text joined, #VALUE! past Excel's longest text. */
+export function concatAll(parts: HfScalar[]): string | CellError {
   let out = '';
   for (const p of parts) {
     const t = excelText(p);
@@ -141,98 +140,4 @@ function concatAll(parts: HfScalar[]): string | CellError {
   }
   // Why: Excel caps a text value at 32,767 characters and fails the concatenation past it.
   return out.length > MAX_TEXT ? new CellError(ErrorType.VALUE) : out;
-}
-
-/** HyperFormula's plugin API types its AST and interpreter state internally (not exported). */
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type HfInternal = any;
-
-const UNDETERMINED = () =>
-  new CellError(ErrorType.ERROR, 'sheetspec oracle: Excel behaviour not established');
-
-/** The HyperFormula plugin holding the corrected functions. */
-export class ExcelCorrectionsPlugin extends FunctionPlugin {
-  static override implementedFunctions = pluginFunctions('corrections');
-
-  ssxRound(ast: { args: HfInternal[] }, state: HfInternal): unknown {
-    return this.runFunction(ast.args, state, this.metadata('SSX.ROUND'), (x: number, d: number) =>
-      roundUndetermined(x, d)
-        ? new CellError(ErrorType.ERROR, 'sheetspec oracle: Excel behaviour not established')
-        : excelRound(x, d),
-    );
-  }
-
-  ssxInt(ast: { args: HfInternal[] }, state: HfInternal): unknown {
-    return this.runFunction(ast.args, state, this.metadata('SSX.INT'), (x: number) => {
-      const r = Math.floor(x); // Excel's INT rounds down; HyperFormula 3.5 truncates toward zero
-      // Why: down from the double (INT(7.999999999999999) = 7) or from its 15-digit decimal form (8, as
-      // ROUND reads it)? No saved value or Microsoft page tells them apart: undetermined where they differ.
-      if (Number.isFinite(x) && r !== Math.floor(Number(x.toPrecision(15)))) {
-        return new CellError(ErrorType.ERROR, 'sheetspec oracle: Excel behaviour not established');
-      }
-      return r === 0 ? 0 : r;
-    });
-  }
-
-  /**
-   * ROWS/COLUMNS (correction `lookup`): a reference's rows (columns) from its address alone, its cells never
-   * read: the rectangle between the two corners, each resolved from the formula's cell (HyperFormula 3.5
-   * subtracts them as written, so `ROWS($A$4:A4)` is -2); a one-cell reference 1. Another argument is
-   * evaluated: an array or a computed range its height (width), an error itself; a whole-column ROWS, a
-   * whole-row COLUMNS and any other value undetermined (a one-cell result could be a value or a reference).
-   */
-  ssxRows(ast: { args: HfInternal[] }, state: HfInternal): unknown {
-    return this.extent(ast, state, 'row');
-  }
-  ssxColumns(ast: { args: HfInternal[] }, state: HfInternal): unknown {
-    return this.extent(ast, state, 'col');
-  }
-  private extent(ast: { args: HfInternal[] }, state: HfInternal, axis: 'row' | 'col'): unknown {
-    if (ast.args.length !== 1) return new CellError(ErrorType.NA);
-    let node = ast.args[0];
-    while (node.type === 'PARENTHESES') node = node.expression;
-    if (node.type === 'CELL_REFERENCE') return 1;
-    const whole = node.type === 'COLUMN_RANGE' ? 'row' : node.type === 'ROW_RANGE' ? 'col' : undefined;
-    if (node.type === 'CELL_RANGE' || whole !== undefined) {
-      if (whole === axis) return UNDETERMINED();
-      const resolve =
-        whole === 'row'
-          ? 'toSimpleColumnAddress'
-          : whole === 'col'
-            ? 'toSimpleRowAddress'
-            : 'toSimpleCellAddress';
-      const at = (a: HfInternal) => a[resolve](state.formulaAddress)[axis];
-      return Math.abs(at(node.end) - at(node.start)) + 1;
-    }
-    // Why: arguments are not computed first (the address is what counts), so HyperFormula throws on a name
-    // whose value is not computed yet (its TRUE and FALSE are names): that argument is no reference.
-    if (node.type === 'NAMED_EXPRESSION' && /^(TRUE|FALSE)$/i.test(node.expressionName))
-      return UNDETERMINED();
-    const value = this.evaluateAst(node, state);
-    if (value instanceof CellError) return value;
-    if (!(value instanceof SimpleRangeValue)) return UNDETERMINED();
-    const r = value.range as HfInternal;
-    if (r === undefined) return axis === 'row' ? value.height() : value.width();
-    return Math.abs(r.end[axis] - r.start[axis]) + 1;
-  }
-
-  ssxConcat2(ast: { args: HfInternal[] }, state: HfInternal): unknown {
-    return this.runFunction(ast.args, state, this.metadata('SSX.CONCAT2'), (a: HfScalar, b: HfScalar) =>
-      concatAll([a, b]),
-    );
-  }
-
-  ssxConcatenate(ast: { args: HfInternal[] }, state: HfInternal): unknown {
-    return this.runFunction(ast.args, state, this.metadata('SSX.CONCATENATE'), (...a: HfScalar[]) =>
-      concatAll(a),
-    );
-  }
-}
-
-/** Registers the corrections plugin with HyperFormula (idempotent: a registered plugin is kept). */
-export function ensureCorrectionsRegistered(): void {
-  if (HyperFormula.getRegisteredFunctionNames('enGB').includes('SSX.ROUND')) return;
-  const names = Object.keys(ExcelCorrectionsPlugin.implementedFunctions);
-  const enGB = Object.fromEntries(names.map((n) => [n, n]));
-  HyperFormula.registerFunctionPlugin(ExcelCorrectionsPlugin, { enGB, enUS: enGB });
 }

@@ -16,13 +16,12 @@
  * non-integer at an end of the octal or hex range; a non-integer whose 15-digit form truncates differently; `places` in (10, 11); an invalid number together with an invalid
  * `places` whose errors differ (which is checked first?).
  *
- * The same plugin holds RADIANS and DEGREES (correction `math`): HyperFormula's x·(π/180) and x·(180/π)
+ * RADIANS and DEGREES (correction `math`) are here too: HyperFormula's x·(π/180) and x·(180/π)
  * agree with every saved cell (FormulaEvalTestData_Copy.xlsx EverythingTests row 368 and 1100; x/π·180 does
  * not: DEGREES(-534) is -30595.946259985962), but no cell tells x·(π/180) from x·π/180 or x/180·π, so an
  * input where they give different doubles is UNKNOWN, as is one where only some of them overflow.
  */
-import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula } from '../hf.js';
-import { pluginFunctions } from './registry.js';
+import { CellError, EmptyValue, ErrorType } from '../hf.js';
 import { finite, raw, type Scalar, toNumber, toText, UNKNOWN } from './excel-scalars.js';
 
 export type Radix = 2 | 8 | 16;
@@ -147,71 +146,4 @@ export function convertAngle(v: Scalar, toRadians: boolean): number | CellError 
   if (ways.every((w) => !Number.isFinite(w))) return NUM();
   if (ways.some((w) => w !== ways[0])) return UNKNOWN();
   return finite(ways[0]!);
-}
-
-/** The HyperFormula plugin of the base conversions (registered beside the other two). */
-export class ExcelBasesPlugin extends FunctionPlugin {
-  static override implementedFunctions = pluginFunctions('bases');
-
-  private convert(name: string, from: Radix | 10, to: Radix | 10, ast: HfAst, state: HfInternal): unknown {
-    const fromCell = ast.args[0]?.type === 'CELL_REFERENCE';
-    return this.runFunction(ast.args, state, this.metadata(name), (n: Scalar, p?: Scalar) =>
-      convertBase(from, to, n, p, fromCell),
-    );
-  }
-  ssxDec2Bin(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.DEC2BIN', 10, 2, ast, s);
-  }
-  ssxDec2Oct(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.DEC2OCT', 10, 8, ast, s);
-  }
-  ssxDec2Hex(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.DEC2HEX', 10, 16, ast, s);
-  }
-  ssxBin2Dec(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.BIN2DEC', 2, 10, ast, s);
-  }
-  ssxBin2Oct(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.BIN2OCT', 2, 8, ast, s);
-  }
-  ssxBin2Hex(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.BIN2HEX', 2, 16, ast, s);
-  }
-  ssxOct2Dec(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.OCT2DEC', 8, 10, ast, s);
-  }
-  ssxOct2Bin(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.OCT2BIN', 8, 2, ast, s);
-  }
-  ssxOct2Hex(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.OCT2HEX', 8, 16, ast, s);
-  }
-  ssxHex2Dec(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.HEX2DEC', 16, 10, ast, s);
-  }
-  ssxHex2Bin(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.HEX2BIN', 16, 2, ast, s);
-  }
-  ssxHex2Oct(ast: HfAst, s: HfInternal): unknown {
-    return this.convert('SSX.HEX2OCT', 16, 8, ast, s);
-  }
-  ssxRadians(ast: HfAst, s: HfInternal): unknown {
-    return this.runFunction(ast.args, s, this.metadata('SSX.RADIANS'), (v: Scalar) => convertAngle(v, true));
-  }
-  ssxDegrees(ast: HfAst, s: HfInternal): unknown {
-    return this.runFunction(ast.args, s, this.metadata('SSX.DEGREES'), (v: Scalar) => convertAngle(v, false));
-  }
-}
-
-/** HyperFormula's plugin API types its AST and interpreter state internally (not exported). */
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type HfInternal = any;
-type HfAst = { args: HfInternal[] };
-
-/** Registers the base conversions plugin with HyperFormula (idempotent). */
-export function ensureBasesRegistered(): void {
-  if (HyperFormula.getRegisteredFunctionNames('enGB').includes('SSX.DEC2BIN')) return;
-  const names = Object.keys(ExcelBasesPlugin.implementedFunctions);
-  const enGB = Object.fromEntries(names.map((n) => [n, n]));
-  HyperFormula.registerFunctionPlugin(ExcelBasesPlugin, { enGB, enUS: enGB });
 }
