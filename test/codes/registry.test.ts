@@ -47,7 +47,7 @@ const NOT_CODES: Record<string, string> = {
   COLUMN_RANGE: '@borgar/fx token type',
   ERROR_VALUE: '@borgar/fx token type',
   FUNCTION_CALL: "HyperFormula's AST node type (oracle/excel/excel-subtotal.ts)",
-  NAMED_EXPRESSION: "HyperFormula's AST node type (oracle/excel/excel-functions.ts: a mode typed TRUE/FALSE)",
+  NAMED_EXPRESSION: "HyperFormula's AST node type (oracle/excel/call.ts: a mode typed TRUE/FALSE)",
   ERR_WORKER_OUT_OF_MEMORY: "Node's own error code",
   NO_COLOR: 'environment variable',
   SHEETSPEC_GUIDANCE_TOPICS_FILE: 'environment variable',

@@ -1,6 +1,6 @@
 /**
  * Excel's lookup rules for the oracle's corrected HLOOKUP, MATCH, XLOOKUP and INDEX (SSX.* in
- * excel-functions.ts). Why corrected: HyperFormula 3.5 matches text accent-insensitively (`"e"` finds `é`),
+ * functions/lookup.ts). Why corrected: HyperFormula 3.5 matches text accent-insensitively (`"e"` finds `é`),
  * ignores wildcards in MATCH's exact mode, and gives #NUM! for an INDEX position beyond the range (Excel
  * #REF!). Probed in test/oracle/lookups.test.ts. Exact match follows VLOOKUP's rules (SSX.VLOOKUP):
  * case-insensitive text, wildcards where the function has them, 1 and "1" differ, first match.
@@ -15,7 +15,7 @@ const REF = () => new CellError(ErrorType.REF);
 
 /**
  * A range argument's rows of raw values. Why a scalar is accepted: HyperFormula hands a one-cell range
- * (`D1:D1`) over as that cell's value (the plugin evaluates range arguments itself, excel-functions.ts).
+ * (`D1:D1`) over as that cell's value (the plugin evaluates range arguments itself, functions/lookup.ts).
  */
 export const rowsOf = (range: unknown): Cell[][] => {
   const data = (range as { data?: Scalar[][] } | undefined)?.data;

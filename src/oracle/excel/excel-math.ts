@@ -1,6 +1,6 @@
 /**
- * Excel's arithmetic functions where HyperFormula 3.5 answers differently (correction `math`; routed in
- * registry.ts, the plugin methods in excel-functions.ts): ROUNDUP/ROUNDDOWN/TRUNC, EVEN/ODD, CEILING/FLOOR
+ * Excel's arithmetic functions where HyperFormula 3.5 answers differently (correction `math`; its entries in
+ * functions/math.ts): ROUNDUP/ROUNDDOWN/TRUNC, EVEN/ODD, CEILING/FLOOR
  * (the legacy functions), MOD, PI, PRODUCT and SUMSQ. Numbers are read by the oracle's own coercion
  * (`toNumber`); the rounding works on the 15-significant-digit decimal digits of the double with BigInt, as
  * the ROUND correction does (corrections.ts), independently of the compiler's JSONata helpers.

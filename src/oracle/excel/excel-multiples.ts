@@ -7,7 +7,7 @@
  * - MROUND: the nearest multiple, halves away from zero, through the 15-digit quotient as CEILING does
  *   (Microsoft's MROUND page: MROUND(-10,-3) = -9, MROUND(5,-2) #NUM!; atp.xlsx B5 MROUND(10,3) = 9);
  *   opposite signs #NUM!, a multiple of 0 gives 0.
- *   A quotient from 2^53 on gives the number itself; an argument left empty #N/A (excel-functions.ts).
+ *   A quotient from 2^53 on gives the number itself; an argument left empty #N/A (functions/math.ts).
  * - a boolean read from a cell is #VALUE! in both (MOD_QUOTIENT.xlsx D39, MROUND_TRUNC_INT.xlsx MROUND!C51).
  * Undetermined: a boolean typed or computed, and a quotient whose truncation (rounding) differs between the
  * double and its 15-digit form.

@@ -1,5 +1,5 @@
 /**
- * Excel's MEDIAN, LARGE/SMALL and RANK/RANK.EQ for the oracle (SSX.* in excel-functions.ts), written apart
+ * Excel's MEDIAN, LARGE/SMALL and RANK/RANK.EQ for the oracle (SSX.* in functions/aggregate.ts), written apart
  * from the lowering's JSONata. Why corrected: HyperFormula 3.5 has no RANK, and its LARGE/SMALL read a value
  * written directly as no data (`SMALL(TRUE,1)`, `SMALL("3.4",1)` #NUM!; Excel 1 and 3.4: ironcalc
  * SMALL_LARGE.xlsx H4, J3). The numbers come already read as SUM reads them (a reference only its numbers,

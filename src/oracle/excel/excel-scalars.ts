@@ -1,5 +1,5 @@
 /**
- * Excel's scalar rules the corrected functions share (excel-functions.ts): number and text coercion of a
+ * Excel's scalar rules the corrected functions share (functions/): number and text coercion of a
  * HyperFormula scalar, arithmetic results (finite, near-zero residues), powers, Excel's comparison of two
  * scalars and its SUM of grouped numbers. Where Excel's answer is not established they return UNKNOWN,
  * HyperFormula's own `#ERROR!`.

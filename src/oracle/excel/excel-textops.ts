@@ -1,6 +1,6 @@
 /**
  * Excel's SUBSTITUTE, REPLACE, FIND, SEARCH, PROPER, REPT, EXACT, VALUE, CHAR, CODE, CLEAN and TEXTJOIN on
- * HyperFormula scalars, for the supported-set plugin (excel-functions.ts). Independent of the compiler's
+ * HyperFormula scalars, for the text entries (functions/text.ts). Independent of the compiler's
  * JSONata helpers. HyperFormula 3.5 differs from Excel here: numbers written its own way (`EXACT(1/3,...)`),
  * `REPLACE("ABCDEFG",2.3,3.9,"xx")` "AxxFG" (Excel "AxxEFG", FormulaEvalTestData_Copy.xlsx D1136),
  * `SUBSTITUTE("teststr","t","T",1.9)` unchanged (Excel "Teststr", F1312), an empty old_text inserted

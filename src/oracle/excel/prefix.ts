@@ -7,7 +7,7 @@
  * any row walked is answered from that row's snapshot and a longer one extends the walk to its own end row,
  * never further (a cell below may not be computed yet).
  *
- * Exact because the state after a row is what SSX.SUM/AVERAGE/COUNT (excel-functions.ts) compute from the
+ * Exact because the state after a row is what SSX.SUM/AVERAGE/COUNT (functions/aggregate.ts) compute from the
  * same cells in the same order: for one range, excelSum's two sums (left to right, and range by range) are
  * the same walk, so the snapshot is that walk's total and whether any step cancelled (`cancels`); the first
  * error and the first undetermined value are where they are met in reading order, so a range ending before

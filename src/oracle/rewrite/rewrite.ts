@@ -2,7 +2,7 @@
  * Rewrites a workbook formula (A1 text, no leading `=`) into the text fed to HyperFormula. Three jobs:
  *
  * - corrections (see corrections.ts): `a&b` → `SSX.CONCAT2(a,b)`, `ROUND(` → `SSX.ROUND(`,
- *   `CONCATENATE(` → `SSX.CONCATENATE(`; and those of the supported set (see excel-functions.ts):
+ *   `CONCATENATE(` → `SSX.CONCATENATE(`; and those of the supported set (see ../excel/functions/):
  *   `a+b` → `SSX.ADD(a,b)` (and `- * / ^`, unary `-`, `%`), `LEN(` → `SSX.LEN(` (and LEFT, RIGHT, MID, UPPER,
  *   LOWER, TRIM), `IF(c,` → `IF(SSX.COND(c),`, `AND(` → `SSX.AND(`, `SUMPRODUCT(` → `SSX.SUMPRODUCT(`,
  *   `SUM("2",` → `SUM(SSX.NUMARG("2"),`, `VLOOKUP(k,t,c,FALSE)` → `SSX.VLOOKUP(k,t,c)`;
