@@ -62,8 +62,8 @@ export const AREAS: Readonly<Record<Area, AreaRule>> = {
     what: 'table recognition, field names, analysis, lowering to JSONata, spec assembly',
   },
   oracle: {
-    imports: ['workbook', 'codes', 'modelspec', 'workers'],
-    what: 'HyperFormula set up like Excel, value comparison, verification',
+    imports: ['workbook', 'codes', 'workers'],
+    what: "workbook → Excel's values: HyperFormula set up and corrected like Excel, value comparison",
   },
   sandbox: {
     imports: ['modelspec', 'compiler', 'workers', 'workbook', 'codes'],
@@ -71,7 +71,7 @@ export const AREAS: Readonly<Record<Area, AreaRule>> = {
   },
   pipeline: {
     imports: ['compiler', 'oracle', 'modelspec', 'sandbox', 'workers', 'workbook', 'codes', 'report'],
-    what: 'the one convert entry: read → recognise → compile → oracle → verify → assemble',
+    what: 'the one convert entry: read → recognise → compile → oracle → verify (`verify/`: the spec run and compared) → assemble',
   },
   report: {
     imports: ['workbook', 'codes'],

@@ -15,8 +15,8 @@ import type { CellValue } from '../src/workbook/values.js';
 import { producerOf } from '../src/workbook/producer.js';
 import { readWorkbook } from '../src/workbook/reader.js';
 import { equalAt15, sameValue } from '../src/oracle/compare.js';
-import { evaluateWorkbook, type OracleValues } from '../src/oracle/hyperformula.js';
-import { ALL_CORRECTIONS, type CorrectionName } from '../src/oracle/registry.js';
+import { evaluateWorkbook, type OracleValues } from '../src/oracle/index.js';
+import { ALL_CORRECTIONS, type CorrectionName } from '../src/oracle/excel/registry.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type ExpectedCell as CorpusCell, readExpectedCells, savedValue } from '../scripts/corpus.js';
 import { translateFormula } from '../src/compiler/formula-command.js';
 import { FUNCTIONS } from '../src/compiler/functions/index.js';
-import { evaluateWorkbook } from '../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../src/oracle/engine/hyperformula.js';
 import {
   ARG_CLASSES,
   type ArgClass,

@@ -166,7 +166,7 @@ export function generateRunningWorkbook(rows: number): Promise<string> {
 /**
  * The same ledger plus Debits `=SUM($B$2:B2)`, an expanding range (one shared formula from row 2). For
  * `npm run bench:derive -- --running` (the spec's own evaluation) and `npm run bench -- --running-rows` (end
- * to end; the oracle answers it from its prefix cache, src/oracle/prefix.ts).
+ * to end; the oracle answers it from its prefix cache, src/oracle/excel/prefix.ts).
  */
 export function generateExpandingWorkbook(rows: number): Promise<string> {
   return ledgerWorkbook(rows, true);

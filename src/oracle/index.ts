@@ -1,35 +1,13 @@
 export { sameValue, equalAt15 } from './compare.js';
-export { excelNumberToText, excelRound } from './corrections.js';
-export {
-  evaluateWorkbook,
-  excelConfig,
-  type EvaluateOptions,
-  noOracleValues,
-  type OracleValues,
-} from './hyperformula.js';
+export { excelNumberToText, excelRound } from './excel/corrections.js';
+export { evaluateWorkbook, type EvaluateOptions } from './engine/hyperformula.js';
+export { excelConfig, noOracleValues, type OracleValues } from './engine/engine.js';
 export {
   evaluateWorkbookInThread,
   OracleThreadError,
   type OracleThreadErrorCode,
   type OracleThreadOptions,
-} from './oracle-thread.js';
-export {
-  isEngineError,
-  referenceValue,
-  verifySpec,
-  type Mismatch,
-  type VerifyInput,
-  type VerifyOutcome,
-} from './verify.js';
-export {
-  CELL_CLASSES,
-  type CellClass,
-  type ClassCounts,
-  type ColumnVerification,
-  type Judge,
-  type ListedCell,
-  type Verification,
-} from './types.js';
+} from './engine/oracle-thread.js';
 export {
   ALL_CORRECTIONS,
   type CallCorrection,
@@ -41,4 +19,4 @@ export {
   oracleTreatment,
   SSX_FUNCTIONS,
   type SsxName,
-} from './registry.js';
+} from './excel/registry.js';

@@ -5,14 +5,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { evaluatePrepared, prepareWorkbook } from './hyperformula.js';
+import { evaluatePrepared, prepareWorkbook } from './engine/hyperformula.js';
 import {
   decodeWorkbook,
   encodeValues,
   type FromOracleWorker,
   ORACLE_WORKER_KIND,
   type OracleBoot,
-} from './oracle-thread.js';
+} from './engine/oracle-thread.js';
 
 function run(boot: OracleBoot): void {
   const port = parentPort!;

@@ -17,4 +17,5 @@ export {
 export * from './light.js';
 export type { Draft, DraftColumn, DraftField, DraftReason } from './draft.js';
 export type { RejectedColumn } from '../compiler/index.js';
-export type { CellClass, ClassCounts, ColumnVerification, ListedCell, Mismatch } from '../oracle/index.js';
+export type { CellClass, ClassCounts, ColumnVerification, ListedCell } from './verify/types.js';
+export { type Mismatch, type VerifyInput, type VerifyOutcome, verifySpec } from './verify/verify-spec.js';

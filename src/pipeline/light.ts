@@ -9,7 +9,7 @@ export { convert } from './convert.js';
 export { WarmConverter, type WarmOptions } from './warm.js';
 export { failureReport, REPORT_ROWS } from './report.js';
 export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
-export type { Verification } from '../oracle/index.js';
+export type { Verification } from './verify/types.js';
 export {
   type ConversionFailure,
   type ConversionResult,

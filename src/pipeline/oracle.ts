@@ -1,7 +1,7 @@
 /**
  * Where the oracle runs. The oracle and the verification's derivations are each seconds of CPU and
  * independent until the comparison, so for a large workbook (option `oracleThread`) the oracle runs in a
- * worker thread (src/oracle/oracle-thread.ts), started as soon as the workbook is read, while this thread
+ * worker thread (src/oracle/engine/oracle-thread.ts), started as soon as the workbook is read, while this thread
  * recognises, compiles and computes the derivations; its values are awaited only to compare. A worker that
  * runs out of memory or dies answers RESOURCE_LIMIT, as an exhausted budget does everywhere else.
  */
@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { evaluateWorkbookInThread, OracleThreadError, type OracleValues } from '../oracle/index.js';
 import type { WorkbookModel } from '../workbook/index.js';
 import { type ConversionResult, limitFailure } from './types.js';
-import type { StageOptions } from './stages.js';
+import type { StageOptions } from './timer.js';
 
 /**
  * Formula cells from which the oracle runs in a worker thread by default. Measured on the bench workbooks

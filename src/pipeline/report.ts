@@ -1,16 +1,17 @@
 /**
  * The report model (src/report/html.ts renders it) from a verified conversion: the table as a grid (header,
- * data rows, the summary row), each formula cell with its verification class (src/oracle/types.ts) or its
+ * data rows, the summary row), each formula cell with its verification class (src/pipeline/verify/types.ts) or its
  * column's refusal code, and a tooltip with the cell's formula in A1, its inputs and the three values (spec,
  * oracle, the value the file saved). A large table shows its first `REPORT_ROWS` data rows and every row with
  * a disagreement; the totals count every cell, shown or not.
  */
 import type { Compilation, RejectedColumn } from '../compiler/index.js';
 import type { ConversionResult } from './types.js';
-import type { OracleValues, VerifyOutcome } from '../oracle/index.js';
+import type { OracleValues } from '../oracle/index.js';
+import type { VerifyOutcome } from './verify/verify-spec.js';
 // The leaf modules, not the areas' indexes: a failure's report is built in the front ends' main threads
 // (light.ts), which load no engine (HyperFormula, JSONata).
-import { CELL_CLASSES, type CellClass } from '../oracle/types.js';
+import { CELL_CLASSES, type CellClass } from './verify/types.js';
 import type { CellStatus, ReportCell, ReportColumn, ReportModel, ReportRow } from '../report/index.js';
 import { getCell } from '../workbook/model.js';
 import { type CellValue, isErrorValue } from '../workbook/values.js';

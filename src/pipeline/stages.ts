@@ -9,7 +9,6 @@
  * PARSE_FAILED naming why, so one bad file never takes down a batch. Only a cancellation rejects (`CANCELLED`,
  * checked between stages; a threaded oracle is ended at once).
  */
-import { performance } from 'node:perf_hooks';
 import { CodedError } from '../codes/index.js';
 import {
   analyseColumns,
@@ -32,29 +31,8 @@ import {
   type PipelineOptions,
   throwIfCancelled,
 } from './types.js';
-import { allRefusedFailure, verifyAndAssemble } from './verify.js';
-
-export type Stage = 'read' | 'recognise' | 'analyse' | 'lower' | 'oracle' | 'verify' | 'serialise';
-
-/** Options inside the pipeline: the settings, and the caller's signal. */
-export interface StageOptions extends PipelineOptions {
-  signal?: AbortSignal;
-}
-
-/** Runs one stage, reporting its wall time; a cancelled conversion stops before the stage starts. */
-export type Timer = <T>(stage: Stage, work: () => T | Promise<T>) => Promise<T>;
-
-export function timer(options: StageOptions): Timer {
-  return async (stage, work) => {
-    throwIfCancelled(options.signal);
-    const t0 = performance.now();
-    try {
-      return await work();
-    } finally {
-      options.onStage?.(stage, performance.now() - t0);
-    }
-  };
-}
+import { type StageOptions, timer } from './timer.js';
+import { allRefusedFailure, verifyAndAssemble } from './verify/assemble.js';
 
 /** Converts the bytes of an `.xlsx`/`.xlsm` workbook in this thread (see the header). */
 export async function convertInProcess(

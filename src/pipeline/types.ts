@@ -5,7 +5,8 @@
 import { type Budget, CodedError, type FailureCode, type Warning } from '../codes/index.js';
 import type { RejectedColumn } from '../compiler/index.js';
 import type { ModelSpec } from '../modelspec/index.js';
-import type { Mismatch, Verification } from '../oracle/index.js';
+import type { Verification } from './verify/types.js';
+import type { Mismatch } from './verify/verify-spec.js';
 import type { ReportModel } from '../report/index.js';
 import type { Draft } from './draft.js';
 

@@ -76,7 +76,7 @@ describe('sheetspec loads only what the command uses', () => {
     expect(loaded.workers).toEqual(expect.arrayContaining(['hyperformula', 'jsonata']));
     // exceljs is a dev dependency (it writes the test and fixture workbooks): the reader must not load it.
     expect(loaded.workers).not.toContain('exceljs');
-    // Nor does verification need the spec validator (src/oracle/verify.ts imports the modelspec modules it runs).
+    // Nor does verification need the spec validator (src/pipeline/verify/verify-spec.ts imports the modelspec modules it runs).
     expect(loaded.workers).not.toContain('ajv');
     expect(loaded.hyperFormulaEs).toBeUndefined();
   });

@@ -10,7 +10,7 @@ import {
   type RejectedColumn,
 } from '../../src/pipeline/index.js';
 import { convertWorkbook } from '../../src/pipeline/stages.js';
-import { verifyAndAssemble } from '../../src/pipeline/verify.js';
+import { verifyAndAssemble } from '../../src/pipeline/verify/assemble.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import type { WorkbookModel } from '../../src/workbook/model.js';
 import { gridSheet } from '../../src/workbook/model.js';

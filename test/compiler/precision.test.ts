@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { formulaPrecision } from '../../src/compiler/precision.js';
 import type { ModelSpec } from '../../src/modelspec/types.js';
-import { verifySpec } from '../../src/oracle/verify.js';
+import { verifySpec } from '../../src/pipeline/verify/verify-spec.js';
 import { convertInProcess } from '../../src/pipeline/stages.js';
 import { parseFormula } from '../../src/workbook/formula/parser.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertWorkbook } from '../../src/pipeline/stages.js';
 import { dryRunInProcess, testSpecInProcess } from '../../src/modelspec/index.js';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 
 const SAVED = 45292;

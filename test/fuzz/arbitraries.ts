@@ -17,8 +17,8 @@
 import fc from 'fast-check';
 import type { ExcelErrorCode } from '../../src/workbook/formula/ast.js';
 import type { CellValue } from '../../src/workbook/values.js';
-import { TEXT_FORMAT_CODES } from '../../src/oracle/excel-text.js';
-import { TEXT_DATE_FORMAT_CODES } from '../../src/oracle/excel-text-dates.js';
+import { TEXT_FORMAT_CODES } from '../../src/oracle/excel/excel-text.js';
+import { TEXT_DATE_FORMAT_CODES } from '../../src/oracle/excel/excel-text-dates.js';
 import {
   arityOf,
   type FunctionArg,

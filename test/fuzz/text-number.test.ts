@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
-import { excelTextToNumber } from '../../src/oracle/excel-values.js';
+import { excelTextToNumber } from '../../src/oracle/excel/excel-values.js';
 import {
   type Bindings,
   compileExpression,

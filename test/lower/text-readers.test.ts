@@ -14,9 +14,9 @@ import {
   evaluateExpression,
   specBindings,
 } from '../../src/modelspec/bind.js';
-import { excelDatevalue } from '../../src/oracle/excel-dates.js';
-import { isUndetermined } from '../../src/oracle/excel-scalars.js';
-import { excelTextToNumber } from '../../src/oracle/excel-values.js';
+import { excelDatevalue } from '../../src/oracle/excel/excel-dates.js';
+import { isUndetermined } from '../../src/oracle/excel/excel-scalars.js';
+import { excelTextToNumber } from '../../src/oracle/excel/excel-values.js';
 import { propertyRuns } from '../support/property-runs.js';
 
 let b: Bindings;

@@ -1,7 +1,7 @@
 /** The comparison of the blocked oracle with the single engine, shared by blocks.test.ts and blocks.full.test.ts. */
 import { expect } from 'vitest';
-import { planBlocks } from '../../src/oracle/blocks.js';
-import { evaluateWorkbook, prepareWorkbook } from '../../src/oracle/hyperformula.js';
+import { planBlocks } from '../../src/oracle/engine/blocks.js';
+import { evaluateWorkbook, prepareWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import type { WorkbookModel } from '../../src/workbook/model.js';
 
 /** Blocks of this many rows: tiny, so every fixture table spans several. */

@@ -1,7 +1,7 @@
-/** The blocked oracle (src/oracle/blocks.ts) on built shapes; every fixture workbook in blocks: blocks.full.test.ts. */
+/** The blocked oracle (src/oracle/engine/blocks.ts) on built shapes; every fixture workbook in blocks: blocks.full.test.ts. */
 import { describe, expect, it } from 'vitest';
-import { planBlocks } from '../../src/oracle/blocks.js';
-import { prepareWorkbook } from '../../src/oracle/hyperformula.js';
+import { planBlocks } from '../../src/oracle/engine/blocks.js';
+import { prepareWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { book, expectSameAsSingle, localCells } from './blocks-compare.js';

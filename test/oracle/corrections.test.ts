@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excelNumberToText, excelRound } from '../../src/oracle/corrections.js';
+import { excelNumberToText, excelRound } from '../../src/oracle/excel/corrections.js';
 
 describe('excelRound (15-digit decimal form, half away from zero)', () => {
   it.each([

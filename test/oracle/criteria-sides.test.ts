@@ -11,7 +11,7 @@ import {
   evaluateExpression,
   specBindings,
 } from '../../src/modelspec/bind.js';
-import { criterionMatches } from '../../src/oracle/excel-criteria.js';
+import { criterionMatches } from '../../src/oracle/excel/excel-criteria.js';
 import { CellError, EmptyValue, ErrorType } from '../../src/oracle/hf.js';
 import type { CellValue } from '../../src/workbook/values.js';
 

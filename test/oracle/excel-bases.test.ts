@@ -1,5 +1,5 @@
 /**
- * The oracle's `bases` correction (src/oracle/excel-bases.ts): Excel's saved values from
+ * The oracle's `bases` correction (src/oracle/excel/excel-bases.ts): Excel's saved values from
  * ../shared/corpus/excel/xlcalculator/BASES.xlsx (sheet!cell named), Microsoft's DEC2BIN/BIN2DEC pages, and
  * `#ERROR!` where Excel's answer is not established.
  */

@@ -1,6 +1,6 @@
 /** The oracle's date correction: Excel's answers (corpus cells and Microsoft's examples) where HyperFormula 3.5 differs. */
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
 

@@ -1,5 +1,5 @@
 /**
- * The oracle's functions of the 15-digit tier (src/oracle/excel-transcendental.ts, excel-finance.ts): EXP,
+ * The oracle's functions of the 15-digit tier (src/oracle/excel/excel-transcendental.ts, excel-finance.ts): EXP,
  * LN, LOG, LOG10, PMT and NPER against Excel's saved values (ironcalc LOG_LOG10_LN.xlsx, EXP_SIGN.xlsx,
  * FINANCIAL/PMT.xlsx, NPER.xlsx; xlcalculator PMT.xlsx; poi FormulaEvalTestData_Copy.xlsx), numbers at 15
  * significant digits as verification compares the tier, and `#ERROR!` where Excel's answer is not established.

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CellValue } from '../../src/workbook/values.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
-import { excelTextToNumber, excelTrim, textMatches } from '../../src/oracle/excel-values.js';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { excelTextToNumber, excelTrim, textMatches } from '../../src/oracle/excel/excel-values.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 
 // Row 1 inputs: A1 blank, B1 "" (text), C1 ="" (formula), D1 " 2 ", E1 TRUE, F1 "abc", G1 1, H1 "1",
 // I1 "😀ab", J1 " a<TAB>b<NBSP> ", K1 "é", L1 "E"; a lookup table in N1:O9.

@@ -1,5 +1,5 @@
 /**
- * The oracle's `math` correction (src/oracle/excel-math.ts) and INT's undetermined range: Excel's saved
+ * The oracle's `math` correction (src/oracle/excel/excel-math.ts) and INT's undetermined range: Excel's saved
  * values from ../shared/corpus where there is one, the fuzzer's findings (HyperFormula differing from Excel),
  * and `#ERROR!` where Excel's answer is not established.
  */

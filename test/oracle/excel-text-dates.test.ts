@@ -1,5 +1,5 @@
 /**
- * The oracle's TEXT with date/time codes (src/oracle/excel-text-dates.ts, through SSX.TEXT): Excel-saved and
+ * The oracle's TEXT with date/time codes (src/oracle/excel/excel-text-dates.ts, through SSX.TEXT): Excel-saved and
  * hand-derived values, a code read from a cell, the codes both readers accept (the oracle's and the
  * compiler's, functions/format-date-code.ts), then a seeded comparison with the lowering's JSONata
  * ($xlTextDate, src/compiler/lower/helpers/format.ts) on random serials and codes.
@@ -14,7 +14,7 @@ import {
   evaluateExpression,
   specBindings,
 } from '../../src/modelspec/bind.js';
-import { formatDate, isDateCode, TEXT_DATE_FORMAT_CODES } from '../../src/oracle/excel-text-dates.js';
+import { formatDate, isDateCode, TEXT_DATE_FORMAT_CODES } from '../../src/oracle/excel/excel-text-dates.js';
 import { evaluateWorkbook, sameValue } from '../../src/oracle/index.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { type CellValue, isErrorValue, isNotEstablished } from '../../src/workbook/values.js';
@@ -302,7 +302,9 @@ describe('TEXT with date codes: lowering vs oracle', () => {
     if (d === undefined || 'reason' in d) throw new Error(`not a code: ${c}`);
     return compileExpression(`$xlTextDate($$.v, ${JSON.stringify({ ...d, l: 2_958_466 })})`);
   };
-  const randomAccepted = [...new Set(fc.sample(randomCode, { seed: 11, numRuns: propertyRuns(4000) }))].filter(isDateCode);
+  const randomAccepted = [
+    ...new Set(fc.sample(randomCode, { seed: 11, numRuns: propertyRuns(4000) })),
+  ].filter(isDateCode);
   const codes = [...new Set([...CODES, ...ISSUE_CODES, ...randomAccepted.slice(0, 30)])];
   const compiled = new Map(codes.map((c) => [c, compiledFor(c)]));
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * The oracle's TEXT (src/oracle/excel-text.ts, routed through SSX.TEXT for literal codes of its set):
+ * The oracle's TEXT (src/oracle/excel/excel-text.ts, routed through SSX.TEXT for literal codes of its set):
  * hand-derived Excel values, then a seeded comparison with the lowering's JSONata ($xlTextFmt / $xlText,
  * src/compiler/lower/helpers/format.ts) on random values and every accepted code.
  */
@@ -14,7 +14,7 @@ import {
   evaluateExpression,
   specBindings,
 } from '../../src/modelspec/bind.js';
-import { isNumberCode, TEXT_FORMAT_CODES } from '../../src/oracle/excel-text.js';
+import { isNumberCode, TEXT_FORMAT_CODES } from '../../src/oracle/excel/excel-text.js';
 import { evaluateWorkbook, sameValue } from '../../src/oracle/index.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { type CellValue, isErrorValue } from '../../src/workbook/values.js';

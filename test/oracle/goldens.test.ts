@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
 

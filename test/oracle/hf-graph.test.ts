@@ -5,8 +5,8 @@ import {
   patchDependencyGraph,
   patchRangeDependencies,
   rangePatchState,
-} from '../../src/oracle/hf-graph.js';
-import { excelConfig } from '../../src/oracle/hyperformula.js';
+} from '../../src/oracle/engine/hf-graph.js';
+import { excelConfig } from '../../src/oracle/engine/engine.js';
 
 function engine(): HyperFormula {
   const hf = HyperFormula.buildEmpty(excelConfig(1, 1));

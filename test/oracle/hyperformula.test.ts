@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CellValue } from '../../src/workbook/values.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 
 function evalGrid(grid: (CellValue | undefined)[][], options = {}) {
   const wb: WorkbookModel = { sheets: [gridSheet('S', grid)], definedNames: [], tables: [] };

@@ -1,9 +1,9 @@
 /**
- * The oracle's corrected HLOOKUP, MATCH, XLOOKUP and INDEX (src/oracle/excel-lookups.ts): Excel's answers
+ * The oracle's corrected HLOOKUP, MATCH, XLOOKUP and INDEX (src/oracle/excel/excel-lookups.ts): Excel's answers
  * (VLOOKUP's exact-match rules, Microsoft's pages), and the HyperFormula 3.5 answers each correction replaces.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
 

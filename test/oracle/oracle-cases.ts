@@ -3,7 +3,7 @@
  * holds case r, the formula in D), and the value Excel gives.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { convert } from '../../src/pipeline/index.js';
-import { OracleThreadError } from '../../src/oracle/oracle-thread.js';
+import { OracleThreadError } from '../../src/oracle/engine/oracle-thread.js';
 
 const failure = vi.hoisted(() => ({
   next: undefined as (() => Promise<never>) | undefined,
@@ -17,8 +17,8 @@ const failure = vi.hoisted(() => ({
   signal: undefined as AbortSignal | undefined,
 }));
 
-vi.mock('../../src/oracle/oracle-thread.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/oracle/oracle-thread.js')>();
+vi.mock('../../src/oracle/engine/oracle-thread.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/oracle/engine/oracle-thread.js')>();
   return {
     ...real,
     evaluateWorkbookInThread: (...args: Parameters<typeof real.evaluateWorkbookInThread>) => {

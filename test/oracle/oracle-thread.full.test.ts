@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { convert } from '../../src/pipeline/index.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { readWorkbook } from '../../src/workbook/reader.js';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
-import { evaluateWorkbookInThread, OracleThreadError } from '../../src/oracle/oracle-thread.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
+import { evaluateWorkbookInThread, OracleThreadError } from '../../src/oracle/engine/oracle-thread.js';
 import { formulaCells } from './formula-cells.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -48,7 +48,7 @@ function heapLimits(flags: string[]): [number, number] {
   const script = `
     import v8 from 'node:v8';
     import { Worker } from 'node:worker_threads';
-    import { oracleWorkerLimits } from ${JSON.stringify(path.join(ROOT, 'src/oracle/oracle-thread.ts'))};
+    import { oracleWorkerLimits } from ${JSON.stringify(path.join(ROOT, 'src/oracle/engine/oracle-thread.ts'))};
     const w = new Worker(
       // Dynamic imports: the eval worker inherits --input-type=module, so it has no require().
       "Promise.all([import('node:worker_threads'), import('node:v8')]).then(([t, v]) => t.parentPort.postMessage(v.default.getHeapStatistics().heap_size_limit))",
@@ -90,7 +90,7 @@ describe('oracleWorkerLimits', () => {
             'tsx',
             '--input-type=module',
             '-e',
-            `import { oracleWorkerLimits } from ${JSON.stringify(path.join(ROOT, 'src/oracle/oracle-thread.ts'))};
+            `import { oracleWorkerLimits } from ${JSON.stringify(path.join(ROOT, 'src/oracle/engine/oracle-thread.ts'))};
              console.log(JSON.stringify(oracleWorkerLimits().maxYoungGenerationSizeMb));`,
           ],
           { cwd: ROOT, encoding: 'utf8' },

@@ -1,5 +1,5 @@
 /**
- * The oracle in a worker thread (src/oracle/oracle-thread.ts) gives exactly what the in-line oracle gives: the
+ * The oracle in a worker thread (src/oracle/engine/oracle-thread.ts) gives exactly what the in-line oracle gives: the
  * wire format round-trips every cell `evaluateWorkbook` reads, a model with every value and formula kind gets
  * the in-line values, verification awaits a promised oracle, and a cancelled worker stops. Every fixture
  * workbook through the thread, the heap limits and a worker out of heap: oracle-thread.full.test.ts.
@@ -9,14 +9,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type CellModel, gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { readWorkbook } from '../../src/workbook/reader.js';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import {
   decodeWorkbook,
   encodeWorkbook,
   evaluateWorkbookInThread,
   OracleThreadError,
-} from '../../src/oracle/oracle-thread.js';
-import { verifySpec } from '../../src/oracle/verify.js';
+} from '../../src/oracle/engine/oracle-thread.js';
+import { verifySpec } from '../../src/pipeline/verify/verify-spec.js';
 import { formulaCells } from './formula-cells.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -4,8 +4,8 @@
  * copied from the workbooks), and the undetermined cases the rules leave open.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
-import { excelKth, excelMedian, excelRank } from '../../src/oracle/excel-order-stats.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
+import { excelKth, excelMedian, excelRank } from '../../src/oracle/excel/excel-order-stats.js';
 import { gridSheet } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
 

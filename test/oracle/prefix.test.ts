@@ -1,13 +1,13 @@
 /**
- * The oracle's prefix cache (src/oracle/prefix.ts): SUM/AVERAGE/COUNT of one range with a fixed top row,
+ * The oracle's prefix cache (src/oracle/excel/prefix.ts): SUM/AVERAGE/COUNT of one range with a fixed top row,
  * answered from one walk per engine, give exactly what a full read of the range gives. The full read is the
  * same call with the top row written relative (`SUM(A1:A7)`), which does not use the cache.
  */
 import { CellError, ErrorType } from '../../src/oracle/hf.js';
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
-import { PrefixWalk } from '../../src/oracle/prefix.js';
-import { excelSum, UNKNOWN } from '../../src/oracle/excel-scalars.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
+import { PrefixWalk } from '../../src/oracle/excel/prefix.js';
+import { excelSum, UNKNOWN } from '../../src/oracle/excel/excel-scalars.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { prng } from '../../scripts/hostile/cases.js';
 

@@ -5,11 +5,11 @@
  */
 import { CellError, EmptyValue, ErrorType } from '../../src/oracle/hf.js';
 import { describe, expect, it } from 'vitest';
-import { criteriaAggregate, criterionMatches } from '../../src/oracle/excel-criteria.js';
-import { UNKNOWN } from '../../src/oracle/excel-scalars.js';
-import { ExactIndex } from '../../src/oracle/excel-lookups.js';
-import { textMatches } from '../../src/oracle/excel-values.js';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { criteriaAggregate, criterionMatches } from '../../src/oracle/excel/excel-criteria.js';
+import { UNKNOWN } from '../../src/oracle/excel/excel-scalars.js';
+import { ExactIndex } from '../../src/oracle/excel/excel-lookups.js';
+import { textMatches } from '../../src/oracle/excel/excel-values.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { prng } from '../../scripts/hostile/cases.js';
 

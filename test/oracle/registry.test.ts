@@ -1,8 +1,11 @@
 import { HyperFormula } from '../../src/oracle/hf.js';
 import { describe, expect, it } from 'vitest';
-import { ExcelCorrectionsPlugin, ensureCorrectionsRegistered } from '../../src/oracle/corrections.js';
-import { ExcelBasesPlugin, ensureBasesRegistered } from '../../src/oracle/excel-bases.js';
-import { ExcelSupportedSetPlugin, ensureSupportedSetRegistered } from '../../src/oracle/excel-functions.js';
+import {
+  ExcelCorrectionsPlugin,
+  ensureCorrectionsRegistered,
+  methodOf,
+} from '../../src/oracle/excel/plugin.js';
+import { CORRECTED_FUNCTIONS } from '../../src/oracle/excel/registry.js';
 import {
   CORRECTED_CALLS,
   CORRECTED_OPERATORS,
@@ -11,24 +14,23 @@ import {
 } from '../../src/oracle/index.js';
 
 describe('the oracle registry', () => {
-  it('names a method each plugin has for every corrected function', () => {
-    for (const [name, def] of Object.entries(SSX_FUNCTIONS)) {
-      const plugin = {
-        corrections: ExcelCorrectionsPlugin,
-        'supported-set': ExcelSupportedSetPlugin,
-        bases: ExcelBasesPlugin,
-      }[def.plugin];
-      expect(typeof (plugin.prototype as unknown as Record<string, unknown>)[def.method], name).toBe(
-        'function',
-      );
-      expect(Object.keys(plugin.implementedFunctions)).toContain(name);
+  it('generates a plugin method and metadata for every corrected function, one entry each', () => {
+    const names = CORRECTED_FUNCTIONS.map((e) => e.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(Object.keys(SSX_FUNCTIONS)).toEqual(names);
+    const implemented = ExcelCorrectionsPlugin.implementedFunctions;
+    for (const e of CORRECTED_FUNCTIONS) {
+      expect(implemented[e.name]?.method, e.name).toBe(methodOf(e.name));
+      expect(implemented[e.name]?.parameters, e.name).toEqual(e.params);
+      expect(
+        typeof (ExcelCorrectionsPlugin.prototype as unknown as Record<string, unknown>)[methodOf(e.name)],
+      ).toBe('function');
+      expect(e.impl === undefined, e.name).not.toBe(e.call === undefined);
     }
   });
 
   it('registers every function a route names with HyperFormula', () => {
     ensureCorrectionsRegistered();
-    ensureSupportedSetRegistered();
-    ensureBasesRegistered();
     const registered = new Set(HyperFormula.getRegisteredFunctionNames('enGB'));
     const targets = [
       ...Object.values(CORRECTED_CALLS).flatMap((list) => list.flatMap((c) => [c.to, c.wrap])),
@@ -57,8 +59,8 @@ describe('the oracle registry', () => {
 
 describe('a lookup mode written as LibreOffice writes the constants', () => {
   it('routes FALSE() like FALSE and TRUE() like TRUE', async () => {
-    const { rewriteFormula } = await import('../../src/oracle/rewrite.js');
-    const { ALL_CORRECTIONS } = await import('../../src/oracle/registry.js');
+    const { rewriteFormula } = await import('../../src/oracle/rewrite/rewrite.js');
+    const { ALL_CORRECTIONS } = await import('../../src/oracle/excel/registry.js');
     const rw = (f: string) => rewriteFormula(f, { corrections: new Set(ALL_CORRECTIONS) });
     expect(rw('VLOOKUP(A1,$D$1:$E$9,2,FALSE())')).toBe(rw('VLOOKUP(A1,$D$1:$E$9,2,FALSE)'));
     expect(rw('VLOOKUP(A1,$D$1:$E$9,2,FALSE())')).toContain('SSX.VLOOKUP(');

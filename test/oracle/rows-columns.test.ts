@@ -4,7 +4,7 @@
  * `ROWS($A$1:A4)` 1; Excel counts the rows of the rectangle between the two corners (3 and 4 here).
  */
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet } from '../../src/workbook/model.js';
 
 const CASES: { formula: (r: number) => string; want: (r: number) => number }[] = [

@@ -1,6 +1,6 @@
 /** The oracle's SUBTOTAL reads its references as the function it names does (SSX.SUBTOTAL). */
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 
 function evaluate(cells: (string | number | boolean)[], formulas: string[]) {

@@ -1,6 +1,6 @@
 /** The comparison of the oracle with and without templates, shared by templates.test.ts and its full tier. */
 import { expect } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import type { WorkbookModel } from '../../src/workbook/model.js';
 
 /** Every value of every sheet, with and without templates, must be the same. */

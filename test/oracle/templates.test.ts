@@ -1,10 +1,10 @@
-/** Formula templates in the oracle (src/oracle/templates.ts); every fixture workbook: templates.full.test.ts. */
+/** Formula templates in the oracle (src/oracle/engine/templates.ts); every fixture workbook: templates.full.test.ts. */
 import { describe, expect, it } from 'vitest';
 import type { CellValue } from '../../src/workbook/values.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
-import { TemplateIndex } from '../../src/oracle/templates.js';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
-import { ALL_CORRECTIONS } from '../../src/oracle/registry.js';
+import { TemplateIndex } from '../../src/oracle/engine/templates.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
+import { ALL_CORRECTIONS } from '../../src/oracle/excel/registry.js';
 import { expectSameWithAndWithout } from './templates-compare.js';
 
 function column(rows: number, f: (r: number) => string, extra: (r: number) => CellValue[] = () => []) {

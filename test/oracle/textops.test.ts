@@ -1,12 +1,12 @@
 /**
- * The oracle's SUBSTITUTE ... TEXTJOIN (src/oracle/excel-text.ts) against the golden cases of
+ * The oracle's SUBSTITUTE ... TEXTJOIN (src/oracle/excel/excel-text.ts) against the golden cases of
  * fixtures/formulas/textops, whose values are Excel's (corpus cells and Microsoft's pages): the oracle and the
  * lowering agree case by case. Cases whose Excel answer is not established give the oracle's undetermined.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
 

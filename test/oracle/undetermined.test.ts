@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CellValue } from '../../src/workbook/values.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
-import { excelTextToNumber } from '../../src/oracle/excel-values.js';
-import { evaluateWorkbook } from '../../src/oracle/hyperformula.js';
+import { excelTextToNumber } from '../../src/oracle/excel/excel-values.js';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 
 const UNKNOWN = { error: '#ERROR!' } as unknown as CellValue;
 

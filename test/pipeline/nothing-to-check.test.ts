@@ -8,8 +8,8 @@ import { convertWorkbook } from '../../src/pipeline/stages.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 
 const calls = vi.hoisted(() => ({ n: 0 }));
-vi.mock('../../src/oracle/hyperformula.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/oracle/hyperformula.js')>();
+vi.mock('../../src/oracle/engine/hyperformula.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/oracle/engine/hyperformula.js')>();
   return {
     ...real,
     evaluateWorkbook: (wb: WorkbookModel, options?: object) => {
@@ -29,8 +29,8 @@ function book(table: (string | number | null)[][]): WorkbookModel {
 }
 
 // A thread that never answers: a conversion that waited for it would never end.
-vi.mock('../../src/oracle/oracle-thread.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/oracle/oracle-thread.js')>();
+vi.mock('../../src/oracle/engine/oracle-thread.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/oracle/engine/oracle-thread.js')>();
   return { ...real, evaluateWorkbookInThread: () => new Promise(() => undefined) };
 });
 

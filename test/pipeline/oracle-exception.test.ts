@@ -12,12 +12,13 @@ import {
   recogniseTable,
 } from '../../src/compiler/index.js';
 import { OracleThreadError } from '../../src/oracle/index.js';
-import { convertWorkbook, timer } from '../../src/pipeline/stages.js';
-import { verifyAndAssemble } from '../../src/pipeline/verify.js';
+import { convertWorkbook } from '../../src/pipeline/stages.js';
+import { timer } from '../../src/pipeline/timer.js';
+import { verifyAndAssemble } from '../../src/pipeline/verify/assemble.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 
-vi.mock('../../src/oracle/hyperformula.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/oracle/hyperformula.js')>();
+vi.mock('../../src/oracle/engine/hyperformula.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/oracle/engine/hyperformula.js')>();
   return {
     ...real,
     evaluateWorkbook: (wb: WorkbookModel, options?: object) => {

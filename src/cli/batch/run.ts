@@ -34,7 +34,7 @@ export async function runBatch(
   const jobs = Math.max(1, Math.min(options.jobs, inputs.length));
   const pool = new ConversionPool({ ...options, jobs });
   // Why: with several files converting at once the cores are already busy; the oracle's own thread
-  // (src/oracle/oracle-thread.ts) would only add a second heap per file. One file at a time keeps it.
+  // (src/oracle/engine/oracle-thread.ts) would only add a second heap per file. One file at a time keeps it.
   const convert: PipelineOptions = jobs > 1 ? { oracleThread: false, ...options.convert } : options.convert;
   const results: Array<FileResult | undefined> = new Array(inputs.length);
   let released = 0;

@@ -192,7 +192,7 @@ function savedBy(v: Verification): string {
   return standing === 'other-engine' ? "another engine's" : "an unknown producer's";
 }
 
-/** The cells by class (src/oracle/types.ts); the saved values named `saved` when they are not Excel's. */
+/** The cells by class (src/pipeline/verify/types.ts); the saved values named `saved` when they are not Excel's. */
 function classesLine(v: Verification): string {
   const c = v.classes;
   const x = savedBy(v) === 'Excel' ? 'Excel' : 'saved';

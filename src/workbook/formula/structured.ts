@@ -18,7 +18,7 @@
  * not allow) is `{reason}`: the caller leaves the formula as written.
  *
  * The this-row twin keeps its column absolute: the oracle moves a rewritten formula to the other cells of a
- * filled range (src/oracle/templates.ts), and `[@Qty]` filled right still reads Qty.
+ * filled range (src/oracle/engine/templates.ts), and `[@Qty]` filled right still reads Qty.
  */
 import type { StructuredRefNode } from './ast.js';
 import { colName } from './ast.js';

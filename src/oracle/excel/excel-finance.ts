@@ -1,0 +1,51 @@
+/**
+ * The oracle's PMT and NPER (the 15-digit tier), written apart from the library's JSONata: Microsoft's
+ * annuity equation (PV function page) on the platform's Math.log1p, Math.expm1 and Math.log, with Excel's
+ * domain errors. HyperFormula alone computes PMT with Math.pow (xlcalculator PMT.xlsx A1 PMT(0.08/12,10,10000)
+ * is saved -1037.0320893591522; pow gives -1037.0320893591606, past 15 digits), gives a number for a rate of
+ * -1 or -3 and for nper 0 (Excel #NUM!: ironcalc PMT.xlsx F24, F8, F17) and reads `""` as 0.
+ */
+import { CellError, ErrorType } from '../hf.js';
+import { finite, UNKNOWN } from './excel-scalars.js';
+
+const NUM = () => new CellError(ErrorType.NUM);
+
+/** Past this magnitude an argument, or nper·log1p(rate) past 230, is undetermined (the library's bound). */
+const BOUND = 1e100;
+
+function outOfBounds(args: readonly number[]): boolean {
+  return args.some((a) => Math.abs(a) > BOUND);
+}
+
+/**
+ * PMT(rate, nper, pv, fv, type): type 1 for any non-zero number (PMT.xlsx E32 5, E33 -1, E35 1.234); rate -1
+ * and nper 0 #NUM! (F24, G24, F17, F29, F30); a rate below -1 undetermined (only -3 is saved, F8).
+ */
+export function excelPmt(rate: number, nper: number, pv: number, fv = 0, type = 0): number | CellError {
+  if (outOfBounds([rate, nper, pv, fv, type])) return UNKNOWN();
+  const t = type !== 0 ? 1 : 0;
+  if (rate === -1 || nper === 0) return NUM();
+  if (rate < -1) return UNKNOWN();
+  if (rate === 0) return finite(-(pv + fv) / nper);
+  const y = nper * Math.log1p(rate);
+  if (Math.abs(y) > 230) return UNKNOWN();
+  return finite((-(fv + pv * Math.exp(y)) * rate) / ((1 + rate * t) * Math.expm1(y)));
+}
+
+/**
+ * NPER(rate, pmt, pv, fv, type): ln((c - fv·rate)/(c + pv·rate)) / ln(1 + rate) with c = pmt·(1 + rate·type);
+ * a quotient of zero or below #NUM! (NPER.xlsx F4, G10), a rate below -1 #NUM! (F8); rate -1, a zero divisor
+ * and rate 0 with pmt 0 undetermined.
+ */
+export function excelNper(rate: number, pmt: number, pv: number, fv = 0, type = 0): number | CellError {
+  if (outOfBounds([rate, pmt, pv, fv, type])) return UNKNOWN();
+  const t = type !== 0 ? 1 : 0;
+  if (rate === 0) return pmt === 0 ? UNKNOWN() : finite(-(pv + fv) / pmt);
+  if (rate < -1) return NUM();
+  if (rate === -1) return UNKNOWN();
+  const c = pmt * (1 + rate * t);
+  const d = c + pv * rate;
+  if (d === 0) return UNKNOWN();
+  const x = (c - fv * rate) / d;
+  return x <= 0 ? NUM() : finite(Math.log(x) / Math.log(1 + rate));
+}
