@@ -13,7 +13,7 @@
  *
  * Everything here is pure and deterministic: names are allocated in column order, tables are Maps.
  */
-import type { ColumnPlan } from './analyse.js';
+import type { ColumnPlan } from './analyse/columns.js';
 import {
   analyseColumns,
   Constants,
@@ -22,22 +22,22 @@ import {
   type ParametersAs,
   Resolver,
   rejection,
-} from './analyse.js';
+} from './analyse/columns.js';
 import type { Node } from '../workbook/formula/ast.js';
 import type { Refusal, ValueKind } from './lower/contract.js';
 import { isRefusal } from './lower/contract.js';
-import type { LoweredColumn } from './lower-column.js';
-import { lowerColumn, lowerSummary, sortKinds } from './lower-column.js';
-import { topoOrder } from './topo-order.js';
-import { formulaPrecision, type Precision, spreadPrecision } from './precision.js';
-import { compileScan } from './scan-compile.js';
-import { readsRowNumber, scanMembers, scansOverBlankRows } from './cross-row.js';
-import { NameAllocator } from './fields.js';
-import type { Overrides } from './overrides.js';
-import { overrideFieldName, typedOverWarning, withOverride } from './overrides.js';
-import { references, sheetCell, valueReferences } from './refs.js';
-import { LibraryValues, Roots } from './roots.js';
-import type { RecognisedTable, TableColumn } from './table.js';
+import type { LoweredColumn } from './derive/lower-column.js';
+import { lowerColumn, lowerSummary, sortKinds } from './derive/lower-column.js';
+import { topoOrder } from './analyse/topo-order.js';
+import { formulaPrecision, type Precision, spreadPrecision } from './analyse/precision.js';
+import { compileScan } from './derive/scan-compile.js';
+import { readsRowNumber, scanMembers, scansOverBlankRows } from './derive/cross-row.js';
+import { NameAllocator } from './recognise/fields.js';
+import type { Overrides } from './analyse/overrides.js';
+import { overrideFieldName, typedOverWarning, withOverride } from './analyse/overrides.js';
+import { references, sheetCell, valueReferences } from './recognise/refs.js';
+import { LibraryValues, Roots } from './derive/roots.js';
+import type { RecognisedTable, TableColumn } from './recognise/table.js';
 import type { RejectedColumn, Warning } from './types.js';
 
 /** A formula column that lowered. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RecognisedTable } from '../../src/compiler/table.js';
-import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
+import type { RecognisedTable } from '../../src/compiler/recognise/table.js';
+import { isRecogniseFailure, recogniseTable } from '../../src/compiler/recognise/table.js';
 import { convertWorkbook } from '../../src/pipeline/stages.js';
 import type { TableModel, WorkbookModel } from '../../src/workbook/model.js';
 import { getCell, gridSheet } from '../../src/workbook/model.js';

@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { formulaPrecision } from '../../src/compiler/precision.js';
+import { formulaPrecision } from '../../src/compiler/analyse/precision.js';
 import type { ModelSpec } from '../../src/modelspec/types.js';
 import { verifySpec } from '../../src/oracle/verify.js';
 import { convertInProcess } from '../../src/pipeline/stages.js';

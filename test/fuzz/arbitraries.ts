@@ -24,7 +24,7 @@ import {
   type FunctionArg,
   type FunctionEntry,
   FUNCTIONS as TABLE,
-} from '../../src/compiler/functions/index.js';
+} from '../../src/compiler/lower/functions/index.js';
 
 /** The input columns A..E: every case binds these five cells of its row. */
 export const INPUT_COLUMNS = ['A', 'B', 'C', 'D', 'E'] as const;

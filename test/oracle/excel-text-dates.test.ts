@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readDateCode } from '../../src/compiler/functions/format-date-code.js';
+import { readDateCode } from '../../src/compiler/lower/functions/format-date-code.js';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
 import {
   type Bindings,

@@ -11,7 +11,7 @@ import {
   type FunctionEvidence,
   OPERATORS,
   signatureOf,
-} from '../functions/index.js';
+} from './functions/index.js';
 import type { CellValue } from '../../workbook/values.js';
 
 export interface CatalogueEntry {
