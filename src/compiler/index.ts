@@ -1,8 +1,9 @@
 /** The workbook compiler's public surface (see docs/compiler.md). */
 export type { CellTarget, ColumnPlan, RangeTarget } from './analyse/columns.js';
 export { analyseColumns, Constants, kindsOf, Resolver, rejection } from './analyse/columns.js';
-export type { Compilation, CompiledColumn, RootDerivation } from './compile.js';
-export { compileRecognised, topoOrder } from './compile.js';
+export type { Compilation, CompiledColumn, RootDerivation } from './derive/compiled.js';
+export { compileRecognised } from './compile.js';
+export { topoOrder } from './analyse/topo-order.js';
 export { assignFieldNames, fieldName, NameAllocator } from './recognise/fields.js';
 export { type ColumnModeInput, type ColumnTranslation, translateColumnFormula } from './column-formula.js';
 export { type TranslateResult, translateFormula } from './formula-command.js';
@@ -41,11 +42,7 @@ export type {
   RecogniseOptions,
   SummaryCell,
   TableColumn,
-} from './recognise/table.js';
-export {
-  DEFAULT_MAX_COLUMNS,
-  DEFAULT_MAX_ROWS,
-  isRecogniseFailure,
-  recogniseTable,
-} from './recognise/table.js';
+} from './recognise/recognised.js';
+export { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, isRecogniseFailure } from './recognise/recognised.js';
+export { recogniseTable } from './recognise/table.js';
 export type { FailureCode, RefusalCode, RejectedColumn, Warning } from './types.js';

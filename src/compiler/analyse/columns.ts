@@ -35,8 +35,9 @@ import { lookupTable, movesOnOtherSheet, referencedSheet } from './other-sheets.
 import type { Refusal, ValueKind } from '../lower/contract.js';
 import { isRefusal, refuse } from '../lower/contract.js';
 import { rangeText, sheetCell } from '../recognise/refs.js';
-import type { RecognisedTable, TableColumn } from '../recognise/table.js';
-import { blankRowsInside, isEmpty } from '../recognise/table.js';
+import type { RecognisedTable, TableColumn } from '../recognise/recognised.js';
+import { isEmpty } from '../recognise/extent.js';
+import { blankRowsInside } from '../recognise/recognised.js';
 import type { RejectedColumn } from '../types.js';
 import type { CellValue } from '../../workbook/values.js';
 import { isErrorValue } from '../../workbook/values.js';

@@ -16,7 +16,7 @@ import type { CellValue } from '../../workbook/values.js';
 import { fieldName } from '../recognise/fields.js';
 import { type Refusal, refuse } from '../lower/contract.js';
 import { definedNameOfRange } from '../recognise/names.js';
-import type { RecognisedTable } from '../recognise/table.js';
+import type { RecognisedTable } from '../recognise/recognised.js';
 
 /** Lookup tables larger than this many cells are refused (they would bloat the library). */
 export const MAX_LOOKUP_CELLS = 50_000;

@@ -11,8 +11,8 @@
 import type { CellValue } from '../../workbook/values.js';
 import { getCell } from '../../workbook/model.js';
 import { sheetCell } from '../recognise/refs.js';
-import type { RecognisedTable, TableColumn } from '../recognise/table.js';
-import { isEmpty } from '../recognise/table.js';
+import type { RecognisedTable, TableColumn } from '../recognise/recognised.js';
+import { isEmpty } from '../recognise/extent.js';
 import type { Warning } from '../types.js';
 
 /** A column with more typed rows than this share of its rows is an input column. */

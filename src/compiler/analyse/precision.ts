@@ -11,7 +11,6 @@
  */
 import type { Node } from '../../workbook/formula/ast.js';
 import { someNode } from '../../workbook/formula/walk.js';
-import type { CompiledColumn, RootDerivation } from '../compile.js';
 import { functionEntry } from '../lower/functions/index.js';
 
 /** Excel's displayed precision: the tier's digits. */
@@ -47,7 +46,10 @@ export function formulaPrecision(...asts: (Node | undefined)[]): Precision | und
  * Marks every column and root derivation that reads a 15-digit column as 15-digit too (through any chain of
  * columns), in place. A column's `deps` already hold what it reads through a hoisted aggregate.
  */
-export function spreadPrecision(columns: CompiledColumn[], roots: RootDerivation[]): void {
+export function spreadPrecision(
+  columns: { column: { field: string }; deps: readonly string[]; precision?: Precision }[],
+  roots: { deps: readonly string[]; precision?: Precision }[],
+): void {
   const marked = new Set(columns.filter((c) => c.precision !== undefined).map((c) => c.column.field));
   let changed = true;
   while (changed) {

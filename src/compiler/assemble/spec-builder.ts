@@ -17,15 +17,15 @@
  * - `tests`: expectations from the oracle; all rows when they fit the budget, else a covering sample of
  *   rows given explicitly (only columns that do not read whole-table aggregates, which a sample would change).
  */
-import type { CompiledColumn, Compilation, RootDerivation } from '../compile.js';
+import type { CompiledColumn, Compilation, RootDerivation } from '../derive/compiled.js';
 import type { ValueKind } from '../lower/contract.js';
 import type { ColumnPlan } from '../analyse/columns.js';
 import { kindsOf } from '../analyse/columns.js';
 import type { CellValue } from '../../workbook/values.js';
 import { isErrorValue } from '../../workbook/values.js';
 import type { Warning } from '../types.js';
-import type { RecognisedTable } from '../recognise/table.js';
-import { blankRowsInside } from '../recognise/table.js';
+import type { RecognisedTable } from '../recognise/recognised.js';
+import { blankRowsInside } from '../recognise/recognised.js';
 import { getCell } from '../../workbook/model.js';
 import type { Derivation, LibraryObject, ModelSpec, SpecTest } from '../../modelspec/types.js';
 

@@ -32,10 +32,10 @@ import type { Operand, ValueKind } from '../lower/contract.js';
 import { isRefusal } from '../lower/contract.js';
 import type { ColumnPlan, Constants, ScanStart } from '../analyse/columns.js';
 import { KIND_ORDER, kindsOf, Resolver, rejection } from '../analyse/columns.js';
-import type { LoweredColumn } from './lower-column.js';
+import type { LoweredColumn } from './compiled.js';
 import { references, valueReferences } from '../recognise/refs.js';
-import type { RecognisedTable } from '../recognise/table.js';
-import { blankRowsInside } from '../recognise/table.js';
+import type { RecognisedTable } from '../recognise/recognised.js';
+import { blankRowsInside } from '../recognise/recognised.js';
 import type { RejectedColumn } from '../types.js';
 
 type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;

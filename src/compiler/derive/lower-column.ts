@@ -8,7 +8,7 @@
 import type { Node, RangeNode } from '../../workbook/formula/ast.js';
 import type { ColumnPlan, Constants } from '../analyse/columns.js';
 import { KIND_ORDER, Resolver } from '../analyse/columns.js';
-import type { RootDerivation } from '../compile.js';
+import type { LoweredColumn, RootDerivation } from './compiled.js';
 import { fieldRead, RUNNING_FUNCTIONS, runningKey } from './cross-row.js';
 import { rangeText } from '../recognise/refs.js';
 import type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from '../lower/contract.js';
@@ -18,21 +18,10 @@ import { kindOfValue } from '../lower/value.js';
 import { resolveName } from '../recognise/names.js';
 import { type SubtotalScope, subtotalCover } from '../analyse/nested-subtotals.js';
 import type { LibraryValues, Roots } from './roots.js';
-import type { RecognisedTable, TableColumn } from '../recognise/table.js';
+import type { RecognisedTable, TableColumn } from '../recognise/recognised.js';
 
 export function sortKinds(kinds: readonly ValueKind[]): ValueKind[] {
   return KIND_ORDER.filter((k) => kinds.includes(k));
-}
-
-export interface LoweredColumn {
-  expr: string;
-  kinds: readonly ValueKind[];
-  helpers: string[];
-  roots: string[];
-  constants: string[];
-  values: string[];
-  /** The formula reads its own row number (ROW(), ROWS($A$2:A2)): the items' row field. */
-  readsRow?: boolean;
 }
 
 /** One column's formula, with what it resolves against (the compilation's scope). */

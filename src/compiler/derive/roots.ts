@@ -3,7 +3,7 @@
  * cells, `$$.sumAmount`) and library values (lookup tables). Each is unique, made from a hint, and given once
  * per distinct expression or value; a refused column's tentative names are rolled back.
  */
-import type { RootDerivation } from '../compile.js';
+import type { RootDerivation } from './compiled.js';
 import { fieldName, NameAllocator } from '../recognise/fields.js';
 
 /** Root derivation names: unique, never `items`, one per distinct expression. */

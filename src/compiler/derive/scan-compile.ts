@@ -5,8 +5,8 @@
  */
 import type { Node } from '../../workbook/formula/ast.js';
 import { KIND_ORDER, rejection } from '../analyse/columns.js';
-import type { CompiledColumn, FormulaPlan, Scope } from '../compile.js';
-import { blockedBy, compiledColumn, overridden, withCell } from '../compile.js';
+import type { CompiledColumn, FormulaPlan, LoweredColumn } from './compiled.js';
+import { blockedBy, compiledColumn, overridden, type Scope, withCell } from './scope.js';
 import type { MemberExpr, RunningExpr } from './cross-row.js';
 import {
   fixKinds,
@@ -20,7 +20,6 @@ import {
 } from './cross-row.js';
 import type { Refusal, ValueKind } from '../lower/contract.js';
 import { isRefusal } from '../lower/contract.js';
-import type { LoweredColumn } from './lower-column.js';
 import { lowerColumn, sortKinds } from './lower-column.js';
 import { LibraryValues, Roots } from './roots.js';
 import type { RejectedColumn } from '../types.js';

@@ -9,7 +9,7 @@
  * and helpers check errors left to right, so the first error in evaluation order wins.
  *
  * This file lowers the core of the language (literals, references, operators); each function is lowered by
- * its entry in the function table (../functions/), through the `Lowering` interface the lowerer implements.
+ * its entry in the function table (functions/), through the `Lowering` interface the lowerer implements.
  * An entry may only call the helpers it declares.
  *
  * A construct outside the supported set stops the lowering with a Refusal naming it. Internally that is a

@@ -45,8 +45,8 @@ import type {
   RecogniseOptions,
   SummaryCell,
   TableColumn,
-} from './table.js';
-import { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, pickSheet, SUMMARY_FUNCTIONS } from './table.js';
+} from './recognised.js';
+import { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, pickSheet, SUMMARY_FUNCTIONS } from './recognised.js';
 import type { Warning } from '../types.js';
 
 /** The table the options or the sheet's ListObjects choose; undefined to read the sheet's layout. */

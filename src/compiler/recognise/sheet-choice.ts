@@ -10,8 +10,8 @@
  * the first has no table or one without formulas. The other sheets' formula tables are listed in
  * OTHER_TABLES (an Excel Table there is listed by its name already), so `--table` is one copy-paste away.
  */
-import type { RecognisedTable, RecogniseFailure } from './table.js';
-import { formulaColumns, isRecogniseFailure, tableRange } from './table.js';
+import type { RecognisedTable, RecogniseFailure } from './recognised.js';
+import { formulaColumns, isRecogniseFailure, tableRange } from './recognised.js';
 import type { WorkbookModel } from '../../workbook/model.js';
 import { sheetCell } from './refs.js';
 
