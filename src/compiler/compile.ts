@@ -14,7 +14,9 @@
  * Everything here is pure and deterministic: names are allocated in column order, tables are Maps.
  */
 import type { ColumnPlan } from './analyse/columns.js';
-import { analyseColumns, Constants, type ParametersAs, Resolver, rejection } from './analyse/columns.js';
+import { analyseColumns, rejection } from './analyse/columns.js';
+import { Constants, type ParametersAs } from './analyse/parameters.js';
+import { Resolver } from './analyse/resolver.js';
 import { overrideFieldName, typedOverWarning } from './analyse/overrides.js';
 import { formulaPrecision, spreadPrecision } from './analyse/precision.js';
 import { topoOrder } from './analyse/topo-order.js';

@@ -1,6 +1,9 @@
 /** The workbook compiler's public surface (see docs/compiler.md). */
-export type { CellTarget, ColumnPlan, RangeTarget } from './analyse/columns.js';
-export { analyseColumns, Constants, kindsOf, Resolver, rejection } from './analyse/columns.js';
+export type { CellTarget, RangeTarget } from './analyse/resolver.js';
+export type { ColumnPlan } from './analyse/columns.js';
+export { analyseColumns, kindsOf, rejection } from './analyse/columns.js';
+export { Constants } from './analyse/parameters.js';
+export { Resolver } from './analyse/resolver.js';
 export type { Compilation, CompiledColumn, RootDerivation } from './derive/compiled.js';
 export { compileRecognised } from './compile.js';
 export { topoOrder } from './analyse/topo-order.js';

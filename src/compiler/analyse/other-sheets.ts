@@ -2,7 +2,7 @@
  * References that leave the table: parameters and lookup tables, on the table's sheet or another one.
  *
  * Rules (docs/compiler.md "Parameters on other sheets"):
- * - `Settings!$B$2` (row-locked) is a labelled parameter exactly as on the table's sheet (analyse.ts
+ * - `Settings!$B$2` (row-locked) is a labelled parameter exactly as on the table's sheet (parameters.ts
  *   `Constants`); `Rates!$A$2:$C$20` (row-locked) is a constant lookup table.
  * - A reference to another sheet that moves with the row (`Settings!B2`, `Data!A2:A9`) would read that
  *   sheet's rows: CROSS_SHEET_REFERENCE. So are 3-D references (`Jan:Dec!B2`) and a sheet the workbook does

@@ -3,7 +3,8 @@
  * and the whole compilation the spec is assembled from. Types only, so every step of the compilation and the
  * assembly read them from one place.
  */
-import type { ColumnPlan, ParameterEntry, ParametersAs } from '../analyse/columns.js';
+import type { ColumnPlan } from '../analyse/columns.js';
+import type { ParameterEntry, ParametersAs } from '../analyse/parameters.js';
 import type { Overrides } from '../analyse/overrides.js';
 import type { Precision } from '../analyse/precision.js';
 import type { ValueKind } from '../lower/contract.js';

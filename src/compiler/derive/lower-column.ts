@@ -6,8 +6,10 @@
  * orders the columns and assembles the compilation.
  */
 import type { Node, RangeNode } from '../../workbook/formula/ast.js';
-import type { ColumnPlan, Constants } from '../analyse/columns.js';
-import { KIND_ORDER, Resolver } from '../analyse/columns.js';
+import type { ColumnPlan } from '../analyse/columns.js';
+import type { Constants } from '../analyse/parameters.js';
+import { KIND_ORDER } from '../analyse/columns.js';
+import { Resolver } from '../analyse/resolver.js';
 import type { LoweredColumn, RootDerivation } from './compiled.js';
 import { fieldRead, RUNNING_FUNCTIONS, runningKey } from './cross-row.js';
 import { rangeText } from '../recognise/refs.js';

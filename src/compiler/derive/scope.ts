@@ -4,7 +4,8 @@
  * be lowered before trying, its override, its compiled record and the cell a refusal names. compile.ts
  * orders the columns; scan-compile.ts lowers a scan's members together; both build on these.
  */
-import type { ColumnPlan, Constants } from '../analyse/columns.js';
+import type { ColumnPlan } from '../analyse/columns.js';
+import type { Constants } from '../analyse/parameters.js';
 import { kindsOf } from '../analyse/columns.js';
 import { withOverride } from '../analyse/overrides.js';
 import { formulaPrecision, type Precision } from '../analyse/precision.js';
