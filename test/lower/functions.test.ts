@@ -1,4 +1,4 @@
-/** The function table (src/compiler/functions/): each entry's example, arity, helpers and evidence. */
+/** The function table (src/compiler/lower/functions/): each entry's example, arity, helpers and evidence. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -38,7 +38,7 @@ import {
 import type { CellModel, SheetModel, WorkbookModel } from '../../workbook/model.js';
 import { getCell } from '../../workbook/model.js';
 import { assignFieldNames } from './fields.js';
-import { SUBTOTALS } from '../lower/functions/criteria.js';
+import { SUBTOTALS } from '../lower/functions/criteria/entry.js';
 import type {
   RecognisedTable,
   RecogniseFailure,

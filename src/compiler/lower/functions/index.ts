@@ -4,29 +4,29 @@
  * (`listFunctions`) and the generated docs (scripts/docs/functions.ts) are all read from it. Adding a
  * function is one entry here, its golden cases and its evidence (docs/compiler.md, "Adding a function").
  */
-import { AGGREGATE_FUNCTIONS } from './aggregate.js';
-import { FORMAT_FUNCTIONS } from './format.js';
-import { DATE_FUNCTIONS } from './date.js';
-import { CHOICE_FUNCTIONS } from './choice.js';
-import { INFO_FUNCTIONS } from './info.js';
-import { ARITH_FUNCTIONS } from './arith.js';
-import { CRITERIA_FUNCTIONS } from './criteria.js';
-import { LOGIC_FUNCTIONS } from './logic.js';
-import { LOOKUP_FUNCTIONS } from './lookup.js';
-import { MATH_FUNCTIONS } from './math.js';
-import { TEXT_FUNCTIONS } from './text.js';
-import { TEXTOPS_FUNCTIONS } from './textops.js';
-import { BASES_FUNCTIONS } from './bases.js';
-import { ANGLES_FUNCTIONS } from './angles.js';
+import { AGGREGATE_FUNCTIONS } from './aggregate/entry.js';
+import { FORMAT_FUNCTIONS } from './format/entry.js';
+import { DATE_FUNCTIONS } from './date/entry.js';
+import { CHOICE_FUNCTIONS } from './choice/entry.js';
+import { INFO_FUNCTIONS } from './info/entry.js';
+import { ARITH_FUNCTIONS } from './arith/entry.js';
+import { CRITERIA_FUNCTIONS } from './criteria/entry.js';
+import { LOGIC_FUNCTIONS } from './logic/entry.js';
+import { LOOKUP_FUNCTIONS } from './lookup/entry.js';
+import { MATH_FUNCTIONS } from './math/entry.js';
+import { TEXT_FUNCTIONS } from './text/entry.js';
+import { TEXTOPS_FUNCTIONS } from './textops/entry.js';
+import { BASES_FUNCTIONS } from './bases/entry.js';
+import { ANGLES_FUNCTIONS } from './angles/entry.js';
 import type { FunctionEntry } from './types.js';
-import { MULTIPLES_FUNCTIONS } from './multiples.js';
-import { SWITCH_FUNCTIONS } from './switch.js';
-import { TIME_FUNCTIONS } from './time.js';
-import { WORKDAY_FUNCTIONS } from './workdays.js';
-import { DAYCOUNT_FUNCTIONS } from './daycount.js';
-import { ORDER_STATS_FUNCTIONS } from './order-stats.js';
-import { TRANSCENDENTAL_FUNCTIONS } from './transcendental.js';
-import { FINANCE_FUNCTIONS } from './finance.js';
+import { MULTIPLES_FUNCTIONS } from './multiples/entry.js';
+import { SWITCH_FUNCTIONS } from './switch/entry.js';
+import { TIME_FUNCTIONS } from './time/entry.js';
+import { WORKDAY_FUNCTIONS } from './workdays/entry.js';
+import { DAYCOUNT_FUNCTIONS } from './daycount/entry.js';
+import { ORDER_STATS_FUNCTIONS } from './order-stats/entry.js';
+import { TRANSCENDENTAL_FUNCTIONS } from './transcendental/entry.js';
+import { FINANCE_FUNCTIONS } from './finance/entry.js';
 
 export type {
   ArgKind,
