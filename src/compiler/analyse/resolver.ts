@@ -28,7 +28,7 @@ import type { RecognisedTable, TableColumn } from '../recognise/recognised.js';
 import { blankRowsInside } from '../recognise/recognised.js';
 import type { CellValue } from '../../workbook/values.js';
 import { getCell, type SheetModel } from '../../workbook/model.js';
-import { boundedRange, isWholeRow, usedExtent } from './whole-ranges.js';
+import { boundedRange, isWholeRow, usedExtent } from '../lower/whole-ranges.js';
 
 import { type ConstTarget, type Constants, strayCell } from './parameters.js';
 

@@ -14,7 +14,7 @@ import {
 } from '../../workbook/formula/ast.js';
 import { structuredItems } from '../../workbook/formula/structured.js';
 import { arityOf, type FunctionEntry, functionEntry, VOLATILE_FUNCTIONS } from './functions/index.js';
-import { WHOLE_RANGE_READERS } from '../analyse/whole-ranges.js';
+import { WHOLE_RANGE_READERS } from './whole-ranges.js';
 import type { Lowering, RefArray } from './functions/types.js';
 import type { RefusalCode } from '../types.js';
 import { givesNotEstablished } from './library.js';
