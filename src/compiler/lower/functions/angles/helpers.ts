@@ -1,4 +1,4 @@
-/** Library helpers: RADIANS and DEGREES (functions/angles.ts), the number times π/180 or 180/π as doubles. */
+/** Library helpers: RADIANS and DEGREES (entry.ts), the number times π/180 or 180/π as doubles. */
 import type { HelperSource } from '../../helpers/source.js';
 
 /** The doubles nearest π/180 and 180/π (Math.PI / 180, 180 / Math.PI). */

@@ -1,6 +1,6 @@
 /**
  * The base conversions: DEC2BIN, DEC2OCT, DEC2HEX, BIN2DEC, BIN2OCT, BIN2HEX, OCT2DEC, OCT2BIN, OCT2HEX,
- * HEX2DEC, HEX2BIN, HEX2OCT, each `$xlToBase` (or `$xlBaseIn` to decimal) of helpers/bases.ts. Evidence:
+ * HEX2DEC, HEX2BIN, HEX2OCT, each `$xlToBase` (or `$xlBaseIn` to decimal) of helpers.ts. Evidence:
  * Microsoft's twelve pages and the ~2,700 Excel-saved cells of BASES.xlsx (dec2, bin2, oct2, hex2, places,
  * places-dec2, non-numeric sheets) and NUMBER_SYSTEMS.xlsx (ironcalc). What Excel has not shown is refused: a
  * boolean argument (but DEC2*'s number read from a cell: #VALUE!), a `places` that may be blank, an empty

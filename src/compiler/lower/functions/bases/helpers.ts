@@ -1,5 +1,5 @@
 /**
- * Library helpers: the base conversions DEC2BIN … HEX2OCT (functions/bases.ts). A value in binary, octal
+ * Library helpers: the base conversions DEC2BIN … HEX2OCT (entry.ts). A value in binary, octal
  * or hex is up to ten digits of the radix, the tenth the sign bit (two's complement: 2^10, 8^10 = 2^30,
  * 16^10 = 2^40); every value is an integer below 2^40, so doubles hold them exactly and `$formatBase`
  * writes them.

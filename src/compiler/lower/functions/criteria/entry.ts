@@ -1,6 +1,6 @@
 /**
  * The criteria functions (SUMIF, COUNTIF, AVERAGEIF, SUMIFS, COUNTIFS, AVERAGEIFS, MAXIFS, MINIFS), COUNTA,
- * COUNTBLANK and SUBTOTAL. Criteria are matched at run time by the helpers of helpers/criteria.ts.
+ * COUNTBLANK and SUBTOTAL. Criteria are matched at run time by the helpers of helpers.ts.
  *
  * Cost: every range is a whole locked table column, a same-row range or a constant table, all of one shape.
  * - Row-invariant criteria over whole columns: hoisted, computed once per evaluation.

@@ -1,6 +1,6 @@
 /**
  * DATE, YEAR, MONTH, DAY, WEEKDAY, WEEKNUM, ISOWEEKNUM, EDATE, EOMONTH, DAYS, DATEDIF, DATEVALUE: dates as
- * serial numbers in Excel's 1900 date system (helpers/date.ts says how a serial maps to a calendar day).
+ * serial numbers in Excel's 1900 date system (helpers.ts says how a serial maps to a calendar day).
  */
 import type { CallNode, Node } from '../../../../workbook/formula/ast.js';
 import type { Val } from '../../value.js';

@@ -1,5 +1,5 @@
 /**
- * DAYS360 and YEARFRAC: day counts of the 30/360 and actual conventions (helpers/daycount.ts).
+ * DAYS360 and YEARFRAC: day counts of the 30/360 and actual conventions (helpers.ts).
  */
 import type { CallNode, Node } from '../../../../workbook/formula/ast.js';
 import type { Val } from '../../value.js';

@@ -1,7 +1,7 @@
 /**
  * Library helpers: day counts of the 30/360 and actual conventions (DAYS360, YEARFRAC). Calendar days come from
- * $xlYmd and $xlMonthDays (helpers/date.ts: Excel's calendar, serial 0 "1900-01-00"); the evidence of each
- * rule is with the function entries (functions/daycount.ts) and docs/semantics.md ("Day counts").
+ * $xlYmd and $xlMonthDays (date/helpers.ts: Excel's calendar, serial 0 "1900-01-00"); the evidence of each
+ * rule is with the function entries (entry.ts) and docs/semantics.md ("Day counts").
  */
 import type { HelperSource } from '../../helpers/source.js';
 

@@ -1,6 +1,6 @@
 /**
  * PMT and NPER: the annuity functions, in the 15-digit tier (precision.ts). Each solves Microsoft's annuity
- * equation (PV function page) for its unknown (helpers/finance.ts); Excel's own order of operations inside it
+ * equation (PV function page) for its unknown (helpers.ts); Excel's own order of operations inside it
  * is not shown by any saved cell, so its last bits are not reproduced and a derivation calling them is held
  * to Excel's displayed precision. FV, PV, IPMT and PPMT are not supported yet: on the corpus their plain
  * double formulas disagree with Excel past 15 digits (docs/semantics.md, "The 15-digit tier"). Arguments coerce like arithmetic, left-out fv and type

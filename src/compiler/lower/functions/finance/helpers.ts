@@ -1,5 +1,5 @@
 /**
- * Library helpers: PMT and NPER (functions/finance.ts), in the 15-digit tier.
+ * Library helpers: PMT and NPER (entry.ts), in the 15-digit tier.
  *
  * Microsoft's PV page gives the equation both solve: pv·(1+rate)^nper + pmt·(1+rate·type)·
  * ((1+rate)^nper - 1)/rate + fv = 0, and (pmt·nper) + pv + fv = 0 when rate is 0. PMT solves it for pmt

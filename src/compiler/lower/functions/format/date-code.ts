@@ -1,6 +1,6 @@
 /**
  * TEXT's date/time format codes, read at compile time into the tokens $xlTextDate renders
- * (helpers/format.ts). A code is read left to right; each rule below is Excel's as a saved cell shows it, and
+ * (helpers.ts). A code is read left to right; each rule below is Excel's as a saved cell shows it, and
  * a code that needs any other rule is refused with the rule named (`{reason}`), never guessed.
  *
  * - Fields, letters in any case (poi DateFormatTests.xlsx Tests!A6:A9, A15:A18 `D-M-Y`, `DDDD-MMMM-YYYY`,

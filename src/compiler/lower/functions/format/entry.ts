@@ -9,7 +9,7 @@ import { type DateCode, readDateCode } from './date-code.js';
 import type { FunctionEntry, Lowering } from '../types.js';
 
 /**
- * A number format code as $xlFmtNum reads it (helpers/format.ts). `x` is the least count of exponent digits
+ * A number format code as $xlFmtNum reads it (helpers.ts). `x` is the least count of exponent digits
  * (2 when absent); `np`/`nq` the text around a negative number's digits when the code has a negative section
  * (`(#,##0)`: no "-" then).
  */

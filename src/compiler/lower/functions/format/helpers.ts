@@ -1,7 +1,7 @@
 /**
  * Library helpers: TEXT's number formats, through the decimal digits of digits.ts (Excel rounds what it
  * shows half away from zero on the decimal value: TEXT(1.005,"0.00") is "1.01"). Each format code the
- * lowering accepts (functions/format.ts) is passed as a small object: `k` decimals, `g` thousands
+ * lowering accepts (entry.ts) is passed as a small object: `k` decimals, `g` thousands
  * separators, `s` the power of ten applied first (2 for `%`), `pre`/`post` literal text, `e` scientific,
  * `z` the least count of integer digits (`000`).
  */
@@ -80,7 +80,7 @@ export const FORMAT_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'the rounded time of a serial for a date/time code (internal)',
   },
   xlFmtDate: {
-    // |x| in date/time tokens (functions/format-date-code.ts): the day through $xlYmd (serial 0 is
+    // |x| in date/time tokens (date-code.ts): the day through $xlYmd (serial 0 is
     // 1900-01-00, 60 the phantom 1900-02-29), the weekday counted from serial 1, a Sunday; en-US names;
     // an elapsed field the whole time in its unit, a smaller field the remainder; a 12-hour clock for AM/PM,
     // whose 12 o'clock (hours 0 and 12) is not established; an elapsed negative after "-".

@@ -1,7 +1,7 @@
 /**
  * Library helpers: ROUNDUP/ROUNDDOWN/TRUNC/INT, EVEN/ODD, CEILING/FLOOR, MOD, SIGN, SQRT, PRODUCT, SUMSQ.
- * The rounding ones work on the 15-significant-digit decimal form, as ROUND does (helpers/round.ts), through
- * the digit helpers of helpers/digits.ts.
+ * The rounding ones work on the 15-significant-digit decimal form, as ROUND does (../../helpers/round.ts), through
+ * the digit helpers of ../../helpers/digits.ts.
  */
 import type { HelperSource } from '../../helpers/source.js';
 

@@ -1,6 +1,6 @@
 /**
  * CONCAT, TEXTJOIN, SUBSTITUTE, REPLACE, FIND, SEARCH, PROPER, REPT, EXACT, VALUE, CHAR, CODE, CLEAN. Text
- * in UTF-16 units, numbers as General text, errors in argument order (helpers/textops.ts).
+ * in UTF-16 units, numbers as General text, errors in argument order (helpers.ts).
  */
 import type { CallNode, Node } from '../../../../workbook/formula/ast.js';
 import { may, pascal, type Val, withError } from '../../value.js';

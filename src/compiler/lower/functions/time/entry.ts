@@ -1,5 +1,5 @@
 /**
- * TIME, HOUR, MINUTE, SECOND, TIMEVALUE: times of day as fractions of a day (helpers/time.ts says how Excel
+ * TIME, HOUR, MINUTE, SECOND, TIMEVALUE: times of day as fractions of a day (helpers.ts says how Excel
  * builds and reads them).
  */
 import type { CallNode } from '../../../../workbook/formula/ast.js';

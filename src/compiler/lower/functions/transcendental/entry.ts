@@ -1,6 +1,6 @@
 /**
  * EXP, LN, LOG and LOG10: the 15-digit tier (precision.ts). JSONata has no logarithm or exponential; the
- * library computes them as fdlibm does (helpers/transcendental.ts), the platform's results bit for bit, but
+ * library computes them as fdlibm does (helpers.ts), the platform's results bit for bit, but
  * Excel's own last bits are its C runtime's, which no saved cell shows the algorithm of, so a derivation
  * calling them is held to Excel's displayed precision. Arguments coerce like arithmetic (a number, TRUE 1,
  * numeric text, blank 0, `""` #VALUE!).

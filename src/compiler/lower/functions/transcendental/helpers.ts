@@ -1,5 +1,5 @@
 /**
- * Library helpers: EXP, LN, LOG and LOG10 (functions/transcendental.ts), in the 15-digit tier.
+ * Library helpers: EXP, LN, LOG and LOG10 (entry.ts), in the 15-digit tier.
  *
  * JSONata has `$power` and `$sqrt` but no logarithm or exponential, so the library computes them. The cores
  * are transcriptions of fdlibm's `e_exp.c`, `e_log.c` and `e_log10.c` (Sun Microsystems, freely

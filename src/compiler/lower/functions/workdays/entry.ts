@@ -1,6 +1,6 @@
 /**
  * NETWORKDAYS, NETWORKDAYS.INTL, WORKDAY, WORKDAY.INTL: working days between dates and after a date, with a
- * weekend (the .INTL functions) and holidays read from a reference (helpers/workdays.ts).
+ * weekend (the .INTL functions) and holidays read from a reference (helpers.ts).
  */
 import type { CallNode, Node } from '../../../../workbook/formula/ast.js';
 import type { Val } from '../../value.js';

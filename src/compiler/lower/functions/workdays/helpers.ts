@@ -3,7 +3,7 @@
  * seven characters, Monday first, "1" a weekend day (Microsoft's NETWORKDAYS.INTL page; "0000011" is Saturday
  * and Sunday); serial 1 (1900-01-01) is a Sunday in Excel's calendar, so the mask's index of serial `s` is
  * `(s + 5) % 7`. Whole weeks are counted at once (seven days in a row hold every weekday once), so a span of
- * years costs what a week does. The evidence of each rule is with the function entries (functions/workdays.ts).
+ * years costs what a week does. The evidence of each rule is with the function entries (entry.ts).
  */
 import type { HelperSource } from '../../helpers/source.js';
 
