@@ -49,3 +49,11 @@ export type {
 export { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, isRecogniseFailure } from './recognise/recognised.js';
 export { recogniseTable } from './recognise/table.js';
 export type { FailureCode, RefusalCode, RejectedColumn, Warning } from './types.js';
+// What translate_formula and library merging read from the compiler, so that they can read it through this door.
+export { KIND_ORDER } from './analyse/columns.js';
+export type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
+export { isRefusal, refuse } from './lower/contract.js';
+export { HELPERS, resolveHelpers, writeLibrary } from './lower/library.js';
+export { lowerFormula } from './lower/lower.js';
+export { boundedRange, isWhole } from './lower/whole-ranges.js';
+export { resolveName, substituteNames } from './recognise/names.js';
