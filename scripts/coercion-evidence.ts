@@ -19,8 +19,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FUNCTIONS } from '../src/compiler/functions/index.js';
-import type { FunctionEntry } from '../src/compiler/functions/types.js';
+import { FUNCTIONS } from '../src/compiler/lower/functions/index.js';
+import type { FunctionEntry } from '../src/compiler/lower/functions/types.js';
 import type { Node } from '../src/workbook/formula/ast.js';
 import { parseFormula } from '../src/workbook/formula/parser.js';
 import { getCell, type WorkbookModel } from '../src/workbook/model.js';

@@ -19,8 +19,8 @@ import { a1 } from '../src/workbook/formula/ast.js';
 import { parseFormula } from '../src/workbook/formula/parser.js';
 import { someNode, walk } from '../src/workbook/formula/walk.js';
 import { isRefusal } from '../src/compiler/lower/contract.js';
-import { resolveName } from '../src/compiler/names.js';
-import { SUPPORTED_FUNCTIONS } from '../src/compiler/functions/index.js';
+import { resolveName } from '../src/compiler/recognise/names.js';
+import { SUPPORTED_FUNCTIONS } from '../src/compiler/lower/functions/index.js';
 import type { CellValue } from '../src/workbook/values.js';
 import { getCell, type SheetModel, type WorkbookModel } from '../src/workbook/model.js';
 

@@ -7,7 +7,7 @@
  * - sheet-qualified reference: a cell, range or table reference with a sheet or workbook prefix;
  * - defined name: a `name` node;
  * - running/cross-row: a reference of its own sheet that reads another row the way a formula column's cell
- *   does, as the compiler's column analysis sees it (src/compiler/analyse.ts): a relative cell in another row
+ *   does, as the compiler's column analysis sees it (src/compiler/analyse/): a relative cell in another row
  *   (`=F2+D3-E3` in row 3, `=E3-E2`), or a range with one end moving with the row (`=SUM($E$2:E2)`);
  * - typed-over: a formula cell whose column holds, next to it, a typed value inside a run of the same formula
  *   (compared in R1C1, as the analysis compares a column): the cell above or below is a constant and the one

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/transcendental-error.ts [n]`: the library's logarithm and exponential helpers
- * (src/compiler/lower/helpers/transcendental.ts, finance.ts) against the platform's Math.log, Math.log10, Math.exp,
+ * (src/compiler/lower/functions/transcendental/helpers.ts, finance.ts) against the platform's Math.log, Math.log10, Math.exp,
  * Math.log1p and Math.expm1 on n random arguments each (default 100,000): the largest difference in ulps and
  * how many results differ at all. docs/semantics.md ("The 15-digit tier") quotes its figures.
  */

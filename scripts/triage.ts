@@ -17,7 +17,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SUPPORTED_FUNCTIONS } from '../src/compiler/functions/index.js';
+import { SUPPORTED_FUNCTIONS } from '../src/compiler/lower/functions/index.js';
 import { sameValue } from '../src/oracle/index.js';
 import { parseFormula } from '../src/workbook/formula/parser.js';
 import { someNode } from '../src/workbook/formula/walk.js';

@@ -1,6 +1,6 @@
 /**
  * The generated function sections: docs/semantics.md's function and evidence tables and the README's
- * function list, rendered from the function table (src/compiler/functions/) joined with the oracle's
+ * function list, rendered from the function table (src/compiler/lower/functions/) joined with the oracle's
  * correction registry (src/oracle/excel/corrections.ts). Golden case counts are read from fixtures/formulas.
  */
 import { readdirSync, readFileSync } from 'node:fs';

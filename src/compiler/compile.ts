@@ -2,7 +2,7 @@
  * Compiling a recognised table: every formula column lowered to one JSONata derivation, in dependency order.
  *
  * Steps, each refusing per column so the rest still compiles:
- * 1. classify columns (analyse.ts);
+ * 1. classify columns (analyse/columns.ts);
  * 2. find which table columns each formula reads (the same resolver the lowering uses) and order the formula
  *    columns topologically; columns on a cycle are CIRCULAR_REFERENCE, columns downstream of one
  *    DEPENDS_ON_REJECTED_COLUMN;
@@ -13,99 +13,33 @@
  *
  * Everything here is pure and deterministic: names are allocated in column order, tables are Maps.
  */
-import type { ColumnPlan } from './analyse.js';
+import type { ColumnPlan } from './analyse/columns.js';
+import { analyseColumns, rejection } from './analyse/columns.js';
+import { Constants, type ParametersAs } from './analyse/parameters.js';
+import { Resolver } from './analyse/resolver.js';
+import { overrideFieldName, typedOverWarning } from './analyse/overrides.js';
+import { formulaPrecision, spreadPrecision } from './analyse/precision.js';
+import { topoOrder } from './analyse/topo-order.js';
+import type { Compilation, CompiledColumn, FormulaPlan } from './derive/compiled.js';
+import { readsRowNumber, scanMembers, scansOverBlankRows } from './derive/cross-row.js';
+import { lowerColumn, lowerSummary, sortKinds } from './derive/lower-column.js';
+import { LibraryValues, Roots } from './derive/roots.js';
+import { compileScan } from './derive/scan-compile.js';
 import {
-  analyseColumns,
-  Constants,
-  kindsOf,
-  type ParameterEntry,
-  type ParametersAs,
-  Resolver,
-  rejection,
-} from './analyse.js';
-import type { Node } from '../workbook/formula/ast.js';
-import type { Refusal, ValueKind } from './lower/contract.js';
+  blockedBy,
+  compiledColumn,
+  newScope,
+  overridden,
+  type Scope,
+  withCell,
+  withPrecision,
+} from './derive/scope.js';
 import { isRefusal } from './lower/contract.js';
-import type { LoweredColumn } from './lower-column.js';
-import { lowerColumn, lowerSummary, sortKinds } from './lower-column.js';
-import { topoOrder } from './topo-order.js';
-import { formulaPrecision, type Precision, spreadPrecision } from './precision.js';
-import { compileScan } from './scan-compile.js';
-import { readsRowNumber, scanMembers, scansOverBlankRows } from './cross-row.js';
-import { NameAllocator } from './fields.js';
-import type { Overrides } from './overrides.js';
-import { overrideFieldName, typedOverWarning, withOverride } from './overrides.js';
-import { references, sheetCell, valueReferences } from './refs.js';
-import { LibraryValues, Roots } from './roots.js';
-import type { RecognisedTable, TableColumn } from './table.js';
+import { NameAllocator } from './recognise/fields.js';
+import type { RecognisedTable } from './recognise/recognised.js';
+import { sheetCell, valueReferences } from './recognise/refs.js';
 import type { RejectedColumn, Warning } from './types.js';
-
-/** A formula column that lowered. */
-export interface CompiledColumn {
-  column: TableColumn;
-  formula: string;
-  expr: string;
-  kinds: ValueKind[];
-  helpers: string[];
-  /** Fields (table columns) the expression reads, directly or through a hoisted aggregate. */
-  deps: string[];
-  /** Root derivations it reads. */
-  roots: string[];
-  /** `$const` names it reads. */
-  constants: string[];
-  /** Library values (lookup tables) it reads. */
-  values: string[];
-  description: string;
-  /** Set for a column computed by an ordered scan (cross-row.ts): the scan's root derivation. */
-  scan?: string;
-  /** The formula reads its own row number (ROW()): the items' row field. */
-  readsRow?: boolean;
-  /** In the 15-digit tier (precision.ts): it or a column it reads calls a function Excel's last bits elude. */
-  precision?: Precision;
-}
-
-/** A root derivation: a hoisted row-invariant aggregate or a summary-row aggregate. */
-export interface RootDerivation {
-  name: string;
-  expr: string;
-  kinds: ValueKind[];
-  helpers: string[];
-  deps: string[];
-  constants: string[];
-  values: string[];
-  description: string;
-  /** Set for a summary-row aggregate: its cell (`Sheet1!D12`) and formula. */
-  summary?: { cell: string; formula: string; row: number; col: number };
-  /** In the 15-digit tier (precision.ts): it reads a 15-digit column or calls a 15-digit function. */
-  precision?: Precision;
-}
-
-export interface Compilation {
-  table: RecognisedTable;
-  plans: ColumnPlan[];
-  /** Lowered formula columns, in dependency order. */
-  columns: CompiledColumn[];
-  /** Root derivations in creation order (each after the columns it reads). */
-  roots: RootDerivation[];
-  rejected: RejectedColumn[];
-  warnings: Warning[];
-  constants: ParameterEntry[];
-  /** How the parameters reach the derivations (`constants`: `$const`; `inputs`: root input fields). */
-  parameters: ParametersAs;
-  /** Library values by exported name (lookup tables). */
-  libraryValues: Map<string, unknown>;
-  /** The table columns (fields) each formula column reads, compiled or refused (for the draft's reasons). */
-  columnDeps: Map<string, string[]>;
-  /**
-   * A column refused for what it reads (DEPENDS_ON_REJECTED_COLUMN, CIRCULAR_REFERENCE) whose own formula
-   * is refused too: that refusal, found by a trial lowering, so the draft can give every reason.
-   */
-  ownRefusals: Map<string, RejectedColumn>;
-  /** The items' sheet-row field (`row`), set when an ordered scan needs it (cross-row.ts). */
-  rowField?: string;
-  /** The typed-over cells of formula columns (overrides.ts): the column's field, the override field, its rows. */
-  overrides: Array<{ field: string; name: string; rows: Overrides }>;
-}
+import type { Node } from '../workbook/formula/ast.js';
 
 /**
  * Compiles a recognised table. `plans` are its columns analysed (`analyseColumns`: parsing and the per-row
@@ -222,47 +156,6 @@ function readDeps(
   return out;
 }
 
-export type FormulaPlan = Extract<ColumnPlan, { kind: 'formula' }>;
-
-/** What the steps of one compilation share: the table, its constants, kinds known so far, refusals, roots. */
-export interface Scope {
-  table: RecognisedTable;
-  constants: Constants;
-  /** Kinds of each column's values: input columns from their cells, formula columns once lowered. */
-  kinds: Map<string, readonly ValueKind[]>;
-  rejected: Map<string, RejectedColumn>;
-  planByField: Map<string, ColumnPlan>;
-  roots: Roots;
-  values: LibraryValues;
-  rowField?: string;
-  /** The override field of each formula column with typed-over rows. */
-  overrideFields: Map<string, string>;
-}
-
-function newScope(
-  table: RecognisedTable,
-  plans: ColumnPlan[],
-  constants: Constants,
-  rootNames: NameAllocator,
-): Scope {
-  const scope: Scope = {
-    table,
-    constants,
-    kinds: new Map(),
-    rejected: new Map(),
-    planByField: new Map(),
-    roots: new Roots(rootNames),
-    values: new LibraryValues(),
-    overrideFields: new Map(),
-  };
-  for (const p of plans) {
-    scope.planByField.set(p.column.field, p);
-    if (p.kind === 'input') scope.kinds.set(p.column.field, p.kinds);
-    if (p.kind === 'refused') scope.rejected.set(p.column.field, p.rejected);
-  }
-  return scope;
-}
-
 /**
  * Step 2: the table columns each formula column reads, from the references the resolver accepts: in its own
  * row or whole (`deps`), and in the row above (`previous`, a scan's recurrence; cross-row.ts); `ordered`: the
@@ -357,63 +250,6 @@ function compileColumns(
   return columns;
 }
 
-/** A lowered column taking the row's override where present (overrides.ts); `row` reads the row. */
-export function overridden(scope: Scope, p: FormulaPlan, l: LoweredColumn, row: string): LoweredColumn {
-  const name = scope.overrideFields.get(p.column.field);
-  if (!name || !p.overrides) return l;
-  const kinds = sortKinds([...l.kinds, ...kindsOf([...p.overrides.values()])]);
-  return { ...l, expr: withOverride(`${row}.${name}`, l.expr), kinds };
-}
-
-/** Why a column cannot be lowered before trying: it lies on a cycle, or reads a refused column. */
-export function blockedBy(
-  scope: Scope,
-  field: string,
-  deps: readonly string[],
-  cyclic: ReadonlyMap<string, string[]>,
-): { reason: RejectedColumn['reason']; detail: string } | undefined {
-  const cycle = cyclic.get(field);
-  if (cycle && cycle.length > 0) {
-    const letters = cycle.map((f) => scope.planByField.get(f)?.column.letter).join(' → ');
-    return { reason: 'CIRCULAR_REFERENCE', detail: `Columns ${letters} refer to each other` };
-  }
-  const bad = deps.find((d) => scope.rejected.has(d) || cyclic.has(d));
-  if (bad === undefined) return undefined;
-  const b = scope.planByField.get(bad)!.column;
-  return {
-    reason: 'DEPENDS_ON_REJECTED_COLUMN',
-    detail: `It uses column ${b.letter} ("${b.header}"), which was refused`,
-  };
-}
-
-export function compiledColumn(
-  table: RecognisedTable,
-  p: FormulaPlan,
-  lowered: LoweredColumn,
-  deps: string[],
-): CompiledColumn {
-  const range = `${p.column.letter}${table.firstDataRow + 1}:${p.column.letter}${table.lastDataRow + 1}`;
-  return {
-    column: p.column,
-    formula: p.formula,
-    expr: lowered.expr,
-    kinds: sortKinds(lowered.kinds),
-    helpers: lowered.helpers,
-    deps,
-    roots: lowered.roots,
-    constants: lowered.constants,
-    values: lowered.values,
-    ...(lowered.readsRow ? { readsRow: true } : {}),
-    ...withPrecision(formulaPrecision(p.ast, p.start?.ast)),
-    description: `Column ${p.column.letter} "${p.column.header}" of sheet "${table.sheet.name}", ${range}: =${p.formula}`,
-  };
-}
-
-/** `{precision}` when set, else nothing (an exact derivation carries no key). */
-function withPrecision(precision: Precision | undefined): { precision?: Precision } {
-  return precision === undefined ? {} : { precision };
-}
-
 /** Step 4: the summary row's aggregates as root derivations; a summary that cannot be kept is a warning. */
 function compileSummary(scope: Scope): Warning[] {
   const { table } = scope;
@@ -463,16 +299,3 @@ function rejectionsInColumnOrder(
 function capitalise(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
 }
-
-export function withCell(
-  table: RecognisedTable,
-  column: TableColumn,
-  row: number,
-  formula: string,
-  r: Refusal,
-): string {
-  const at = r.span ? ` (at "${formula.slice(r.span.start, r.span.end)}")` : '';
-  return `${r.detail}${at}; first offending cell ${sheetCell(table.sheet.name, row, column.col)}`;
-}
-
-export { topoOrder };

@@ -1,9 +1,13 @@
 /** The workbook compiler's public surface (see docs/compiler.md). */
-export type { CellTarget, ColumnPlan, RangeTarget } from './analyse.js';
-export { analyseColumns, Constants, kindsOf, Resolver, rejection } from './analyse.js';
-export type { Compilation, CompiledColumn, RootDerivation } from './compile.js';
-export { compileRecognised, topoOrder } from './compile.js';
-export { assignFieldNames, fieldName, NameAllocator } from './fields.js';
+export type { CellTarget, RangeTarget } from './analyse/resolver.js';
+export type { ColumnPlan } from './analyse/columns.js';
+export { analyseColumns, kindsOf, rejection } from './analyse/columns.js';
+export { Constants } from './analyse/parameters.js';
+export { Resolver } from './analyse/resolver.js';
+export type { Compilation, CompiledColumn, RootDerivation } from './derive/compiled.js';
+export { compileRecognised } from './compile.js';
+export { topoOrder } from './analyse/topo-order.js';
+export { assignFieldNames, fieldName, NameAllocator } from './recognise/fields.js';
 export { type ColumnModeInput, type ColumnTranslation, translateColumnFormula } from './column-formula.js';
 export { type TranslateResult, translateFormula } from './formula-command.js';
 export { helperLibrary, libraryParts, type MergedLibrary, mergeLibrary } from './lower/library-merge.js';
@@ -14,7 +18,7 @@ export type {
   FunctionEntry,
   FunctionEvidence,
   OperatorEntry,
-} from './functions/index.js';
+} from './lower/functions/index.js';
 export {
   arityOf,
   FUNCTIONS,
@@ -22,10 +26,10 @@ export {
   SUPPORTED_FUNCTIONS,
   signatureOf,
   VOLATILE_FUNCTIONS,
-} from './functions/index.js';
+} from './lower/functions/index.js';
 export type { CatalogueEntry } from './lower/catalogue.js';
 export { CATALOGUE, listFunctions } from './lower/catalogue.js';
-export type { BuildSpecInput, BuiltSpec, KeptParts } from './spec-builder.js';
+export type { BuildSpecInput, BuiltSpec, KeptParts } from './assemble/spec-builder.js';
 export {
   buildSpec,
   DEFAULT_SEED_BUDGET,
@@ -34,13 +38,22 @@ export {
   seedDocument,
   specId,
   typeSchema,
-} from './spec-builder.js';
+} from './assemble/spec-builder.js';
 export type {
   RecognisedTable,
   RecogniseFailure,
   RecogniseOptions,
   SummaryCell,
   TableColumn,
-} from './table.js';
-export { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, isRecogniseFailure, recogniseTable } from './table.js';
+} from './recognise/recognised.js';
+export { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, isRecogniseFailure } from './recognise/recognised.js';
+export { recogniseTable } from './recognise/table.js';
 export type { FailureCode, RefusalCode, RejectedColumn, Warning } from './types.js';
+// What translate_formula and library merging read from the compiler, so that they can read it through this door.
+export { KIND_ORDER } from './analyse/columns.js';
+export type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
+export { isRefusal, refuse } from './lower/contract.js';
+export { HELPERS, resolveHelpers, writeLibrary } from './lower/library.js';
+export { lowerFormula } from './lower/lower.js';
+export { boundedRange, isWhole } from './lower/whole-ranges.js';
+export { resolveName, substituteNames } from './recognise/names.js';

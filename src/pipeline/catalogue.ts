@@ -1,6 +1,6 @@
 /**
  * The function catalogue as tools show it (`list_functions`, the catalogue resource): the compiler's entries
- * (../compiler/functions/) joined with how the oracle evaluates each function, HyperFormula as is or a named
+ * (../compiler/lower/functions/) joined with how the oracle evaluates each function, HyperFormula as is or a named
  * correction (the oracle's one registry, ../oracle/registry.ts). The join lives here, above both, since neither imports the other.
  */
 import { type CatalogueEntry, listFunctions as compilerCatalogue } from '../compiler/index.js';

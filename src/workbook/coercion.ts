@@ -1,6 +1,6 @@
 /**
  * The coercion table, one home: what Excel does with an argument's value before the function sees it, by the
- * parameter's class (every parameter of the function table names one: src/compiler/functions/types.ts), the
+ * parameter's class (every parameter of the function table names one: src/compiler/lower/functions/types.ts), the
  * value's kind (value-kinds.ts) and whether the value is typed in the call (`direct`) or read through a
  * reference. Each entry says what the value becomes, the error it gives, that it is left out, or that Excel's
  * answer is not established, with its evidence: a cell Excel saved (file, cell, formula, saved value) or a

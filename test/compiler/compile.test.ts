@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileRecognised } from '../../src/compiler/compile.js';
-import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
+import { isRecogniseFailure } from '../../src/compiler/recognise/recognised.js';
+import { recogniseTable } from '../../src/compiler/recognise/table.js';
 import {
   type ConversionResult,
   convert,

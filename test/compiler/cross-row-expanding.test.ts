@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { book, expectAllVerified, type Grid, run, verified } from './sheet-helpers.js';
 import { compileRecognised } from '../../src/compiler/compile.js';
-import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
+import { isRecogniseFailure } from '../../src/compiler/recognise/recognised.js';
+import { recogniseTable } from '../../src/compiler/recognise/table.js';
 import type { CellValue } from '../../src/workbook/values.js';
 
 /** Item | Amount | <header>: `formula(r)` in every data row (r the 1-based sheet row). */

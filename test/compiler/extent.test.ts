@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RecognisedTable } from '../../src/compiler/table.js';
-import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
+import type { RecognisedTable } from '../../src/compiler/recognise/recognised.js';
+import { isRecogniseFailure } from '../../src/compiler/recognise/recognised.js';
+import { recogniseTable } from '../../src/compiler/recognise/table.js';
 import type { ConversionResult } from '../../src/pipeline/index.js';
 import { convert } from '../../src/pipeline/index.js';
 import { convertWorkbook } from '../../src/pipeline/stages.js';

@@ -1,6 +1,6 @@
 import jsonata from 'jsonata';
 import { describe, expect, it } from 'vitest';
-import { assignFieldNames, fieldName } from '../../src/compiler/fields.js';
+import { assignFieldNames, fieldName } from '../../src/compiler/recognise/fields.js';
 
 describe('fieldName', () => {
   // The golden table of docs/compiler.md's rule: each row is one header and the name a person would choose.

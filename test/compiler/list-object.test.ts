@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RecognisedTable } from '../../src/compiler/table.js';
-import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
+import type { RecognisedTable } from '../../src/compiler/recognise/recognised.js';
+import { isRecogniseFailure } from '../../src/compiler/recognise/recognised.js';
+import { recogniseTable } from '../../src/compiler/recognise/table.js';
 import { convertWorkbook } from '../../src/pipeline/stages.js';
 import type { TableModel, WorkbookModel } from '../../src/workbook/model.js';
 import { getCell, gridSheet } from '../../src/workbook/model.js';

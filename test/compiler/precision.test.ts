@@ -1,12 +1,12 @@
 /**
- * The 15-digit tier (src/compiler/precision.ts): a formula's tier read from its tree, spread to the columns
+ * The 15-digit tier (src/compiler/analyse/precision.ts): a formula's tier read from its tree, spread to the columns
  * that read a 15-digit column; the spec's mark (`x-excel-precision`) and its `excel15` test; verification at
  * 15 digits against the oracle for such a column only, and against Excel's binding saved values and the
  * oracle both.
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { formulaPrecision } from '../../src/compiler/precision.js';
+import { formulaPrecision } from '../../src/compiler/analyse/precision.js';
 import type { ModelSpec } from '../../src/modelspec/types.js';
 import { verifySpec } from '../../src/pipeline/verify/verify-spec.js';
 import { convertInProcess } from '../../src/pipeline/stages.js';

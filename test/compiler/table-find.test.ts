@@ -5,8 +5,9 @@
  * workbook's names and sheets in reach.
  */
 import { describe, expect, it } from 'vitest';
-import type { RecognisedTable } from '../../src/compiler/table.js';
-import { blankRowsInside, isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
+import type { RecognisedTable } from '../../src/compiler/recognise/recognised.js';
+import { blankRowsInside, isRecogniseFailure } from '../../src/compiler/recognise/recognised.js';
+import { recogniseTable } from '../../src/compiler/recognise/table.js';
 import { convertWorkbook } from '../../src/pipeline/stages.js';
 import type { DefinedName, WorkbookModel } from '../../src/workbook/model.js';
 import { getCell, gridSheet } from '../../src/workbook/model.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RecognisedTable } from '../../src/compiler/table.js';
-import { isRecogniseFailure, recogniseTable } from '../../src/compiler/table.js';
+import type { RecognisedTable } from '../../src/compiler/recognise/recognised.js';
+import { isRecogniseFailure } from '../../src/compiler/recognise/recognised.js';
+import { recogniseTable } from '../../src/compiler/recognise/table.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import type { WorkbookModel } from '../../src/workbook/model.js';
 import { gridSheet } from '../../src/workbook/model.js';

@@ -1,5 +1,5 @@
 /**
- * Whole-column and whole-row ranges (src/compiler/whole-ranges.ts): bounded by the sheet's used range for the
+ * Whole-column and whole-row ranges (src/compiler/lower/whole-ranges.ts): bounded by the sheet's used range for the
  * functions that read them exactly, each verified against the oracle (HyperFormula reading the whole column
  * itself); the other readers, a whole row that moves with the row, and the formula's own column refused by code.
  */

@@ -24,7 +24,7 @@ import {
   type FunctionArg,
   type FunctionEntry,
   FUNCTIONS as TABLE,
-} from '../../src/compiler/functions/index.js';
+} from '../../src/compiler/lower/functions/index.js';
 
 /** The input columns A..E: every case binds these five cells of its row. */
 export const INPUT_COLUMNS = ['A', 'B', 'C', 'D', 'E'] as const;
@@ -287,7 +287,7 @@ const range: fc.Arbitrary<FuzzExpr> = fc
 
 const BINARY_OPS: readonly BinaryOp[] = ['+', '-', '*', '/', '^', '&', '=', '<>', '<', '<=', '>', '>='];
 
-// --- Calls: every function of the function table (src/compiler/functions), its arity and argument kinds read
+// --- Calls: every function of the function table (src/compiler/lower/functions), its arity and argument kinds read
 // from the table's entry; what values an argument is drawn from: the general kinds below, and for some
 // arguments also a pool of values that make the call compute (a format code, a criterion, a match mode).
 

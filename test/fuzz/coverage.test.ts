@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arityOf, FUNCTIONS } from '../../src/compiler/functions/index.js';
+import { arityOf, FUNCTIONS } from '../../src/compiler/lower/functions/index.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import {
   ARG_POOLS,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCellOption } from '../../src/cli/commands/formula.js';
 import { translateFormula } from '../../src/compiler/formula-command.js';
 import { listFunctions } from '../../src/compiler/lower/catalogue.js';
-import { SUPPORTED_FUNCTIONS } from '../../src/compiler/functions/index.js';
+import { SUPPORTED_FUNCTIONS } from '../../src/compiler/lower/functions/index.js';
 
 describe('translateFormula', () => {
   it('translates and evaluates ROUND(A1,2) with A1 = 1.005', async () => {

@@ -1,10 +1,15 @@
-/** The function table (src/compiler/functions/): each entry's example, arity, helpers and evidence. */
+/** The function table (src/compiler/lower/functions/): each entry's example, arity, helpers and evidence. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { goldenCasesOf } from '../../scripts/docs/functions.js';
 import { translateFormula } from '../../src/compiler/formula-command.js';
-import { arityOf, FUNCTIONS, signatureOf, SUPPORTED_FUNCTIONS } from '../../src/compiler/functions/index.js';
+import {
+  arityOf,
+  FUNCTIONS,
+  signatureOf,
+  SUPPORTED_FUNCTIONS,
+} from '../../src/compiler/lower/functions/index.js';
 import { listFunctions as compilerCatalogue } from '../../src/compiler/lower/catalogue.js';
 import { HELPERS } from '../../src/compiler/lower/library.js';
 import { listFunctions } from '../../src/pipeline/catalogue.js';

@@ -4,7 +4,7 @@
  * it propagates as an error does (first one wins), and IFERROR, IFNA, the IS functions and COUNT give it back.
  */
 import { describe, expect, it } from 'vitest';
-import { CHOOSE_NE } from '../../src/compiler/functions/choice.js';
+import { CHOOSE_NE } from '../../src/compiler/lower/functions/choice/entry.js';
 import { isRefusal, type LowerContext, type Operand, refuse } from '../../src/compiler/lower/contract.js';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
 import { lowerFormula } from '../../src/compiler/lower/lower.js';
@@ -157,7 +157,7 @@ describe('the formula command and column mode meeting it', () => {
 
 describe('IFS meeting a text condition', () => {
   it('gives the not-established value in that row only', async () => {
-    const { IFS_NE } = await import('../../src/compiler/functions/choice.js');
+    const { IFS_NE } = await import('../../src/compiler/lower/functions/choice/entry.js');
     const f = '=IFS(A2,"yes",TRUE,"no")';
     expect((await run(f, { a: 'x' })).value).toEqual({ notEstablished: IFS_NE });
     expect((await run(f, { a: 1 })).value).toBe('yes');

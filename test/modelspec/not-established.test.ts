@@ -1,7 +1,7 @@
 /** test_spec and dry_run count the not-established value apart: never a pass, never an ordinary failure. */
 import { describe, expect, it } from 'vitest';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
-import { ERROR_VALUE_SCHEMA } from '../../src/compiler/spec-builder.js';
+import { ERROR_VALUE_SCHEMA } from '../../src/compiler/assemble/spec-builder.js';
 import { dryRunInProcess, type ModelSpec, testSpecInProcess } from '../../src/modelspec/index.js';
 
 const REASON = 'CHOOSE with a text or logical index';

@@ -2,11 +2,11 @@
  * The oracle's TEXT with date/time codes (src/oracle/excel/excel-text-dates.ts, through SSX.TEXT): Excel-saved and
  * hand-derived values, a code read from a cell, the codes both readers accept (the oracle's and the
  * compiler's, functions/format-date-code.ts), then a seeded comparison with the lowering's JSONata
- * ($xlTextDate, src/compiler/lower/helpers/format.ts) on random serials and codes.
+ * ($xlTextDate, src/compiler/lower/functions/format/helpers.ts) on random serials and codes.
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readDateCode } from '../../src/compiler/functions/format-date-code.js';
+import { readDateCode } from '../../src/compiler/lower/functions/format/date-code.js';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
 import {
   type Bindings,

@@ -1,12 +1,12 @@
 /**
  * The oracle's TEXT (src/oracle/excel/excel-text.ts, routed through SSX.TEXT for literal codes of its set):
  * hand-derived Excel values, then a seeded comparison with the lowering's JSONata ($xlTextFmt / $xlText,
- * src/compiler/lower/helpers/format.ts) on random values and every accepted code.
+ * src/compiler/lower/functions/format/helpers.ts) on random values and every accepted code.
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translateFormula } from '../../src/compiler/formula-command.js';
-import { readNumberCode } from '../../src/compiler/functions/format.js';
+import { readNumberCode } from '../../src/compiler/lower/functions/format/entry.js';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
 import {
   type Bindings,

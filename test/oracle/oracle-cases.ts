@@ -13,7 +13,7 @@ export const UNKNOWN = { error: '#ERROR!' } as unknown as CellValue;
 export const err = (error: string) => ({ error }) as unknown as CellValue;
 
 /**
- * `excel15`: numbers compare at 15 significant digits (the 15-digit tier, src/compiler/precision.ts), as
+ * `excel15`: numbers compare at 15 significant digits (the 15-digit tier, src/compiler/analyse/precision.ts), as
  * verification compares such a column; everything else exactly.
  */
 export function describeOracleCases(

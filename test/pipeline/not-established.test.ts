@@ -5,7 +5,7 @@
  * not-established value, never an answer.
  */
 import { describe, expect, it } from 'vitest';
-import { CHOOSE_NE } from '../../src/compiler/functions/choice.js';
+import { CHOOSE_NE } from '../../src/compiler/lower/functions/choice/entry.js';
 import { testSpecInProcess } from '../../src/modelspec/index.js';
 import { readWorkbook } from '../../src/workbook/index.js';
 import { convertWorkbook } from '../../src/pipeline/stages.js';

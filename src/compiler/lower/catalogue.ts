@@ -1,7 +1,7 @@
 /**
  * The catalogue of what the lowering supports, for tools that explain the compiler (`list_functions`): every
  * operator and function with its lowering and the Excel semantics it keeps, read from the operator table and
- * the function table (../functions/), and every refusal code with its meaning.
+ * the function table (functions/), and every refusal code with its meaning.
  */
 import { codeEntry, codesOfKind, type RefusalCode } from '../../codes/index.js';
 import {
@@ -11,7 +11,7 @@ import {
   type FunctionEvidence,
   OPERATORS,
   signatureOf,
-} from '../functions/index.js';
+} from './functions/index.js';
 import type { CellValue } from '../../workbook/values.js';
 
 export interface CatalogueEntry {

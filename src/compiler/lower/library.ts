@@ -21,29 +21,29 @@
  */
 import type { LibraryObject } from '../../modelspec/types.js';
 import type { CellValue } from '../../workbook/values.js';
-import { AGGREGATE_HELPERS } from './helpers/aggregate.js';
-import { BASES_HELPERS } from './helpers/bases.js';
-import { ANGLES_HELPERS } from './helpers/angles.js';
-import { CRITERIA_HELPERS } from './helpers/criteria.js';
+import { AGGREGATE_HELPERS } from './functions/aggregate/helpers.js';
+import { BASES_HELPERS } from './functions/bases/helpers.js';
+import { ANGLES_HELPERS } from './functions/angles/helpers.js';
+import { CRITERIA_HELPERS } from './functions/criteria/helpers.js';
 import { ARITHMETIC_HELPERS } from './helpers/arithmetic.js';
-import { DATE_HELPERS } from './helpers/date.js';
+import { DATE_HELPERS } from './functions/date/helpers.js';
 import { DIGIT_HELPERS } from './helpers/digits.js';
-import { FORMAT_HELPERS } from './helpers/format.js';
-import { INFO_HELPERS } from './helpers/info.js';
-import { LOGIC_HELPERS } from './helpers/logic.js';
-import { LOOKUP_HELPERS } from './helpers/lookup.js';
-import { MATH_HELPERS } from './helpers/math.js';
+import { FORMAT_HELPERS } from './functions/format/helpers.js';
+import { INFO_HELPERS } from './functions/info/helpers.js';
+import { LOGIC_HELPERS } from './functions/logic/helpers.js';
+import { LOOKUP_HELPERS } from './functions/lookup/helpers.js';
+import { MATH_HELPERS } from './functions/math/helpers.js';
 import { NOT_ESTABLISHED_HELPERS } from './helpers/not-established.js';
-import { ORDER_STATS_HELPERS } from './helpers/order-stats.js';
+import { ORDER_STATS_HELPERS } from './functions/order-stats/helpers.js';
 import { ROUND_HELPERS } from './helpers/round.js';
 import type { HelperSource } from './helpers/source.js';
-import { TEXT_HELPERS } from './helpers/text.js';
-import { TEXTOPS_HELPERS } from './helpers/textops.js';
-import { TIME_HELPERS } from './helpers/time.js';
-import { WORKDAY_HELPERS } from './helpers/workdays.js';
-import { DAYCOUNT_HELPERS } from './helpers/daycount.js';
-import { TRANSCENDENTAL_HELPERS } from './helpers/transcendental.js';
-import { FINANCE_HELPERS } from './helpers/finance.js';
+import { TEXT_HELPERS } from './functions/text/helpers.js';
+import { TEXTOPS_HELPERS } from './functions/textops/helpers.js';
+import { TIME_HELPERS } from './functions/time/helpers.js';
+import { WORKDAY_HELPERS } from './functions/workdays/helpers.js';
+import { DAYCOUNT_HELPERS } from './functions/daycount/helpers.js';
+import { TRANSCENDENTAL_HELPERS } from './functions/transcendental/helpers.js';
+import { FINANCE_HELPERS } from './functions/finance/helpers.js';
 import { VALUE_HELPERS } from './helpers/values.js';
 
 export interface HelperDef extends HelperSource {
