@@ -141,24 +141,21 @@ function budgetOptions(opts: ConvertCommandOptions): ConvertOptions {
   };
 }
 
-/** The short human summary of a result (its refusals and warnings go to stderr: `problemLines`). */
+/**
+ * The short human summary of a result, read at a glance: what was compiled, how many values were checked and
+ * whether they all agree; each kind of disagreement is named only when it happened, with what it means, and
+ * then who decides. Refusals and warnings go to stderr (`problemLines`); `--json` prints the whole result.
+ */
 export function summarise(file: string, result: ConversionResult, written?: string): string {
   const lines: string[] = [];
-  const rejected = result.rejectedColumns ?? [];
   if (result.valid) {
     const { compiled, aggregates } = compiledCounts(result.spec);
-    const extra = aggregates > 0 ? ` (and ${aggregates} summary value(s))` : '';
-    lines.push(`${file}: ${compiled} formula column(s) compiled${extra}, ${rejected.length} refused`);
-    const v = result.verification;
-    if (v) {
-      lines.push(
-        `  verified ${v.matched}/${v.cellsChecked} values against ${v.oracle.name} ${v.oracle.version}` +
-          (v.cachedChecked > 0
-            ? `; ${savedBy(v) === 'Excel' ? "Excel's saved values" : `the saved values (${savedBy(v)})`}: ${v.cachedExact + v.cached15}/${v.cachedChecked} agree`
-            : ''),
-      );
-      lines.push(`  ${judgeLine(v)}`, `  ${classesLine(v)}`);
-    }
+    const refused = result.rejectedColumns?.length ?? 0;
+    const extra = aggregates > 0 ? ` (and ${count(aggregates, 'summary value')})` : '';
+    lines.push(
+      `${file}: ${count(compiled, 'formula column')} compiled${extra}, ${refused === 0 ? 'none' : refused} refused`,
+    );
+    if (result.verification) lines.push(...verificationLines(result.verification).map((l) => `  ${l}`));
   } else {
     lines.push(`${file}: not converted: ${result.reason}`);
   }
@@ -166,41 +163,67 @@ export function summarise(file: string, result: ConversionResult, written?: stri
   return `${lines.join('\n')}\n`;
 }
 
-/** Who decided: Excel's saved values (binding) or the oracle alone, and why. */
+/** `1 formula column`, `4 formula columns`. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * The values checked, in words: one line when all agree; otherwise how many agree, one line per kind of
+ * disagreement that happened (the classes of src/oracle/types.ts), and who decides.
+ */
+function verificationLines(v: Verification): string[] {
+  const c = v.classes;
+  const oracle = `${v.oracle.name} ${v.oracle.version}`;
+  const saved = `the values ${savedBy(v)} saved`;
+  const checked = `${count(v.cellsChecked, 'value')} checked`;
+  const disagreeing = c.enginesDifferFromExcel + c.specDiffersFromOracle + c.oracleDiffersFromExcel;
+  if (disagreeing === 0 && c.agree + c.unsaved === v.cellsChecked) {
+    if (c.unsaved === v.cellsChecked)
+      return [`${checked}: all agree with ${oracle} (the file saved no values)`];
+    if (c.unsaved === 0) return [`${checked}: all agree with ${oracle} and with ${saved}`];
+    return [
+      `${checked}: all agree with ${oracle}; ${c.agree} also with ${saved}, ${c.unsaved} had no saved value`,
+    ];
+  }
+  const lines = [`${checked}: ${c.agree} agree with ${oracle} and with ${saved}`];
+  const name = v.oracle.name;
+  const x = savedBy(v);
+  if (c.enginesDifferFromExcel > 0)
+    lines.push(`${c.enginesDifferFromExcel} where the spec and ${name} agree, but ${x} saved another value`);
+  if (c.specDiffersFromOracle > 0)
+    lines.push(`${c.specDiffersFromOracle} where the spec differs from ${name}`);
+  if (c.oracleDiffersFromExcel > 0)
+    lines.push(`${c.oracleDiffersFromExcel} where only ${name} differs: the spec agrees with ${saved}`);
+  if (c.unsaved > 0) lines.push(`${c.unsaved} with no saved value, checked against ${name} alone`);
+  lines.push(judgeLine(v));
+  return lines;
+}
+
+/** Who decides: Excel's saved values (binding) or the oracle, and why. */
 function judgeLine(v: Verification): string {
   const { producer, standing } = v.savedValues;
-  if (v.judge === 'excel') return `judged by the values ${producer} saved (binding)`;
-  if (v.cachedChecked === 0)
-    return `judged by the oracle alone: the file saved no values (producer: ${producer})`;
+  if (v.judge === 'excel') return `the values ${producer} saved decide: they are Excel's own (binding)`;
+  const name = v.oracle.name;
+  if (v.cachedChecked === 0) return `${name} decides: the file saved no values`;
   const why: Record<SavedValuesStanding, string> = {
     binding: 'binding',
     unvouched: 'not vouched for (manual calculation or recalculation on load)',
     'other-engine': "another engine's",
     'unknown-producer': 'of an unknown producer',
   };
-  return `judged by the oracle: the saved values are ${why[standing]} (producer: ${producer})`;
+  return `${name} decides: the saved values are ${why[standing]} (producer: ${producer})`;
 }
 
 /**
- * Whose values the file saved, as the summary names them: `Excel` when Excel saved them (with its marks,
- * src/workbook/producer.ts), else another engine's or an unknown producer's, so that a LibreOffice or library
- * file's values are never called Excel's.
+ * Who saved the file's values, as the summary names them: `Excel` when Excel saved them (with its marks,
+ * src/workbook/producer.ts), else the producer (`LibreOffice 7.4.7.2`) or an unknown producer, so that a
+ * LibreOffice or library file's values are never called Excel's.
  */
 function savedBy(v: Verification): string {
-  const { standing } = v.savedValues;
+  const { standing, producer } = v.savedValues;
   if (standing === 'binding' || standing === 'unvouched') return 'Excel';
-  return standing === 'other-engine' ? "another engine's" : "an unknown producer's";
-}
-
-/** The cells by class (src/oracle/types.ts); the saved values named `saved` when they are not Excel's. */
-function classesLine(v: Verification): string {
-  const c = v.classes;
-  const x = savedBy(v) === 'Excel' ? 'Excel' : 'saved';
-  return (
-    `cells: spec = oracle = ${x} ${c.agree}; spec = oracle ≠ ${x} ${c.enginesDifferFromExcel}; ` +
-    `spec ≠ oracle ${c.specDiffersFromOracle}; oracle ≠ ${x} only ${c.oracleDiffersFromExcel}; ` +
-    `no saved value ${c.unsaved}`
-  );
+  if (standing === 'unknown-producer') return 'an unknown producer';
+  // `LibreOffice/7.4.7.2$Linux_X86_64 LibreOffice_project/...` → `LibreOffice 7.4.7.2`.
+  return producer.replace(/^([A-Za-z][\w ]*)\/([\d.]+)\$.*$/, '$1 $2');
 }
 
 export function registerConvertCommand(program: Command): void {
