@@ -1,13 +1,23 @@
 /** The workbook compiler's public surface (see docs/compiler.md). */
 export type { CellTarget, ColumnPlan, RangeTarget } from './analyse.js';
-export { analyseColumns, Constants, kindsOf, Resolver, rejection } from './analyse.js';
+export { analyseColumns, Constants, KIND_ORDER, kindsOf, Resolver, rejection } from './analyse.js';
 export type { Compilation, CompiledColumn, RootDerivation } from './compile.js';
 export { compileRecognised, topoOrder } from './compile.js';
 export { assignFieldNames, fieldName, NameAllocator } from './fields.js';
-export { type ColumnModeInput, type ColumnTranslation, translateColumnFormula } from './column-formula.js';
-export { type TranslateResult, translateFormula } from './formula-command.js';
-export { helperLibrary, libraryParts, type MergedLibrary, mergeLibrary } from './lower/library-merge.js';
-export { buildLibrary } from './lower/library.js';
+export { buildLibrary, HELPERS, resolveHelpers, writeLibrary } from './lower/library.js';
+// What the authoring tools (src/authoring: one formula, column mode, library merging) lower with.
+export {
+  isRefusal,
+  type LowerContext,
+  type Operand,
+  type RangeOperand,
+  type Refusal,
+  refuse,
+  type ValueKind,
+} from './lower/contract.js';
+export { lowerFormula } from './lower/lower.js';
+export { resolveName, substituteNames } from './names.js';
+export { boundedRange, isWhole } from './whole-ranges.js';
 export type {
   ArgKind,
   FunctionArg,

@@ -20,3 +20,19 @@ export {
   type PipelineOptions,
   type RefusedColumn,
 } from './types.js';
+// What the front ends use from the areas below the pipeline, by name, so that they import only the pipeline,
+// the authoring area and the ModelSpec runtime: the coded error and its codes, the verification report's
+// pages, the cell value and saved-values types, and the worker primitives the command line's batch pool runs
+// its conversion workers with. All of it loads no engine.
+export { CODES, type Code, CodedError, type CodesOfKind } from '../codes/index.js';
+export { type IndexEntry, type ReportModel, renderIndex, renderReport } from '../report/index.js';
+export type { CellValue, SavedValuesStanding } from '../workbook/index.js';
+export {
+  endError,
+  entryModule,
+  parentChannel,
+  startWorker,
+  type WorkerHandle,
+  type WorkerKind,
+  workerInput,
+} from '../workers/index.js';

@@ -25,7 +25,7 @@ import { problem } from '../output.js';
 import { displayPath } from '../paths.js';
 import { CommandExit } from '../exit.js';
 import { writeOutputFile } from '../write.js';
-import type { WorkerKind } from '../../workers/index.js';
+import type { WorkerKind } from '../../pipeline/light.js';
 
 export { CommandExit };
 

@@ -18,9 +18,10 @@ import {
   type ConversionResult,
   type ConvertOptions,
   convert,
+  renderReport,
+  type SavedValuesStanding,
   type Verification,
 } from '../../pipeline/light.js';
-import type { SavedValuesStanding } from '../../workbook/index.js';
 import {
   type BatchCliOptions,
   CommandExit,
@@ -37,7 +38,6 @@ import { machineHeapMb, NO_TIME_LIMIT } from '../budgets.js';
 import { withExamples } from '../help.js';
 import { problem } from '../output.js';
 import { writeOutputFile } from '../write.js';
-import { renderReport } from '../../report/index.js';
 
 export interface ConvertCommandOptions {
   output?: string;

@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { type ReportModel, renderReport } from '../../report/index.js';
+import { type ReportModel, renderReport } from '../../pipeline/light.js';
 import { convert } from '../library.js';
 import { settle } from '../outcome.js';
 import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
