@@ -7,6 +7,14 @@
  */
 export { convert } from './convert.js';
 export { WarmConverter, type WarmOptions } from './warm.js';
+export {
+  CONVERSION_OPTIONS,
+  type ConversionOption,
+  type ConversionOptionName,
+  type ConversionSettings,
+  mcpOptionShape,
+  optionNames,
+} from './options.js';
 export { failureReport, REPORT_ROWS } from './report.js';
 export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
 export type { Verification } from '../oracle/index.js';

@@ -23,13 +23,14 @@ import {
   type Verification,
 } from '../../pipeline/light.js';
 import {
+  addConversionFlags,
   type BatchCliOptions,
   CommandExit,
-  parseModelId,
-  parseParameters,
+  type ConversionFlags,
   positive,
   processIO,
   runConvertBatch,
+  settingsFromFlags,
 } from '../batch/command.js';
 import { UsageError } from '../batch/discover.js';
 import { compiledCounts, problemLines } from '../batch/result.js';
@@ -39,20 +40,13 @@ import { withExamples } from '../help.js';
 import { problem } from '../output.js';
 import { writeOutputFile } from '../write.js';
 
-export interface ConvertCommandOptions {
+export interface ConvertCommandOptions extends ConversionFlags {
   output?: string;
-  modelId?: string;
-  sheet?: string;
-  /** `constants` (default) or `inputs`: parameter cells as root input fields. */
-  parameters?: string;
-  table?: string;
   json?: boolean;
   /** Wall-clock budget, seconds (default: the MCP server's, 60). */
   timeout?: string | number;
   /** Heap budget of the conversion's worker, MiB (default: the MCP server's, 1024). */
   maxMemory?: string | number;
-  /** Write the verification report (HTML) here; in batch, a folder with one per file and index.html. */
-  report?: string;
 }
 
 export interface ConvertCommandOutcome {
@@ -90,17 +84,12 @@ export async function convertFileCommand(
   }
   let options: ConvertOptions;
   try {
-    options = { filename: path.basename(file), ...budgetOptions(opts) };
+    options = { filename: path.basename(file), ...settingsFromFlags(opts), ...budgetOptions(opts) };
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.stderr.write(`sheetspec: ${e.message}\n`);
     return { exitCode: 2 };
   }
-  if (opts.modelId !== undefined) options.modelId = opts.modelId;
-  if (opts.sheet !== undefined) options.sheet = opts.sheet;
-  if (opts.parameters !== undefined) options.parameters = opts.parameters as 'constants' | 'inputs';
-  if (opts.table !== undefined) options.table = opts.table;
-  if (opts.report !== undefined) options.report = true;
   const result = await convert(bytes, options);
   let written: string | undefined;
   if (result.valid) {
@@ -227,29 +216,12 @@ function savedBy(v: Verification): string {
 }
 
 export function registerConvertCommand(program: Command): void {
-  const command = commandHead(program, 'convert')
-    .option(
-      '-o, --output <path>',
-      'one file: the spec file; batch: the output folder (mirrors the input tree)',
-    )
-    .option('--model-id <id>', 'spec id ([namespace/]name; default from the file name)', parseModelId)
-    .option(
-      '--sheet <name>',
-      'worksheet to read (default: the first visible one with a formula table, else the sheet with the most formula columns)',
-    )
-    .option(
-      '--parameters <how>',
-      'parameter cells as "constants" ($const.taxRate, the default) or "inputs" (top-level input fields with the workbook value as default)',
-      parseParameters,
-    )
-    .option(
-      '--table <name|range>',
-      "Excel Table (by name) or A1 range (B2:F40, Sheet2!B2:F40) to compile (default: the sheet's first Excel Table, else its layout)",
-    )
-    .option(
-      '--report <path>',
-      'write the verification report (self-contained HTML); batch: a folder with one per file and index.html',
-    )
+  const command = commandHead(program, 'convert').option(
+    '-o, --output <path>',
+    'one file: the spec file; batch: the output folder (mirrors the input tree)',
+  );
+  // The conversion options (src/pipeline/options.ts), then the command's own.
+  addConversionFlags(command)
     .option('--json', 'one file: print the whole result as JSON; batch: print an array of per-file results')
     // Batch-only options (added for the batch form; see docs/cli.md).
     .option('--ndjson', 'batch: print one result per line as each file finishes')
