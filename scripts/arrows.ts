@@ -20,6 +20,7 @@ export type Area =
   | 'oracle'
   | 'modelspec'
   | 'sandbox'
+  | 'authoring'
   | 'pipeline'
   | 'report'
   | 'cli'
@@ -34,16 +35,8 @@ export interface AreaRule {
   what: string;
 }
 
-const BELOW_FRONT_ENDS: readonly Area[] = [
-  'pipeline',
-  'report',
-  'compiler',
-  'modelspec',
-  'sandbox',
-  'workers',
-  'workbook',
-  'codes',
-];
+/** What a front end may import: the pipeline, the authoring area and the ModelSpec runtime, nothing else. */
+const BELOW_FRONT_ENDS: readonly Area[] = ['pipeline', 'authoring', 'modelspec'];
 
 /** The one home of the arrows. */
 export const AREAS: Readonly<Record<Area, AreaRule>> = {
@@ -66,8 +59,12 @@ export const AREAS: Readonly<Record<Area, AreaRule>> = {
     what: "workbook → Excel's values: HyperFormula set up and corrected like Excel, value comparison",
   },
   sandbox: {
-    imports: ['modelspec', 'compiler', 'workers', 'workbook', 'codes'],
-    what: 'authoring tasks (validate, test, dry run, eval, formula) in a budgeted child process',
+    imports: ['workers', 'codes'],
+    what: 'one task of a task module its caller names, in a budgeted child process; knows no product',
+  },
+  authoring: {
+    imports: ['compiler', 'modelspec', 'sandbox', 'workers', 'workbook', 'codes'],
+    what: 'the authoring tools: one formula (translate_formula, `sheetspec formula`), column mode, library merging, and the ModelSpec tools run in the sandbox (tasks.ts); the compiler only through its index',
   },
   pipeline: {
     imports: ['compiler', 'oracle', 'modelspec', 'sandbox', 'workers', 'workbook', 'codes', 'report'],

@@ -32,7 +32,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseFormula } from '../src/workbook/formula/parser.js';
 import { prepareA1Twin, tableBoxes } from '../src/workbook/formula/structured.js';
-import { translateFormula } from '../src/compiler/formula-command.js';
+import { translateFormula } from '../src/authoring/formula-command.js';
 import { getCell, type WorkbookModel } from '../src/workbook/model.js';
 import { producerOf } from '../src/workbook/producer.js';
 import { readWorkbook } from '../src/workbook/reader.js';

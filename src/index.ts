@@ -2,12 +2,12 @@
  * The sheetspec library: the functions the CLI and the MCP server call.
  */
 export { convert, DEFAULT_CONVERT_BUDGET, listFunctions, verifySpec } from './pipeline/index.js';
-export { translateFormula } from './compiler/index.js';
+export { translateFormula } from './authoring/index.js';
 export { parseFormula, printFormula } from './workbook/formula/index.js';
 export { readWorkbook, WorkbookError } from './workbook/index.js';
 export { evaluateWorkbook } from './oracle/index.js';
 export { getDomainGuidance, runModel } from './modelspec/index.js';
-export { dryRun, evalExpression, testSpec, validateSpec } from './sandbox/index.js';
+export { dryRun, evalExpression, testSpec, validateSpec } from './authoring/index.js';
 export type { ModelSpec } from './modelspec/index.js';
 export type {
   ConversionFailure,

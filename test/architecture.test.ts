@@ -31,10 +31,11 @@ describe('architecture: arrows run one way', () => {
       "import { tokenize } from '@borgar/fx';",
       "import { readFileSync } from 'node:fs';",
     ].join('\n');
+    // The sandbox knows no product: it runs the task module its caller names.
     expect(at('src/sandbox/x.ts', text)).toEqual([
-      ['src/workbook/values.ts', undefined],
-      ['src/workbook/formula/index.ts', undefined],
-      ['src/compiler/compile.ts', undefined],
+      ['src/workbook/values.ts', 'sandbox may not import workbook'],
+      ['src/workbook/formula/index.ts', 'sandbox may not import workbook'],
+      ['src/compiler/compile.ts', 'sandbox may not import compiler'],
       ['src/oracle/oracle-worker.ts', 'sandbox may not import oracle'],
       ['src/sandbox/limits.ts', undefined],
       ['src/sandbox/limits.ts', undefined],
@@ -55,6 +56,25 @@ describe('architecture: arrows run one way', () => {
     expect(at('src/mcp/tools/x.ts', "import { x } from '../../cli/main.js';")[0]![1]).toBe(
       'mcp may not import cli',
     );
+  });
+
+  it('front ends import only the pipeline, the authoring area and the ModelSpec runtime', () => {
+    for (const area of ['compiler', 'oracle', 'workbook', 'codes', 'workers', 'report', 'sandbox']) {
+      expect(at('src/mcp/tools/x.ts', `import { x } from '../../${area}/index.js';`)[0]![1]).toBe(
+        `mcp may not import ${area}`,
+      );
+      expect(at('src/cli/commands/x.ts', `import { x } from '../../${area}/index.js';`)[0]![1]).toBe(
+        `cli may not import ${area}`,
+      );
+    }
+    for (const entry of [
+      'pipeline/light',
+      'pipeline/index',
+      'authoring/index',
+      'authoring/light',
+      'modelspec/index',
+    ])
+      expect(at('src/cli/commands/x.ts', `import { x } from '../../${entry}.js';`)[0]![1]).toBeUndefined();
   });
 
   it('the leaves import nothing above them, and oracle and compiler not each other', () => {

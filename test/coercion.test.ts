@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ExpectedCell as CorpusCell, readExpectedCells, savedValue } from '../scripts/corpus.js';
-import { translateFormula } from '../src/compiler/formula-command.js';
+import { translateFormula } from '../src/authoring/formula-command.js';
 import { FUNCTIONS } from '../src/compiler/lower/functions/index.js';
 import { evaluateWorkbook } from '../src/oracle/engine/hyperformula.js';
 import {

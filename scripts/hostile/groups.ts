@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { parseFormula } from '../../src/workbook/formula/index.js';
 import { parseJsonText } from '../../src/modelspec/index.js';
 import type { ModelSpec } from '../../src/modelspec/types.js';
-import { dryRun, evalExpression, validateSpec } from '../../src/sandbox/index.js';
+import { dryRun, evalExpression, validateSpec } from '../../src/authoring/index.js';
 import { type ChildLine, rssMb } from './line.js';
 
 interface GroupCase {

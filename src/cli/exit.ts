@@ -1,5 +1,5 @@
 /** `CommandExit`: how a command ends the run with an exit code (loaded by main.ts before any command). */
-import type { Code } from '../codes/index.js';
+import type { Code } from '../pipeline/light.js';
 
 /**
  * Thrown by a command action to end the run with a non-zero exit code without printing anything more (the

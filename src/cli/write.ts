@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CodedError } from '../codes/index.js';
+import { CodedError } from '../pipeline/light.js';
 
 const REASONS: Record<string, string> = {
   ENOENT: 'the folder does not exist',

@@ -1,17 +1,27 @@
 /** The workbook compiler's public surface (see docs/compiler.md). */
 export type { CellTarget, RangeTarget } from './analyse/resolver.js';
 export type { ColumnPlan } from './analyse/columns.js';
-export { analyseColumns, kindsOf, rejection } from './analyse/columns.js';
+export { analyseColumns, KIND_ORDER, kindsOf, rejection } from './analyse/columns.js';
 export { Constants } from './analyse/parameters.js';
 export { Resolver } from './analyse/resolver.js';
 export type { Compilation, CompiledColumn, RootDerivation } from './derive/compiled.js';
 export { compileRecognised } from './compile.js';
 export { topoOrder } from './analyse/topo-order.js';
 export { assignFieldNames, fieldName, NameAllocator } from './recognise/fields.js';
-export { type ColumnModeInput, type ColumnTranslation, translateColumnFormula } from './column-formula.js';
-export { type TranslateResult, translateFormula } from './formula-command.js';
-export { helperLibrary, libraryParts, type MergedLibrary, mergeLibrary } from './lower/library-merge.js';
-export { buildLibrary } from './lower/library.js';
+export { buildLibrary, HELPERS, resolveHelpers, writeLibrary } from './lower/library.js';
+// What the authoring tools (src/authoring: one formula, column mode, library merging) lower with.
+export {
+  isRefusal,
+  type LowerContext,
+  type Operand,
+  type RangeOperand,
+  type Refusal,
+  refuse,
+  type ValueKind,
+} from './lower/contract.js';
+export { lowerFormula } from './lower/lower.js';
+export { resolveName, substituteNames } from './recognise/names.js';
+export { boundedRange, isWhole } from './lower/whole-ranges.js';
 export type {
   ArgKind,
   FunctionArg,
@@ -49,11 +59,3 @@ export type {
 export { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, isRecogniseFailure } from './recognise/recognised.js';
 export { recogniseTable } from './recognise/table.js';
 export type { FailureCode, RefusalCode, RejectedColumn, Warning } from './types.js';
-// What translate_formula and library merging read from the compiler, so that they can read it through this door.
-export { KIND_ORDER } from './analyse/columns.js';
-export type { LowerContext, Operand, RangeOperand, Refusal, ValueKind } from './lower/contract.js';
-export { isRefusal, refuse } from './lower/contract.js';
-export { HELPERS, resolveHelpers, writeLibrary } from './lower/library.js';
-export { lowerFormula } from './lower/lower.js';
-export { boundedRange, isWhole } from './lower/whole-ranges.js';
-export { resolveName, substituteNames } from './recognise/names.js';

@@ -13,7 +13,7 @@
  * went away), so `running` counts the calls whose sandboxes may still be alive.
  */
 import { DEFAULT_CONVERT_BUDGET } from '../pipeline/light.js';
-import { DEFAULT_LIMITS as SANDBOX_LIMITS } from '../sandbox/index.js';
+import { AUTHORING_LIMITS } from '../authoring/light.js';
 
 export interface BudgetLimits {
   /** Tool calls running at once (default 4). */
@@ -46,7 +46,7 @@ export function callHeapMb(tool: string): number {
     case 'test_spec':
     case 'dry_run':
     case 'translate_formula':
-      return SANDBOX_LIMITS.maxHeapMb;
+      return AUTHORING_LIMITS.maxHeapMb;
     default:
       return 0;
   }

@@ -22,8 +22,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CodedError } from '../codes/index.js';
-import { WarmConverter } from '../pipeline/light.js';
+import { CodedError, WarmConverter } from '../pipeline/light.js';
 import { type BudgetLimits, BusyError, callHeapMb, HeldLease, ProcessBudget } from './budget.js';
 import {
   allowedHostNames,

@@ -5,9 +5,8 @@
  * crash the server or leak into another call. Each takes the tool call's `signal`: a client that cancels or
  * hangs up ends the call's worker or sandbox process at once.
  */
-import type { ColumnModeInput } from '../compiler/index.js';
-import type { CellValue } from '../workbook/index.js';
 import {
+  type CellValue,
   type ConversionResult,
   type ConvertOptions,
   convert as pipelineConvert,
@@ -15,15 +14,16 @@ import {
   type WarmConverter,
 } from '../pipeline/light.js';
 import {
+  type ColumnModeInput,
   dryRun as sandboxDryRun,
   evalExpression as sandboxEval,
-  helperLibrary as sandboxHelperLibrary,
-  translateColumnFormula as sandboxTranslateColumn,
+  helperLibraryInSandbox,
   testSpec as sandboxTest,
   type ToolOptions,
-  translateFormula as sandboxTranslate,
+  translateColumnFormulaInSandbox,
+  translateFormulaInSandbox,
   validateSpec as sandboxValidate,
-} from '../sandbox/index.js';
+} from '../authoring/light.js';
 import {
   type EvalRequest,
   type EvalResult,
@@ -90,27 +90,27 @@ export function getDomainGuidance(topics?: string[]): Promise<GuidanceResult> {
   return specGuidance(topics);
 }
 
-/** `translateFormula` (src/compiler/formula-command.ts) in the sandbox; a budget hit throws a SpecError. */
+/** `translateFormula` (src/authoring/formula-command.ts) in the sandbox; a budget hit throws a SpecError. */
 export function translateFormula(
   formula: string,
   cells?: Record<string, CellValue>,
   call: SandboxCall = {},
 ): Promise<Loose> {
-  return sandboxTranslate(formula, cells ?? {}, sandboxOptions(call));
+  return translateFormulaInSandbox(formula, cells ?? {}, sandboxOptions(call));
 }
 
-/** Column mode (src/compiler/column-formula.ts) in the sandbox: the general derivation of a column. */
+/** Column mode (src/authoring/column-formula.ts) in the sandbox: the general derivation of a column. */
 export function translateColumnFormula(
   formula: string,
   input: ColumnModeInput,
   call: SandboxCall = {},
 ): Promise<Loose> {
-  return sandboxTranslateColumn(formula, input, sandboxOptions(call));
+  return translateColumnFormulaInSandbox(formula, input, sandboxOptions(call));
 }
 
 /** The library of the named helpers, in the sandbox. */
 export function helperLibrary(helpers: string[], call: SandboxCall = {}): Promise<Loose> {
-  return sandboxHelperLibrary(helpers, sandboxOptions(call));
+  return helperLibraryInSandbox(helpers, sandboxOptions(call));
 }
 
 /** The function catalogue (compiler table joined with the oracle's treatment): one home, in the pipeline. */

@@ -14,7 +14,7 @@ import {
   ReadResourceRequestSchema,
   type ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { CODES } from '../codes/index.js';
+import { CODES } from '../pipeline/light.js';
 import { modelSpecSchemaText } from './spec-schema.js';
 
 /** JSON-RPC error code for an unknown resource URI (MCP spec, "Resources: Error Handling"). */

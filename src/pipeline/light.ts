@@ -7,6 +7,14 @@
  */
 export { convert } from './convert.js';
 export { WarmConverter, type WarmOptions } from './warm.js';
+export {
+  CONVERSION_OPTIONS,
+  type ConversionOption,
+  type ConversionOptionName,
+  type ConversionSettings,
+  mcpOptionShape,
+  optionNames,
+} from './options.js';
 export { failureReport, REPORT_ROWS } from './report.js';
 export type { FailureCode, RefusalCode, Warning } from '../codes/index.js';
 export type { Verification } from './verify/types.js';
@@ -20,3 +28,19 @@ export {
   type PipelineOptions,
   type RefusedColumn,
 } from './types.js';
+// What the front ends use from the areas below the pipeline, by name, so that they import only the pipeline,
+// the authoring area and the ModelSpec runtime: the coded error and its codes, the verification report's
+// pages, the cell value and saved-values types, and the worker primitives the command line's batch pool runs
+// its conversion workers with. All of it loads no engine.
+export { CODES, type Code, CodedError, type CodesOfKind } from '../codes/index.js';
+export { type IndexEntry, type ReportModel, renderIndex, renderReport } from '../report/index.js';
+export type { CellValue, SavedValuesStanding } from '../workbook/index.js';
+export {
+  endError,
+  entryModule,
+  parentChannel,
+  startWorker,
+  type WorkerHandle,
+  type WorkerKind,
+  workerInput,
+} from '../workers/index.js';

@@ -9,6 +9,7 @@ import type { Verification } from './verify/types.js';
 import type { Mismatch } from './verify/verify-spec.js';
 import type { ReportModel } from '../report/index.js';
 import type { Draft } from './draft.js';
+import type { ConversionSettings } from './options.js';
 
 /**
  * A refused column: the compiler's `RejectedColumn`, and for a `VALUE_MISMATCH` the reference that refused it
@@ -48,31 +49,17 @@ export interface ConversionFailure {
 
 export type ConversionResult = ConversionSuccess | ConversionFailure;
 
-/** What the pipeline itself reads: the conversion's settings, and its stage timings. */
-export interface PipelineOptions {
-  /** Spec id; default from the file name. */
-  modelId?: string;
+/**
+ * What the pipeline itself reads: the conversion's settings (`modelId`, `sheet`, `parameters`, `table`,
+ * `seedBudget`, `report`: declared once in options.ts, with what the front ends expose), the file's name and
+ * limits, and its stage timings. docs/compiler.md: "Recognising the table", "Parameters as inputs".
+ */
+export interface PipelineOptions extends ConversionSettings {
   /** File name, used for the default id and messages. */
   filename?: string;
-  /** Worksheet to read; default the first visible one with a formula table (docs/compiler.md "Recognising the table"). */
-  sheet?: string;
-  /**
-   * How parameter cells reach the derivations: `constants` (default, `$const.taxRate`) or `inputs` (a root
-   * input field `$.taxRate` with the workbook's value as its default). docs/compiler.md "Parameters as inputs".
-   */
-  parameters?: 'constants' | 'inputs';
-  /**
-   * The table to compile: an Excel Table's name (case-insensitive) or an A1 range (`B2:F40`, `Sheet2!B2:F40`)
-   * whose first row holds the headers; default the chosen sheet's first Excel Table, else its layout.
-   */
-  table?: string;
   maxFileBytes?: number; // default 25 MiB
   maxRows?: number; // default 100,000
   maxColumns?: number; // default 200
-  /** Character budget for the seed default value and the embedded tests (default 55,000). */
-  seedBudget?: number;
-  /** Also build the verification report's model (`report` on the result; src/pipeline/report.ts). */
-  report?: boolean;
   /** Skip the oracle (for internal stage timing only; the CLI and MCP never set it). */
   verify?: boolean;
   /**

@@ -1,17 +1,6 @@
 /**
- * The sandbox: named tasks in a fresh child process under time, heap, result and input limits, and the
- * authoring tools run through it.
+ * The sandbox: one task of a task module its caller names, in a fresh child process under time, heap, result
+ * and input limits. It knows no product: what a task does is the caller's (src/authoring/tasks.ts).
  */
 export { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
-export { runInSandbox } from './sandbox.js';
-export type { SandboxTask } from './tasks.js';
-export {
-  dryRun,
-  evalExpression,
-  helperLibrary,
-  type ToolOptions,
-  testSpec,
-  translateColumnFormula,
-  translateFormula,
-  validateSpec,
-} from './tools.js';
+export { runInSandbox, type SandboxJob } from './sandbox.js';

@@ -3,8 +3,6 @@
  * error every limit ends in. Codes (stable API): `TIMEOUT` (wall clock), `RESOURCE_LIMIT` (heap, stack or a
  * crash: `data.budget`), `RESULT_TOO_LARGE`, `INPUT_TOO_LARGE`, `INPUT_INVALID`, `WORKER_FAILED`, `CANCELLED`.
  */
-import { CodedError } from '../codes/index.js';
-import { DEFAULT_MAX_INPUT_CHARS } from '../modelspec/input.js';
 
 export interface SandboxLimits {
   /** Wall-clock limit for one task, ms. */
@@ -17,9 +15,10 @@ export interface SandboxLimits {
   maxInputChars: number;
 }
 
+/** The sandbox's own defaults; a caller that reads larger inputs says so (src/authoring/tools.ts). */
 export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   timeoutMs: 2000,
   maxHeapMb: 256,
   maxResultChars: 10_000_000,
-  maxInputChars: DEFAULT_MAX_INPUT_CHARS,
+  maxInputChars: 10_000_000,
 });

@@ -1,6 +1,7 @@
 /**
- * `runInSandbox(task, payload, limits, signal)`: runs one named task function (tasks.ts) in a fresh child Node
- * process (started by src/workers) with a wall-clock limit (the process is killed when it runs over, which
+ * `runInSandbox({module, task}, payload, limits, signal)`: runs one task function of a task module the caller
+ * names (a module URL whose `TASKS` export maps names to functions of a JSON payload, e.g.
+ * src/authoring/tasks.ts) in a fresh child Node process (started by src/workers) with a wall-clock limit (the process is killed when it runs over, which
  * also stops a runaway regex in the middle of a match), a V8 heap limit (`--max-old-space-size`), a
  * result-size limit and an input-size limit. One process per call: nothing is shared between calls. An aborted
  * signal kills the process at once (`CANCELLED`).
@@ -17,7 +18,21 @@
 import { type Code, CodedError } from '../codes/index.js';
 import { entryModule, runWorker } from '../workers/index.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './limits.js';
-import type { SandboxTask } from './tasks.js';
+
+/**
+ * What to run: a module, loaded by the child before its clock starts, and the name of a task in its `TASKS`
+ * export. The sandbox knows no task of its own: what runs is the caller's.
+ */
+export interface SandboxJob {
+  /** The task module's URL (`entryModule(import.meta.url, './tasks')`: source or dist/ alike). */
+  module: URL;
+  task: string;
+}
+
+/** What the child process starts with: the task module to load before it says `ready`. */
+export interface WorkerStart {
+  module: string;
+}
 
 export type WorkerReply =
   | { type: 'ready' }
@@ -29,7 +44,7 @@ export type WorkerReply =
     };
 
 export interface WorkerRequest {
-  task: SandboxTask;
+  task: string;
   input: string;
   maxResultChars: number;
 }
@@ -37,21 +52,22 @@ export interface WorkerRequest {
 /** How long the child may take to load its modules (under tsx it compiles them first). */
 const LOAD_TIMEOUT_MS = 20_000;
 
-/** Runs `task` (a name in the worker's task table) on `payload` under `limits`; `signal` cancels it. */
+/** Runs `job.task` of `job.module` on `payload` under `limits`; `signal` cancels it. */
 export async function runInSandbox<T = unknown>(
-  task: SandboxTask,
+  job: SandboxJob,
   payload: unknown,
   limits: Partial<SandboxLimits> = {},
   signal?: AbortSignal,
 ): Promise<T> {
   const l: SandboxLimits = { ...DEFAULT_LIMITS, ...limits };
   const input = serialise(payload, l.maxInputChars);
-  const request: WorkerRequest = { task, input, maxResultChars: l.maxResultChars };
+  const request: WorkerRequest = { task: job.task, input, maxResultChars: l.maxResultChars };
   try {
     return await runWorker<T>({
-      name: `The sandbox task ${task}`,
+      name: `The sandbox task ${job.task}`,
       entry: entryModule(import.meta.url, './worker'),
       kind: 'process',
+      data: { module: job.module.href } satisfies WorkerStart,
       maxHeapMb: l.maxHeapMb,
       ready: true,
       loadTimeoutMs: LOAD_TIMEOUT_MS,

@@ -1,14 +1,18 @@
 /**
- * The sandbox child process: loads the task table, says `ready`, receives one request, runs the task and
- * sends the result as JSON text (measured against the result-size limit here, so a huge result never
- * crosses the pipe), then exits.
+ * The sandbox child process: loads the task module it was started with (its `TASKS` table), says `ready`,
+ * receives one request, runs the named task and sends the result as JSON text (measured against the
+ * result-size limit here, so a huge result never crosses the pipe), then exits.
  */
 import { type Budget, type Code, codeMessage, isCode } from '../codes/index.js';
-import { parentChannel } from '../workers/index.js';
-import type { WorkerReply, WorkerRequest } from './sandbox.js';
-import { TASKS } from './tasks.js';
+import { parentChannel, workerInput } from '../workers/index.js';
+import type { WorkerReply, WorkerRequest, WorkerStart } from './sandbox.js';
+
+type Task = (payload: unknown) => unknown;
 
 const parent = parentChannel();
+const { module } = workerInput() as WorkerStart;
+// Loaded before `ready`, so loading is not charged to the task's time budget.
+const TASKS = ((await import(module)) as { TASKS?: Record<string, Task> }).TASKS ?? {};
 
 function failure(e: unknown): WorkerReply {
   const err = e as { name?: string; code?: unknown; message?: string; data?: Record<string, unknown> };
@@ -38,7 +42,8 @@ function failure(e: unknown): WorkerReply {
 
 async function handle(req: WorkerRequest): Promise<WorkerReply> {
   const fn = Object.hasOwn(TASKS, req.task) ? TASKS[req.task] : undefined;
-  if (!fn) return failure({ code: 'UNKNOWN_TASK', message: codeMessage('UNKNOWN_TASK', { task: req.task }) });
+  if (typeof fn !== 'function')
+    return failure({ code: 'UNKNOWN_TASK', message: codeMessage('UNKNOWN_TASK', { task: req.task }) });
   try {
     const result = await fn(JSON.parse(req.input));
     const json = JSON.stringify(result === undefined ? null : result);

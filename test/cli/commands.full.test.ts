@@ -76,7 +76,7 @@ describe('sheetspec convert (batch output)', () => {
     const book = path.join(root, 'fixtures/summary-row.xlsx');
     const single = await sheetspec(['convert', book, '-o', path.join(dir, 'single.spec.json')], work);
     expect(single.code, single.stderr).toBe(0);
-    const n = Number(/: (\d+) formula column\(s\) compiled/.exec(single.stdout)?.[1]);
+    const n = Number(/: (\d+) formula columns? compiled/.exec(single.stdout)?.[1]);
     const batch = await sheetspec(
       ['convert', book, path.join(root, 'fixtures/tax-rate.xlsx'), '-o', path.join(dir, 'out'), '--json'],
       work,

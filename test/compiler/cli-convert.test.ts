@@ -25,7 +25,7 @@ describe('sheetspec convert <file>', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(
       JSON.parse(readFileSync(path.join(fixtures, 'orders.spec.json'), 'utf8')),
     );
-    expect(stdout.out.join('')).toContain('4 formula column(s) compiled');
+    expect(stdout.out.join('')).toContain('4 formula columns compiled');
   });
 
   it('exits 1 with the code on stderr for a refused workbook, 2 for an unreadable path', async () => {

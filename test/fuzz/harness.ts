@@ -15,7 +15,7 @@
  */
 import fc from 'fast-check';
 import { FORMULA_MESSAGES } from '../../src/workbook/formula/diagnostics.js';
-import { translateFormula } from '../../src/compiler/formula-command.js';
+import { translateFormula } from '../../src/authoring/formula-command.js';
 import { type CellValue, isErrorValue } from '../../src/workbook/values.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import { evaluateWorkbook, sameValue } from '../../src/oracle/index.js';

@@ -5,7 +5,7 @@
  * the formula sits at `at` (default: row 1, the column after the rightmost cell given or referenced), and the
  * lowering is told that row.
  */
-import { translateFormula } from '../../src/compiler/formula-command.js';
+import { translateFormula } from '../../src/authoring/formula-command.js';
 import { evaluateWorkbook, sameValue } from '../../src/oracle/index.js';
 import { parseCellRef } from '../../src/workbook/xml-scan.js';
 import type { CellValue } from '../../src/workbook/values.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCellOption } from '../../src/cli/commands/formula.js';
-import { translateFormula } from '../../src/compiler/formula-command.js';
+import { translateFormula } from '../../src/authoring/formula-command.js';
 import { listFunctions } from '../../src/compiler/lower/catalogue.js';
 import { SUPPORTED_FUNCTIONS } from '../../src/compiler/lower/functions/index.js';
 

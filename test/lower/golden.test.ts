@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { translateFormula } from '../../src/compiler/formula-command.js';
+import { translateFormula } from '../../src/authoring/formula-command.js';
 import type { CellValue } from '../../src/workbook/values.js';
 
 interface Golden {

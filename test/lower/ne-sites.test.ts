@@ -4,7 +4,7 @@
  * beside each, the neighbouring case that is established keeps Excel's saved answer (the cell is named).
  */
 import { describe, expect, it } from 'vitest';
-import { translateFormula } from '../../src/compiler/formula-command.js';
+import { translateFormula } from '../../src/authoring/formula-command.js';
 import type { CellValue } from '../../src/workbook/values.js';
 
 type Got = CellValue | 'not established' | 'refused';

@@ -139,12 +139,12 @@ describe('the not-established value', () => {
 
 describe('the formula command and column mode meeting it', () => {
   it('say not established with the reason instead of a value', async () => {
-    const { translateFormula } = await import('../../src/compiler/formula-command.js');
+    const { translateFormula } = await import('../../src/authoring/formula-command.js');
     const r = await translateFormula('=CHOOSE(IF(A1>0,"x",1),10,20)', { A1: 1 });
     expect(r).toMatchObject({ notEstablished: CHOOSE_NE });
     expect(r).not.toHaveProperty('value');
     expect(await translateFormula('=CHOOSE(IF(A1>0,"x",1),10,20)', { A1: 0 })).toMatchObject({ value: 10 });
-    const { translateColumnFormula } = await import('../../src/compiler/column-formula.js');
+    const { translateColumnFormula } = await import('../../src/authoring/column-formula.js');
     const c = await translateColumnFormula('=CHOOSE(A2,10,20)', {
       columns: { A: 'a' },
       row: 2,

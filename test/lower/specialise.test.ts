@@ -5,7 +5,7 @@
  * ones on random inputs.
  */
 import { describe, expect, it } from 'vitest';
-import { translateFormula } from '../../src/compiler/formula-command.js';
+import { translateFormula } from '../../src/authoring/formula-command.js';
 import type { CellValue } from '../../src/workbook/values.js';
 
 const table: Record<string, CellValue> = { A1: 'a', B1: 1, A2: 'B', B2: 2 };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelSpec } from '../../src/modelspec/index.js';
-import { testSpec, validateSpec } from '../../src/sandbox/index.js';
+import { testSpec, validateSpec } from '../../src/authoring/index.js';
 
 // The compiler's committed golden specs (fixtures/*.spec.json): each must validate and pass its own tests.
 const dir = new URL('../../fixtures/', import.meta.url);

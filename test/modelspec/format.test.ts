@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { modelIdProblem, modelSpecValidator } from '../../src/modelspec/index.js';
-import { validateSpec } from '../../src/sandbox/index.js';
+import { validateSpec } from '../../src/authoring/index.js';
 
 const read = (p: string) =>
   JSON.parse(readFileSync(new URL(`../../fixtures/specs/${p}`, import.meta.url), 'utf8'));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsonata from 'jsonata';
 import { describe, expect, it } from 'vitest';
-import { translateFormula } from '../../src/compiler/formula-command.js';
+import { translateFormula } from '../../src/authoring/formula-command.js';
 import { buildLibrary, HELPERS } from '../../src/compiler/lower/library.js';
 import {
   exampleSpec,

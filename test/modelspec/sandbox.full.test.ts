@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseJsonText } from '../../src/modelspec/index.js';
-import { evalExpression, runInSandbox, type SandboxTask } from '../../src/sandbox/index.js';
+import { evalExpression, TASK_MODULE } from '../../src/authoring/index.js';
+import { runInSandbox } from '../../src/sandbox/index.js';
 import { liveWorkers } from '../../src/workers/index.js';
 
 // Each case spawns a sandbox process; the limits are what is asserted, not timings.
@@ -42,7 +43,9 @@ describe('sandbox limits', () => {
   });
 
   it('input over the limit is INPUT_TOO_LARGE; malformed JSON is INPUT_INVALID naming where', async () => {
-    await expect(runInSandbox('echo', 'x'.repeat(2000), { maxInputChars: 1000 })).rejects.toMatchObject({
+    await expect(
+      runInSandbox({ module: TASK_MODULE, task: 'echo' }, 'x'.repeat(2000), { maxInputChars: 1000 }),
+    ).rejects.toMatchObject({
       code: 'INPUT_TOO_LARGE',
       data: { budget: 'input' },
     });
@@ -60,7 +63,12 @@ describe('sandbox limits', () => {
   it('an aborted task kills its process and rejects with CANCELLED', async () => {
     const cancel = new AbortController();
     const runaway = { expr: '$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /(a+)+$/)' };
-    const pending = runInSandbox('evalExpression', runaway, { timeoutMs: 60_000 }, cancel.signal);
+    const pending = runInSandbox(
+      { module: TASK_MODULE, task: 'evalExpression' },
+      runaway,
+      { timeoutMs: 60_000 },
+      cancel.signal,
+    );
     await vi.waitFor(() => expect(liveWorkers()).toBe(1));
     cancel.abort();
     await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
@@ -69,7 +77,9 @@ describe('sandbox limits', () => {
   });
 
   it('runs a known task and refuses an unknown one', async () => {
-    expect(await runInSandbox('echo', { a: [1, 2] })).toEqual({ a: [1, 2] });
-    await expect(runInSandbox('nope' as SandboxTask, {})).rejects.toMatchObject({ code: 'UNKNOWN_TASK' });
+    expect(await runInSandbox({ module: TASK_MODULE, task: 'echo' }, { a: [1, 2] })).toEqual({ a: [1, 2] });
+    await expect(runInSandbox({ module: TASK_MODULE, task: 'nope' }, {})).rejects.toMatchObject({
+      code: 'UNKNOWN_TASK',
+    });
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exampleSpec, getDomainGuidance, type ModelSpec } from '../../src/modelspec/index.js';
-import { dryRun, evalExpression, testSpec } from '../../src/sandbox/index.js';
+import { dryRun, evalExpression, testSpec } from '../../src/authoring/index.js';
 
 const fixture = (p: string): ModelSpec =>
   JSON.parse(readFileSync(new URL(`../../fixtures/specs/${p}`, import.meta.url), 'utf8'));

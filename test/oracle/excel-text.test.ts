@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { translateFormula } from '../../src/compiler/formula-command.js';
+import { translateFormula } from '../../src/authoring/formula-command.js';
 import { readNumberCode } from '../../src/compiler/lower/functions/format/entry.js';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
 import {

@@ -68,8 +68,10 @@ describe('saved values in the conversion', () => {
     expect(result.verification?.judge).toBe('excel');
     expect(result.verification?.classes).toMatchObject({ agree: 5, enginesDifferFromExcel: 1 });
     const text = summarise('orders.xlsx', result);
-    expect(text).toContain('judged by the values Microsoft Excel saved (binding)');
-    expect(text).toContain('spec = oracle = Excel 5; spec = oracle ≠ Excel 1; spec ≠ oracle 0');
+    expect(text).toContain('6 values checked: 5 agree with HyperFormula');
+    expect(text).toContain('1 where the spec and HyperFormula agree, but Excel saved another value');
+    expect(text).not.toContain('differs from HyperFormula');
+    expect(text).toContain("the values Microsoft Excel saved decide: they are Excel's own (binding)");
   });
 
   it('written by exceljs ("Microsoft Excel" without its marks): the saved values are another engine\'s, the oracle decides', async () => {
@@ -81,10 +83,16 @@ describe('saved values in the conversion', () => {
     expect(result.verification?.savedValues.standing).toBe('other-engine');
     expect(result.warnings?.map((w) => w.code)).toContain('ORACLE_EXCEL_DISAGREEMENT');
     const text = summarise('orders.xlsx', result);
-    expect(text).toContain("the saved values are another engine's (producer: Microsoft Excel in name only");
-    expect(text).toContain("the saved values (another engine's): 2/3 agree");
-    expect(text).toContain('cells: spec = oracle = saved 2; spec = oracle ≠ saved 1;');
-    expect(text).not.toContain("Excel's saved values");
+    expect(text).toContain(
+      "HyperFormula decides: the saved values are another engine's (producer: Microsoft Excel in name only",
+    );
+    expect(text).toContain(
+      '3 values checked: 2 agree with HyperFormula 3.5.0 and with the values Microsoft Excel in name only',
+    );
+    expect(text).toMatch(
+      /\n {2}1 where the spec and HyperFormula agree, but Microsoft Excel in name only .* saved another value\n/,
+    );
+    expect(text).not.toMatch(/\bExcel saved|Excel's own/);
   });
 
   it("the bundled example (examples/orders.xlsx) carries values LibreOffice saved, compared as another engine's", async () => {
@@ -93,11 +101,10 @@ describe('saved values in the conversion', () => {
     const result = await convertInProcess(bytes, { filename: 'examples/orders.xlsx' });
     expect(result.valid && result.rejectedColumns).toEqual([]);
     const text = summarise('examples/orders.xlsx', result);
-    expect(text).toMatch(
-      /judged by the oracle: the saved values are another engine's \(producer: LibreOffice\//,
+    expect(text).toContain(
+      '28 values checked: all agree with HyperFormula 3.5.0 and with the values LibreOffice 7.4.7.2 saved',
     );
-    expect(text).toContain("the saved values (another engine's): 28/28 agree");
-    expect(text).toContain('no saved value 0');
+    expect(text.split('\n')).toHaveLength(3);
   });
 
   it('fullCalcOnLoad: the saved values are not vouched for, a warning, the oracle decides', async () => {

@@ -9,9 +9,15 @@
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { modelIdProblem } from '../../modelspec/light.js';
 import type { PipelineOptions } from '../../pipeline/index.js';
+import {
+  CONVERSION_OPTIONS,
+  type ConversionOptionName,
+  type ConversionSettings,
+  optionNames,
+} from '../../pipeline/light.js';
 import { type BatchInput, discoverInputs, outputPaths, UsageError } from './discover.js';
 import { createProgress } from './progress.js';
 import { BatchReports } from './reports.js';
@@ -25,7 +31,7 @@ import { problem } from '../output.js';
 import { displayPath } from '../paths.js';
 import { CommandExit } from '../exit.js';
 import { writeOutputFile } from '../write.js';
-import type { WorkerKind } from '../../workers/index.js';
+import type { WorkerKind } from '../../pipeline/light.js';
 
 export { CommandExit };
 
@@ -48,7 +54,44 @@ export function processIO(): CliIO {
   };
 }
 
-export interface BatchCliOptions {
+/**
+ * The conversion options' flags as commander reads them (src/pipeline/options.ts): each as the pipeline
+ * takes it, but `--report`, a path (a file for one workbook, a folder for a batch).
+ */
+export type ConversionFlags = Omit<Pick<ConversionSettings, CliOptionName>, 'report'> & { report?: string };
+
+type CliOptionName = {
+  [K in ConversionOptionName]: (typeof CONVERSION_OPTIONS)[K] extends { cli: object } ? K : never;
+}[ConversionOptionName];
+
+/** Flags whose value is checked as it is read (a bad one is a usage error, exit 2). */
+const FLAG_PARSERS: Partial<Record<ConversionOptionName, (value: string) => unknown>> = {
+  modelId: (value) => parseModelId(value),
+  parameters: (value) => parseParameters(value),
+};
+
+/** Adds the conversion options' flags (src/pipeline/options.ts) to `command`, in the table's order. */
+export function addConversionFlags(command: Command): Command {
+  for (const name of optionNames('cli')) {
+    const { flags, help } = (CONVERSION_OPTIONS[name] as { cli: { flags: string; help: string } }).cli;
+    const parse = FLAG_PARSERS[name];
+    if (parse) command.option(flags, help, parse);
+    else command.option(flags, help);
+  }
+  return command;
+}
+
+/** The settings the conversion flags give, as the pipeline reads them (`--report <path>`: build the report). */
+export function settingsFromFlags(opts: ConversionFlags): ConversionSettings {
+  const settings: Record<string, unknown> = {};
+  for (const name of optionNames('cli')) {
+    const value = (opts as Record<string, unknown>)[name];
+    if (value !== undefined) settings[name] = name === 'report' ? true : value;
+  }
+  return settings as ConversionSettings;
+}
+
+export interface BatchCliOptions extends ConversionFlags {
   /** Output folder (mirrors the input tree); for `-`, the output file. */
   output?: string;
   jobs?: string | number;
@@ -56,19 +99,12 @@ export interface BatchCliOptions {
   ndjson?: boolean;
   strict?: boolean;
   quiet?: boolean;
-  modelId?: string;
-  sheet?: string;
-  /** `constants` (default) or `inputs`. */
-  parameters?: string;
-  table?: string;
   /** Per-file wall-clock limit: a duration (`90s`, `5m`; a bare number is seconds; default none). */
   timeout?: string | number;
   /** `K/N` or `auto/N`: convert only that part of the discovered files (shard.ts). */
   shard?: string;
   /** Per-worker heap limit, MiB (default: budgets.ts `machineHeapMb`). */
   maxMemory?: string | number;
-  /** A folder for the verification reports: one per file and index.html. */
-  report?: string;
   /** Module whose `convert` the workers call; tests only. */
   converterUrl?: string;
   /** The workers' kind instead of the pool's choice by core count (`workerKind`); tests only. */
@@ -102,12 +138,7 @@ async function convertBatch(args: readonly string[], opts: BatchCliOptions, io: 
     converterUrl: opts.converterUrl,
     kind: opts.workerKind,
   };
-  const convert: Omit<PipelineOptions, 'filename'> = {};
-  if (opts.modelId !== undefined) convert.modelId = opts.modelId;
-  if (opts.sheet !== undefined) convert.sheet = opts.sheet;
-  if (opts.parameters !== undefined) convert.parameters = opts.parameters as 'constants' | 'inputs';
-  if (opts.table !== undefined) convert.table = opts.table;
-  if (opts.report !== undefined) convert.report = true;
+  const convert: Omit<PipelineOptions, 'filename'> = settingsFromFlags(opts);
 
   if (args.includes('-')) {
     if (opts.report !== undefined) throw new UsageError('`-` (stdin) cannot be combined with --report');

@@ -16,7 +16,7 @@
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Code } from '../../codes/index.js';
+import type { Code } from '../../pipeline/light.js';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { displayPath } from '../paths.js';
 

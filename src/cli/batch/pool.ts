@@ -21,7 +21,7 @@ import {
   startWorker,
   type WorkerHandle,
   type WorkerKind,
-} from '../../workers/index.js';
+} from '../../pipeline/light.js';
 import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
 import type { TaskMessage, WorkerBoot, WorkerMessage } from './protocol.js';
 

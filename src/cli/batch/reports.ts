@@ -4,8 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { failureReport } from '../../pipeline/light.js';
-import { type IndexEntry, renderIndex, renderReport } from '../../report/index.js';
+import { failureReport, type IndexEntry, renderIndex, renderReport } from '../../pipeline/light.js';
 import type { PoolOutcome } from './pool.js';
 import type { FileResult } from './result.js';
 

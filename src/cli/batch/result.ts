@@ -2,7 +2,7 @@
  * One file's outcome in a batch, as printed by `--json`/`--ndjson` and tabulated in the summary. The spec
  * itself is not in it (it is in the written file); everything a pipeline needs to decide about the file is.
  */
-import type { CodesOfKind } from '../../codes/index.js';
+import type { CodesOfKind } from '../../pipeline/light.js';
 import type { FailureCode, RefusalCode, RejectedColumn, Warning } from '../../pipeline/index.js';
 import type { PoolOutcome } from './pool.js';
 import { limitHint } from '../budgets.js';

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import type { ConversionResult, PipelineOptions } from '../../pipeline/index.js';
-import { parentChannel, workerInput } from '../../workers/index.js';
+import { parentChannel, workerInput } from '../../pipeline/light.js';
 import type { TaskMessage, WorkerBoot, WorkerMessage } from './protocol.js';
 
 type Convert = (bytes: Uint8Array, options: PipelineOptions) => Promise<ConversionResult>;

@@ -18,17 +18,19 @@ import {
   type ConversionResult,
   type ConvertOptions,
   convert,
+  renderReport,
+  type SavedValuesStanding,
   type Verification,
 } from '../../pipeline/light.js';
-import type { SavedValuesStanding } from '../../workbook/index.js';
 import {
+  addConversionFlags,
   type BatchCliOptions,
   CommandExit,
-  parseModelId,
-  parseParameters,
+  type ConversionFlags,
   positive,
   processIO,
   runConvertBatch,
+  settingsFromFlags,
 } from '../batch/command.js';
 import { UsageError } from '../batch/discover.js';
 import { compiledCounts, problemLines } from '../batch/result.js';
@@ -37,22 +39,14 @@ import { machineHeapMb, NO_TIME_LIMIT } from '../budgets.js';
 import { withExamples } from '../help.js';
 import { problem } from '../output.js';
 import { writeOutputFile } from '../write.js';
-import { renderReport } from '../../report/index.js';
 
-export interface ConvertCommandOptions {
+export interface ConvertCommandOptions extends ConversionFlags {
   output?: string;
-  modelId?: string;
-  sheet?: string;
-  /** `constants` (default) or `inputs`: parameter cells as root input fields. */
-  parameters?: string;
-  table?: string;
   json?: boolean;
   /** Wall-clock budget, seconds (default: the MCP server's, 60). */
   timeout?: string | number;
   /** Heap budget of the conversion's worker, MiB (default: the MCP server's, 1024). */
   maxMemory?: string | number;
-  /** Write the verification report (HTML) here; in batch, a folder with one per file and index.html. */
-  report?: string;
 }
 
 export interface ConvertCommandOutcome {
@@ -90,17 +84,12 @@ export async function convertFileCommand(
   }
   let options: ConvertOptions;
   try {
-    options = { filename: path.basename(file), ...budgetOptions(opts) };
+    options = { filename: path.basename(file), ...settingsFromFlags(opts), ...budgetOptions(opts) };
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.stderr.write(`sheetspec: ${e.message}\n`);
     return { exitCode: 2 };
   }
-  if (opts.modelId !== undefined) options.modelId = opts.modelId;
-  if (opts.sheet !== undefined) options.sheet = opts.sheet;
-  if (opts.parameters !== undefined) options.parameters = opts.parameters as 'constants' | 'inputs';
-  if (opts.table !== undefined) options.table = opts.table;
-  if (opts.report !== undefined) options.report = true;
   const result = await convert(bytes, options);
   let written: string | undefined;
   if (result.valid) {
@@ -141,24 +130,21 @@ function budgetOptions(opts: ConvertCommandOptions): ConvertOptions {
   };
 }
 
-/** The short human summary of a result (its refusals and warnings go to stderr: `problemLines`). */
+/**
+ * The short human summary of a result, read at a glance: what was compiled, how many values were checked and
+ * whether they all agree; each kind of disagreement is named only when it happened, with what it means, and
+ * then who decides. Refusals and warnings go to stderr (`problemLines`); `--json` prints the whole result.
+ */
 export function summarise(file: string, result: ConversionResult, written?: string): string {
   const lines: string[] = [];
-  const rejected = result.rejectedColumns ?? [];
   if (result.valid) {
     const { compiled, aggregates } = compiledCounts(result.spec);
-    const extra = aggregates > 0 ? ` (and ${aggregates} summary value(s))` : '';
-    lines.push(`${file}: ${compiled} formula column(s) compiled${extra}, ${rejected.length} refused`);
-    const v = result.verification;
-    if (v) {
-      lines.push(
-        `  verified ${v.matched}/${v.cellsChecked} values against ${v.oracle.name} ${v.oracle.version}` +
-          (v.cachedChecked > 0
-            ? `; ${savedBy(v) === 'Excel' ? "Excel's saved values" : `the saved values (${savedBy(v)})`}: ${v.cachedExact + v.cached15}/${v.cachedChecked} agree`
-            : ''),
-      );
-      lines.push(`  ${judgeLine(v)}`, `  ${classesLine(v)}`);
-    }
+    const refused = result.rejectedColumns?.length ?? 0;
+    const extra = aggregates > 0 ? ` (and ${count(aggregates, 'summary value')})` : '';
+    lines.push(
+      `${file}: ${count(compiled, 'formula column')} compiled${extra}, ${refused === 0 ? 'none' : refused} refused`,
+    );
+    if (result.verification) lines.push(...verificationLines(result.verification).map((l) => `  ${l}`));
   } else {
     lines.push(`${file}: not converted: ${result.reason}`);
   }
@@ -166,67 +152,76 @@ export function summarise(file: string, result: ConversionResult, written?: stri
   return `${lines.join('\n')}\n`;
 }
 
-/** Who decided: Excel's saved values (binding) or the oracle alone, and why. */
+/** `1 formula column`, `4 formula columns`. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * The values checked, in words: one line when all agree; otherwise how many agree, one line per kind of
+ * disagreement that happened (the classes of src/oracle/types.ts), and who decides.
+ */
+function verificationLines(v: Verification): string[] {
+  const c = v.classes;
+  const oracle = `${v.oracle.name} ${v.oracle.version}`;
+  const saved = `the values ${savedBy(v)} saved`;
+  const checked = `${count(v.cellsChecked, 'value')} checked`;
+  const disagreeing = c.enginesDifferFromExcel + c.specDiffersFromOracle + c.oracleDiffersFromExcel;
+  if (disagreeing === 0 && c.agree + c.unsaved === v.cellsChecked) {
+    if (c.unsaved === v.cellsChecked)
+      return [`${checked}: all agree with ${oracle} (the file saved no values)`];
+    if (c.unsaved === 0) return [`${checked}: all agree with ${oracle} and with ${saved}`];
+    return [
+      `${checked}: all agree with ${oracle}; ${c.agree} also with ${saved}, ${c.unsaved} had no saved value`,
+    ];
+  }
+  const lines = [`${checked}: ${c.agree} agree with ${oracle} and with ${saved}`];
+  const name = v.oracle.name;
+  const x = savedBy(v);
+  if (c.enginesDifferFromExcel > 0)
+    lines.push(`${c.enginesDifferFromExcel} where the spec and ${name} agree, but ${x} saved another value`);
+  if (c.specDiffersFromOracle > 0)
+    lines.push(`${c.specDiffersFromOracle} where the spec differs from ${name}`);
+  if (c.oracleDiffersFromExcel > 0)
+    lines.push(`${c.oracleDiffersFromExcel} where only ${name} differs: the spec agrees with ${saved}`);
+  if (c.unsaved > 0) lines.push(`${c.unsaved} with no saved value, checked against ${name} alone`);
+  lines.push(judgeLine(v));
+  return lines;
+}
+
+/** Who decides: Excel's saved values (binding) or the oracle, and why. */
 function judgeLine(v: Verification): string {
   const { producer, standing } = v.savedValues;
-  if (v.judge === 'excel') return `judged by the values ${producer} saved (binding)`;
-  if (v.cachedChecked === 0)
-    return `judged by the oracle alone: the file saved no values (producer: ${producer})`;
+  if (v.judge === 'excel') return `the values ${producer} saved decide: they are Excel's own (binding)`;
+  const name = v.oracle.name;
+  if (v.cachedChecked === 0) return `${name} decides: the file saved no values`;
   const why: Record<SavedValuesStanding, string> = {
     binding: 'binding',
     unvouched: 'not vouched for (manual calculation or recalculation on load)',
     'other-engine': "another engine's",
     'unknown-producer': 'of an unknown producer',
   };
-  return `judged by the oracle: the saved values are ${why[standing]} (producer: ${producer})`;
+  return `${name} decides: the saved values are ${why[standing]} (producer: ${producer})`;
 }
 
 /**
- * Whose values the file saved, as the summary names them: `Excel` when Excel saved them (with its marks,
- * src/workbook/producer.ts), else another engine's or an unknown producer's, so that a LibreOffice or library
- * file's values are never called Excel's.
+ * Who saved the file's values, as the summary names them: `Excel` when Excel saved them (with its marks,
+ * src/workbook/producer.ts), else the producer (`LibreOffice 7.4.7.2`) or an unknown producer, so that a
+ * LibreOffice or library file's values are never called Excel's.
  */
 function savedBy(v: Verification): string {
-  const { standing } = v.savedValues;
+  const { standing, producer } = v.savedValues;
   if (standing === 'binding' || standing === 'unvouched') return 'Excel';
-  return standing === 'other-engine' ? "another engine's" : "an unknown producer's";
-}
-
-/** The cells by class (src/pipeline/verify/types.ts); the saved values named `saved` when they are not Excel's. */
-function classesLine(v: Verification): string {
-  const c = v.classes;
-  const x = savedBy(v) === 'Excel' ? 'Excel' : 'saved';
-  return (
-    `cells: spec = oracle = ${x} ${c.agree}; spec = oracle ≠ ${x} ${c.enginesDifferFromExcel}; ` +
-    `spec ≠ oracle ${c.specDiffersFromOracle}; oracle ≠ ${x} only ${c.oracleDiffersFromExcel}; ` +
-    `no saved value ${c.unsaved}`
-  );
+  if (standing === 'unknown-producer') return 'an unknown producer';
+  // `LibreOffice/7.4.7.2$Linux_X86_64 LibreOffice_project/...` → `LibreOffice 7.4.7.2`.
+  return producer.replace(/^([A-Za-z][\w ]*)\/([\d.]+)\$.*$/, '$1 $2');
 }
 
 export function registerConvertCommand(program: Command): void {
-  const command = commandHead(program, 'convert')
-    .option(
-      '-o, --output <path>',
-      'one file: the spec file; batch: the output folder (mirrors the input tree)',
-    )
-    .option('--model-id <id>', 'spec id ([namespace/]name; default from the file name)', parseModelId)
-    .option(
-      '--sheet <name>',
-      'worksheet to read (default: the first visible one with a formula table, else the sheet with the most formula columns)',
-    )
-    .option(
-      '--parameters <how>',
-      'parameter cells as "constants" ($const.taxRate, the default) or "inputs" (top-level input fields with the workbook value as default)',
-      parseParameters,
-    )
-    .option(
-      '--table <name|range>',
-      "Excel Table (by name) or A1 range (B2:F40, Sheet2!B2:F40) to compile (default: the sheet's first Excel Table, else its layout)",
-    )
-    .option(
-      '--report <path>',
-      'write the verification report (self-contained HTML); batch: a folder with one per file and index.html',
-    )
+  const command = commandHead(program, 'convert').option(
+    '-o, --output <path>',
+    'one file: the spec file; batch: the output folder (mirrors the input tree)',
+  );
+  // The conversion options (src/pipeline/options.ts), then the command's own.
+  addConversionFlags(command)
     .option('--json', 'one file: print the whole result as JSON; batch: print an array of per-file results')
     // Batch-only options (added for the batch form; see docs/cli.md).
     .option('--ndjson', 'batch: print one result per line as each file finishes')

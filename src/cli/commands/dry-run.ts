@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { commandHead } from './heads.js';
 import { type ModelSpec, parseJsonText, readJsonInput } from '../../modelspec/index.js';
-import { dryRun } from '../../sandbox/index.js';
+import { dryRun } from '../../authoring/light.js';
 import { CommandExit } from '../batch/command.js';
 import { withExamples } from '../help.js';
 import { err, out, problem } from '../output.js';

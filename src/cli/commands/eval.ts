@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { commandHead } from './heads.js';
 import { type LibraryObject, readJsonInput } from '../../modelspec/index.js';
-import { evalExpression } from '../../sandbox/index.js';
+import { evalExpression } from '../../authoring/light.js';
 import { CommandExit } from '../batch/command.js';
 import { withExamples } from '../help.js';
 import { out, problem } from '../output.js';

@@ -6,8 +6,8 @@
  */
 import type { Command } from 'commander';
 import { commandHead } from './heads.js';
-import { translateFormula } from '../../compiler/index.js';
-import type { CellValue } from '../../workbook/index.js';
+import { translateFormula } from '../../authoring/index.js';
+import type { CellValue } from '../../pipeline/light.js';
 import { CommandExit } from '../batch/command.js';
 import { withExamples } from '../help.js';
 import { out, outJson, problem } from '../output.js';

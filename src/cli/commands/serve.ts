@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { type Command, CommanderError } from 'commander';
 import { commandHead } from './heads.js';
-import { CodedError } from '../../codes/index.js';
+import { CodedError } from '../../pipeline/light.js';
 import {
   isLoopbackAddress,
   LOG_LEVELS,

@@ -2,7 +2,7 @@
  * Shared by the authoring commands (validate, eval, test, dry-run, guidance): printing results and coded
  * errors, reading a spec, and the exit codes (0 success, 1 a failed check or a coded error, 2 a usage error).
  */
-import { CodedError } from '../../codes/index.js';
+import { CodedError } from '../../pipeline/light.js';
 import { type ModelSpec, readJsonInput } from '../../modelspec/index.js';
 import { CommandExit } from '../batch/command.js';
 import { UsageError } from '../batch/discover.js';

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { commandHead } from './heads.js';
 import { type ModelSpec, readJsonInput, type SpecTest, type TestCaseResult } from '../../modelspec/index.js';
-import { testSpec } from '../../sandbox/index.js';
+import { testSpec } from '../../authoring/light.js';
 import { CommandExit } from '../batch/command.js';
 import { withExamples } from '../help.js';
 import { out, problem } from '../output.js';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { commandHead } from './heads.js';
 import { readJsonInput } from '../../modelspec/index.js';
-import { validateSpec } from '../../sandbox/index.js';
+import { validateSpec } from '../../authoring/light.js';
 import { CommandExit } from '../batch/command.js';
 import { withExamples } from '../help.js';
 import { out } from '../output.js';

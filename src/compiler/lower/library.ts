@@ -226,8 +226,8 @@ export function buildLibrary(
 }
 
 /**
- * The library of helpers already in dependency order (each after those it calls; library-merge.ts keeps a
- * draft's order and appends) and the given values.
+ * The library of helpers already in dependency order (each after those it calls; src/authoring/library-merge.ts
+ * keeps a draft's order and appends) and the given values.
  */
 export function writeLibrary(
   helpers: readonly string[],

@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { type ReportModel, renderReport } from '../../report/index.js';
+import { mcpOptionShape, type ReportModel, renderReport } from '../../pipeline/light.js';
 import { convert } from '../library.js';
 import { settle } from '../outcome.js';
 import { failureFields, registerDefinedTool, type ToolDefinition, type ToolTable } from '../tool.js';
@@ -18,45 +18,8 @@ const inputSchema = z.strictObject({
     .min(1)
     .max(255)
     .describe('File name, e.g. "prices.xlsx"; used for the default spec id and in messages.'),
-  modelId: z
-    .string()
-    .max(200)
-    .optional()
-    .describe('Spec id ([namespace/]name of letters, digits, "-", "_"); default derived from filename.'),
-  sheet: z.string().max(255).optional().describe('Worksheet to read; default the first visible sheet.'),
-  parameters: z
-    .enum(['constants', 'inputs'])
-    .optional()
-    .describe(
-      'How parameter cells (Tax rate | 0.2, a defined name, a Settings sheet) reach the formulas: "constants" ' +
-        '(default, $const.taxRate) or "inputs" (a top-level input field taxRate with the workbook value as its ' +
-        'default, so dry_run can change it and every row recomputes).',
-    ),
-  table: z
-    .string()
-    .min(1)
-    .max(300)
-    .optional()
-    .describe(
-      "Table to compile: an Excel Table's name (case-insensitive) or an A1 range such as B2:F40 or Sheet2!B2:F40 (first row = headers); default the sheet's first Excel Table, else the sheet's layout.",
-    ),
-  seedBudget: z
-    .number()
-    .int()
-    .min(0)
-    .max(55_000)
-    .optional()
-    .describe(
-      'Character budget for the seed default value and the embedded tests (default 20000 here, so the result ' +
-        'fits in one answer). Lower it if the result is too large.',
-    ),
-  report: z
-    .boolean()
-    .optional()
-    .describe(
-      'Also return the verification report: a self-contained HTML page (the table as a grid, each formula cell ' +
-        'coloured by how it verified, refused cells with their code), as an embedded text/html resource.',
-    ),
+  // The conversion options, declared once in src/pipeline/options.ts.
+  ...mcpOptionShape(z),
 });
 
 const outputSchema = z.looseObject(

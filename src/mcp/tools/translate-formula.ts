@@ -2,13 +2,13 @@
  * translate_formula: one Excel formula → JSONata, the library it needs, and its value. Three modes:
  * - cells only: the formula with the given cell values inlined, evaluated (a quick check of one lowering);
  * - column mode (`draft` or `columns` + `row`): the general derivation of a table column over
- *   `$parent.<field>`, type-robust, with a library merged into the draft's (src/compiler/column-formula.ts);
+ *   `$parent.<field>`, type-robust, with a library merged into the draft's (src/authoring/column-formula.ts);
  * - `helpers` alone: the library defining those helpers.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ColumnModeInput } from '../../compiler/index.js';
-import type { CellValue } from '../../workbook/index.js';
+import type { ColumnModeInput } from '../../authoring/light.js';
+import type { CellValue } from '../../pipeline/light.js';
 import { helperLibrary, translateColumnFormula, translateFormula } from '../library.js';
 import { settle } from '../outcome.js';
 import type { ToolOutcome } from '../tool.js';

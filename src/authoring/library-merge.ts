@@ -5,8 +5,8 @@
  * already there changes nothing. Only a library in the shape
  * `buildLibrary` writes can be merged: its exports are read back from its text, never evaluated.
  */
-import type { LibraryObject } from '../../modelspec/types.js';
-import { buildLibrary, HELPERS, resolveHelpers, writeLibrary } from './library.js';
+import { buildLibrary, HELPERS, resolveHelpers, writeLibrary } from '../compiler/index.js';
+import type { LibraryObject } from '../modelspec/types.js';
 
 export type MergedLibrary = { library?: LibraryObject } | { error: string };
 

@@ -1,11 +1,11 @@
 /**
- * translate_formula's column mode (src/compiler/column-formula.ts): the general derivation of a column, not
+ * translate_formula's column mode (src/authoring/column-formula.ts): the general derivation of a column, not
  * one specialised to sample values, with a library merged into the draft's.
  */
 import { describe, expect, it } from 'vitest';
-import { translateColumnFormula } from '../../src/compiler/column-formula.js';
-import { buildLibrary, HELPERS } from '../../src/compiler/lower/library.js';
-import { helperLibrary, libraryParts, mergeLibrary } from '../../src/compiler/lower/library-merge.js';
+import { translateColumnFormula } from '../../src/authoring/column-formula.js';
+import { buildLibrary, HELPERS } from '../../src/compiler/index.js';
+import { helperLibrary, libraryParts, mergeLibrary } from '../../src/authoring/library-merge.js';
 
 const columns = { A: 'hours', B: 'rate', F: 'note' };
 

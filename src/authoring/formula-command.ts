@@ -8,24 +8,26 @@
  *
  * A cell of another sheet is given as `Sheet!A1` (`'My Sheet'!A1`); a reference to a sheet no given cell names
  * is refused (CROSS_SHEET_REFERENCE), never read as blank. With `options.names` (a workbook's defined names)
- * and `options.sheet` (the formula's sheet), a name stands for its cell, range or number (names.ts).
+ * and `options.sheet` (the formula's sheet), a name stands for its cell, range or number (src/compiler/names.ts).
  */
 import { isErrorValue, isNotEstablished } from '../workbook/values.js';
 import type { CellValue } from '../workbook/values.js';
 import { a1, type CellNode, type RangeNode, type Span } from '../workbook/formula/ast.js';
 import { parseFormula } from '../workbook/formula/parser.js';
 import {
+  boundedRange,
+  buildLibrary,
   isRefusal,
+  isWhole,
   type LowerContext,
+  lowerFormula,
   type Operand,
   type RangeOperand,
   refuse,
+  resolveName,
+  substituteNames,
   type ValueKind,
-} from './lower/contract.js';
-import { buildLibrary } from './lower/library.js';
-import { lowerFormula } from './lower/lower.js';
-import { resolveName, substituteNames } from './names.js';
-import { boundedRange, isWhole } from './whole-ranges.js';
+} from '../compiler/index.js';
 import type { DefinedName } from '../workbook/model.js';
 import { compileExpression, evaluateExpression, specBindings } from '../modelspec/bind.js';
 import type { LibraryObject } from '../modelspec/types.js';

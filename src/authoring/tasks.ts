@@ -1,7 +1,8 @@
 /**
- * The task table of the sandbox worker: the only functions `runInSandbox` can run. Each takes the JSON
- * payload and returns a JSON-serialisable result. Add a task here to sandbox another kind of work; its name
- * joins `SandboxTask`.
+ * The authoring task module the sandbox runs (src/sandbox: `runInSandbox({module: TASK_MODULE, task}, …)`):
+ * the only functions an authoring call runs in a child process. Each takes the JSON payload and returns a
+ * JSON-serialisable result. Add a task here to sandbox another kind of authoring work; its name joins
+ * `AuthoringTask`.
  */
 import { dryRunInProcess } from '../modelspec/dry-run.js';
 import { evalExpressionInProcess } from '../modelspec/eval.js';
@@ -17,16 +18,16 @@ export const TASKS = Object.freeze({
   testSpec: (p: { spec: ModelSpec; cases?: SpecTest[] }) => testSpecInProcess(p.spec, p.cases),
   dryRun: (p: { spec: ModelSpec; options?: object }) => dryRunInProcess(p.spec, p.options),
   validateSpec: (p: { spec: unknown }) => validateSpecInProcess(p.spec),
-  // Loaded on first use so the other tasks do not pay for loading the compiler (added for the MCP server).
+  // Loaded on first use so the other tasks do not pay for loading the compiler.
   translateFormula: async (p: { formula: string; cells?: Record<string, never> }) =>
-    (await import('../compiler/formula-command.js')).translateFormula(p.formula, p.cells),
+    (await import('./formula-command.js')).translateFormula(p.formula, p.cells),
   translateColumnFormula: async (p: { formula: string; input: object }) =>
-    (await import('../compiler/column-formula.js')).translateColumnFormula(p.formula, p.input as never),
+    (await import('./column-formula.js')).translateColumnFormula(p.formula, p.input as never),
   helperLibrary: async (p: { helpers: string[] }) =>
-    (await import('../compiler/lower/library-merge.js')).helperLibrary(p.helpers),
-  /** For the sandbox's own tests: echoes its payload. */
+    (await import('./library-merge.js')).helperLibrary(p.helpers),
+  /** For the sandbox's tests: echoes its payload. */
   echo: async (p) => p,
 } satisfies Record<string, Task>);
 
-/** The name of a task the sandbox can run. */
-export type SandboxTask = keyof typeof TASKS;
+/** The name of an authoring task the sandbox can run. */
+export type AuthoringTask = keyof typeof TASKS;

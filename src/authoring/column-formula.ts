@@ -16,19 +16,19 @@ import { parseFormula } from '../workbook/formula/parser.js';
 import type { CellValue } from '../workbook/values.js';
 import { compileExpression, evaluateExpression, specBindings } from '../modelspec/bind.js';
 import type { Derivation, LibraryObject } from '../modelspec/types.js';
-import { KIND_ORDER } from './analyse.js';
-import { type Evaluated, evaluated, literal, parseFailure } from './formula-command.js';
 import {
   isRefusal,
+  KIND_ORDER,
   type LowerContext,
+  lowerFormula,
   type Operand,
   type RangeOperand,
   type Refusal,
   refuse,
   type ValueKind,
-} from './lower/contract.js';
-import { mergeLibrary } from './lower/library-merge.js';
-import { lowerFormula } from './lower/lower.js';
+} from '../compiler/index.js';
+import { type Evaluated, evaluated, literal, parseFailure } from './formula-command.js';
+import { mergeLibrary } from './library-merge.js';
 
 export interface ColumnModeInput {
   /** Column letter → field of the table (a draft's `fields`). */

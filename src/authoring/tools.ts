@@ -1,13 +1,15 @@
 /**
- * The authoring tools as the front ends call them: by default in the sandbox (a child process with limits),
- * since they evaluate expressions an agent wrote; `inProcess` runs the ModelSpec runtime's own function
- * directly, without limits. The sandbox decides this, not src/modelspec, which knows nothing of the sandbox.
+ * The authoring tools as the front ends call them: by default in the sandbox (a child process with limits,
+ * running a task of tasks.ts), since they evaluate expressions an agent wrote; `inProcess` runs the ModelSpec
+ * runtime's own function directly, without limits. This area decides it: src/modelspec knows nothing of the
+ * sandbox, and the sandbox nothing of what it runs.
  * A limit or a cancellation ends in a CodedError with the sandbox's code (`TIMEOUT`, `RESOURCE_LIMIT`,
  * `CANCELLED`, ...): one error class for the callers.
  */
 import { CodedError } from '../codes/index.js';
-import type { CellValue } from '../workbook/values.js';
+import type { CellValue } from '../workbook/index.js';
 import {
+  DEFAULT_MAX_INPUT_CHARS,
   type DryRunResult,
   dryRunInProcess,
   type EvalRequest,
@@ -22,10 +24,19 @@ import {
   type ValidationReport,
   validateSpecInProcess,
 } from '../modelspec/index.js';
-import type { ColumnModeInput } from '../compiler/column-formula.js';
-import type { SandboxLimits } from './limits.js';
-import { runInSandbox } from './sandbox.js';
-import type { SandboxTask } from './tasks.js';
+import { DEFAULT_LIMITS, runInSandbox, type SandboxLimits } from '../sandbox/index.js';
+import { entryModule } from '../workers/index.js';
+import type { ColumnModeInput } from './column-formula.js';
+import type { AuthoringTask } from './tasks.js';
+
+/** The task module the sandbox loads for an authoring call (tasks.ts, from source or dist/). */
+export const TASK_MODULE: URL = entryModule(import.meta.url, './tasks');
+
+/** An authoring call's limits: the sandbox's, and inputs as large as a spec file read from disk. */
+export const AUTHORING_LIMITS: Readonly<SandboxLimits> = Object.freeze({
+  ...DEFAULT_LIMITS,
+  maxInputChars: DEFAULT_MAX_INPUT_CHARS,
+});
 
 export interface ToolOptions {
   /** Run in this thread, without limits. */
@@ -35,9 +46,10 @@ export interface ToolOptions {
   signal?: AbortSignal;
 }
 
-/** Runs a sandbox task, turning its coded errors into CodedErrors. */
-async function sandboxed<T>(task: SandboxTask, payload: unknown, options: ToolOptions): Promise<T> {
-  return runInSandbox<T>(task, payload, options.limits, options.signal);
+/** Runs an authoring task in the sandbox, under the authoring limits and the call's own. */
+async function sandboxed<T>(task: AuthoringTask, payload: unknown, options: ToolOptions): Promise<T> {
+  const limits = { ...AUTHORING_LIMITS, ...options.limits };
+  return runInSandbox<T>({ module: TASK_MODULE, task }, payload, limits, options.signal);
 }
 
 /**
@@ -83,8 +95,8 @@ export async function evalExpression(req: EvalRequest, options: ToolOptions = {}
   }
 }
 
-/** `translateFormula` (src/compiler/formula-command.ts) in the sandbox; a limit throws a CodedError. */
-export function translateFormula(
+/** `translateFormula` (formula-command.ts) in the sandbox; a limit throws a CodedError. */
+export function translateFormulaInSandbox(
   formula: string,
   cells: Record<string, CellValue> = {},
   options: ToolOptions = {},
@@ -92,8 +104,8 @@ export function translateFormula(
   return sandboxed('translateFormula', { formula, cells }, options);
 }
 
-/** `translateColumnFormula` (src/compiler/column-formula.ts) in the sandbox; a limit throws a CodedError. */
-export function translateColumnFormula(
+/** `translateColumnFormula` (column-formula.ts) in the sandbox; a limit throws a CodedError. */
+export function translateColumnFormulaInSandbox(
   formula: string,
   input: ColumnModeInput,
   options: ToolOptions = {},
@@ -101,8 +113,8 @@ export function translateColumnFormula(
   return sandboxed('translateColumnFormula', { formula, input }, options);
 }
 
-/** The library of the named helpers (src/compiler/lower/library-merge.ts) in the sandbox. */
-export function helperLibrary(
+/** The library of the named helpers (library-merge.ts) in the sandbox. */
+export function helperLibraryInSandbox(
   helpers: string[],
   options: ToolOptions = {},
 ): Promise<Record<string, unknown>> {
