@@ -13,9 +13,9 @@ import type { Node } from '../workbook/formula/ast.js';
 import { someNode } from '../workbook/formula/walk.js';
 import type { CompiledColumn, RootDerivation } from './compile.js';
 import { functionEntry } from './functions/index.js';
+import { EXCEL_DIGITS } from '../workbook/precision.js';
 
-/** Excel's displayed precision: the tier's digits. */
-export const EXCEL_DIGITS = 15;
+/** The tier's digits: Excel's displayed precision. */
 export type Precision = typeof EXCEL_DIGITS;
 
 /**

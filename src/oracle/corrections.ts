@@ -32,6 +32,7 @@
  *    on POI's table, tested in test/oracle/corrections.test.ts). CONCAT (`_xlfn.CONCAT`, missing from
  *    HyperFormula 3.5) maps to the same function: xlcalculator/CONCAT.xlsx A1:A6.
  */
+import { EXCEL_DIGITS, round15 } from '../workbook/precision.js';
 import { CellError, EmptyValue, ErrorType, FunctionPlugin, HyperFormula, SimpleRangeValue } from './hf.js';
 import { pluginFunctions } from './registry.js';
 
@@ -51,7 +52,7 @@ export function decimalDigits(x: number, precision: number): { digits: string; e
  */
 export function excelNumberToText(x: number): string {
   if (x === 0 || !Number.isFinite(x)) return '0';
-  let { digits, exp } = decimalDigits(x, 15);
+  let { digits, exp } = decimalDigits(x, EXCEL_DIGITS);
   // Why: Excel keeps one digit less beyond E±98 (POI's table: 1.2345678901234577E99 → 1.2345678901235E+99).
   if (Math.abs(exp) > 98) ({ digits, exp } = decimalDigits(x, 14));
   const sig = digits.replace(/0+$/, '') || '0';
@@ -75,7 +76,7 @@ export function excelNumberToText(x: number): string {
 export function excelRound(x: number, places: number): number {
   if (x === 0 || !Number.isFinite(x)) return x === 0 ? 0 : x;
   const p = Math.trunc(places);
-  const { digits, exp } = decimalDigits(x, 15);
+  const { digits, exp } = decimalDigits(x, EXCEL_DIGITS);
   // |x| = digits × 10^(exp-14); we keep multiples of 10^(-p).
   const drop = -p - (exp - 14);
   if (drop <= 0) return x;
@@ -96,13 +97,13 @@ export function excelRound(x: number, places: number): number {
  */
 export function roundUndetermined(x: number, places: number): boolean {
   if (x === 0 || !Number.isFinite(x)) return false;
-  const { exp } = decimalDigits(x, 15);
-  return -Math.trunc(places) - (exp - 14) <= 0 && Number(x.toPrecision(15)) !== x;
+  const { exp } = decimalDigits(x, EXCEL_DIGITS);
+  return -Math.trunc(places) - (exp - 14) <= 0 && round15(x) !== x;
 }
 
 export function numberTextUndetermined(x: number): boolean {
   if (x === 0 || !Number.isFinite(x)) return false;
-  const { digits, exp } = decimalDigits(x, 15);
+  const { digits, exp } = decimalDigits(x, EXCEL_DIGITS);
   if (Math.abs(exp) <= 98) return false;
   let kept = BigInt(digits.slice(0, 14));
   if (digits.charCodeAt(14) >= 53) kept += 1n;
@@ -167,7 +168,7 @@ export class ExcelCorrectionsPlugin extends FunctionPlugin {
       const r = Math.floor(x); // Excel's INT rounds down; HyperFormula 3.5 truncates toward zero
       // Why: down from the double (INT(7.999999999999999) = 7) or from its 15-digit decimal form (8, as
       // ROUND reads it)? No saved value or Microsoft page tells them apart: undetermined where they differ.
-      if (Number.isFinite(x) && r !== Math.floor(Number(x.toPrecision(15)))) {
+      if (Number.isFinite(x) && r !== Math.floor(round15(x))) {
         return new CellError(ErrorType.ERROR, 'sheetspec oracle: Excel behaviour not established');
       }
       return r === 0 ? 0 : r;
