@@ -21,7 +21,7 @@ import { type CellValue, isErrorValue, isNotEstablished } from '../../src/workbo
 import { propertyRuns } from '../support/property-runs.js';
 
 const CODES = [...TEXT_DATE_FORMAT_CODES];
-/** The codes of issue 27 that are date/time codes both sides read. */
+/** The listed codes that are date/time codes both sides read. */
 const ISSUE_CODES = [
   'mmm',
   'mm-yyyy',
@@ -302,7 +302,9 @@ describe('TEXT with date codes: lowering vs oracle', () => {
     if (d === undefined || 'reason' in d) throw new Error(`not a code: ${c}`);
     return compileExpression(`$xlTextDate($$.v, ${JSON.stringify({ ...d, l: 2_958_466 })})`);
   };
-  const randomAccepted = [...new Set(fc.sample(randomCode, { seed: 11, numRuns: propertyRuns(4000) }))].filter(isDateCode);
+  const randomAccepted = [
+    ...new Set(fc.sample(randomCode, { seed: 11, numRuns: propertyRuns(4000) })),
+  ].filter(isDateCode);
   const codes = [...new Set([...CODES, ...ISSUE_CODES, ...randomAccepted.slice(0, 30)])];
   const compiled = new Map(codes.map((c) => [c, compiledFor(c)]));
   beforeAll(async () => {
