@@ -21,6 +21,7 @@ import { someNode, walk } from '../src/workbook/formula/walk.js';
 import { isRefusal } from '../src/compiler/lower/contract.js';
 import { resolveName } from '../src/compiler/recognise/names.js';
 import { SUPPORTED_FUNCTIONS } from '../src/compiler/lower/functions/index.js';
+import { same15 } from '../src/workbook/precision.js';
 import type { CellValue } from '../src/workbook/values.js';
 import { getCell, type SheetModel, type WorkbookModel } from '../src/workbook/model.js';
 
@@ -233,7 +234,7 @@ export function isNotEstablished(v: unknown): boolean {
 export function outcomeOf(want: CellValue, got: unknown): Outcome {
   if (isNotEstablished(got)) return 'notEstablished';
   if (typeof want === 'number' && typeof got === 'number')
-    return want === got ? 'exact' : want.toPrecision(15) === got.toPrecision(15) ? 'match15' : 'mismatch';
+    return want === got ? 'exact' : same15(want, got) ? 'match15' : 'mismatch';
   return JSON.stringify(want) === JSON.stringify(got) ? 'exact' : 'mismatch';
 }
 

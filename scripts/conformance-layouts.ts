@@ -1,5 +1,5 @@
 /**
- * The layouts of issue 15 as `npm run conformance` counts them: which layout a corpus formula cell uses, read
+ * The table layouts the compiler takes, as `npm run conformance` counts them: which layout a corpus formula cell uses, read
  * from its formula's AST (the one parser, src/workbook/formula) where the cell stands, and a tally per layout
  * of the cells tried (exact, 15-digit, mismatch) and skipped (by the skip reason conformance.ts gives).
  *
@@ -121,9 +121,7 @@ export function tallyLayouts(
 
 /** The "Layouts" table: per layout, cells, tried and outcomes, skipped and the three commonest reasons. */
 export function layoutsReport(tallies: Map<Row, LayoutTally>): string[] {
-  const lines = [
-    'Layouts (issue 15; a cell counts under each layout it uses; every producer, like Skipped):',
-  ];
+  const lines = ['Layouts (a cell counts under each layout it uses; every producer, like Skipped):'];
   for (const [layout, t] of tallies) {
     const skipped = t.cells - t.tried;
     const reasons = [...t.skipped]

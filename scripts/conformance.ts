@@ -18,7 +18,7 @@
  * run-time "not established" value (an object with a `notEstablished` key) is a refusal, counted in its own
  * column and not in tried. The IronCalc part (excel/ironcalc) gets a line in total and one per category folder.
  *
- * A "Layouts" table (scripts/conformance-layouts.ts) counts the cells of each layout of issue 15 (structured
+ * A "Layouts" table (scripts/conformance-layouts.ts) counts the cells of each table layout the compiler takes (structured
  * reference, sheet-qualified reference, defined name, running/cross-row, typed-over): tried and their
  * outcomes, skipped and why; "of which cross-row, reads saved formula cells above" counts the running/cross-row
  * cells that read a formula cell in a row above.

@@ -22,6 +22,7 @@ import { sameValue } from '../src/oracle/index.js';
 import { parseFormula } from '../src/workbook/formula/parser.js';
 import { someNode } from '../src/workbook/formula/walk.js';
 import type { WorkbookModel } from '../src/workbook/model.js';
+import { same15 } from '../src/workbook/precision.js';
 import { producerOf } from '../src/workbook/producer.js';
 import { readWorkbook } from '../src/workbook/reader.js';
 import type { CellValue } from '../src/workbook/values.js';
@@ -120,7 +121,7 @@ function outcome(want: CellValue, got: CellValue | undefined): keyof Tally {
   if (got === undefined) return 'unread';
   if (typeof want === 'number' && typeof got === 'number') {
     if (want === got || sameValue(want, got)) return 'exact';
-    return want.toPrecision(15) === got.toPrecision(15) ? 'match15' : 'mismatch';
+    return same15(want, got) ? 'match15' : 'mismatch';
   }
   return sameValue(want, got) ? 'exact' : 'mismatch';
 }

@@ -3,7 +3,21 @@
  * `import()`, `new URL(…, import.meta.url)`) and judged against the one table in scripts/arrows.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { AREAS, formatViolation, importsOf, judge, sourceFiles, violations } from '../scripts/arrows.js';
+import {
+  AREAS,
+  cycleFindings,
+  formatCycle,
+  formatSizeFinding,
+  formatViolation,
+  importCycles,
+  importsOf,
+  judge,
+  KNOWN_FRONT_END_IMPORTS,
+  oversizeFiles,
+  sourceFiles,
+  staleFrontEndImports,
+  violations,
+} from '../scripts/arrows.js';
 
 const at = (file: string, text: string) =>
   importsOf(file, text).map((i) => [i.target ?? i.specifier, judge(i)]);
@@ -87,5 +101,58 @@ describe('architecture: arrows run one way', () => {
     expect(at('src/compiler/convert.ts', "import { X } from '../oracle/index.js';")[0]![1]).toBe(
       'compiler may not import oracle',
     );
+  });
+
+  it('no front end imports the compiler or the oracle (KNOWN_FRONT_END_IMPORTS aside)', () => {
+    for (const to of ['compiler', 'oracle']) {
+      expect(at('src/cli/commands/x.ts', `import { x } from '../../${to}/index.js';`)[0]![1]).toBe(
+        `cli may not import ${to}`,
+      );
+      expect(at('src/mcp/tools/x.ts', `import { x } from '../../${to}/index.js';`)[0]![1]).toBe(
+        `mcp may not import ${to}`,
+      );
+    }
+    const stale = staleFrontEndImports();
+    const report = stale.map(
+      (k) => `${k.from} → ${k.to}: no longer imported, remove it from KNOWN_FRONT_END_IMPORTS`,
+    );
+    expect(report.join('\n')).toBe('');
+    expect(KNOWN_FRONT_END_IMPORTS.every((k) => k.why !== '')).toBe(true);
+  });
+});
+
+describe('architecture: inside the areas', () => {
+  it('no loop of imports among the files of src/ (KNOWN_CYCLES aside; an entry no loop needs fails too)', () => {
+    const { unknown, stale } = cycleFindings();
+    const report = [
+      ...unknown.map((c) => `${formatCycle(c)}\n  (break it, or list it in KNOWN_CYCLES with its reason)`),
+      ...stale.map((k) => `KNOWN_CYCLES entry with no loop left (remove it): ${k.files.join(', ')}`),
+    ];
+    expect(report.join('\n')).toBe('');
+  });
+
+  it('finds each loop, a file importing itself too, and prints the imports that make it', () => {
+    const texts: Record<string, string> = {
+      'src/workbook/model.ts': "import { b } from './producer.js';\nimport { v } from './values.js';",
+      'src/workbook/producer.ts': "import type { C } from './reader.js';",
+      'src/workbook/reader.ts': "export { a } from './model.js';",
+      'src/workbook/values.ts': "import { m } from './volatile.js';",
+      'src/workbook/volatile.ts': "import { m } from './volatile.js';",
+    };
+    const cycles = importCycles(Object.keys(texts), (f) => importsOf(f, texts[f]));
+    expect(cycles.map((c) => c.files)).toEqual([
+      ['src/workbook/model.ts', 'src/workbook/producer.ts', 'src/workbook/reader.ts'],
+      ['src/workbook/volatile.ts'],
+    ]);
+    expect(cycles[0]!.path.map((i) => `${i.file}:${i.line} → ${i.target}`)).toEqual([
+      'src/workbook/model.ts:1 → src/workbook/producer.ts',
+      'src/workbook/producer.ts:1 → src/workbook/reader.ts',
+      'src/workbook/reader.ts:1 → src/workbook/model.ts',
+    ]);
+    expect(formatCycle(cycles[1]!)).toContain('src/workbook/volatile.ts:1 → src/workbook/volatile.ts');
+  });
+
+  it('no src file over 600 lines (OVERSIZE_FILES aside; an entry back under the cap fails too)', () => {
+    expect(oversizeFiles().map(formatSizeFinding).join('\n')).toBe('');
   });
 });

@@ -3,7 +3,7 @@
  * (arithmetic, IF/AND/ROUND, &/UPPER/LEN, an exact VLOOKUP to a side table, a SUMPRODUCT share of total),
  * written as Excel writes them (shared formulas: a master in row 2, children pointing at it).
  * With `criteria`, three more formula columns read a whole locked column with the key taken from the row
- * (`SUMIF($B$2:$B$N,B2,$F$2:$F$N)`, `COUNTIF($E$2:$E$N,E2)`, `MATCH(B2,$B$2:$B$N,0)`): the linear-cost check (issue 14), timed beside
+ * (`SUMIF($B$2:$B$N,B2,$F$2:$F$N)`, `COUNTIF($E$2:$E$N,E2)`, `MATCH(B2,$B$2:$B$N,0)`): the linear-cost check, timed beside
  * the same table without them.
  * Files are cached in .bench-cache/ by row count, variant and generator version.
  */
@@ -91,7 +91,7 @@ export function wideFile(rows: number): string {
 }
 
 /**
- * The shape of issue 19: 12 columns, 6 inputs (Name, Product, Qty, Price, Key, Stock) and 6 formula columns
+ * A wide shape: 12 columns, 6 inputs (Name, Product, Qty, Price, Key, Stock) and 6 formula columns
  * filled down as shared formulas: `=C2*D2`, `=ROUND(G2*0.0825,2)`, `=IF(AND(G2>500,F2<10),"A",IF(G2>100,"B","C"))`,
  * `=UPPER(LEFT(B2,4))&"-"&LEN(A2)`, `=VLOOKUP(E2,$O$2:$P$51,2,FALSE)` (a 50-row side table two columns to the
  * right) and `=G2/SUMPRODUCT($C$2:$C$N,$D$2:$D$N)`. Cached like the bench workbook.
@@ -156,7 +156,7 @@ export async function generateWideWorkbook(rows: number): Promise<string> {
 }
 
 /**
- * The running-balance ledger (issue 15): Id | Debit | Credit | Balance, the balance `=B2-C2` in row 2 and
+ * The running-balance ledger (the ordered scan): Id | Debit | Credit | Balance, the balance `=B2-C2` in row 2 and
  * `=D2+B3-C3` filled down (one shared formula from row 3): the ordered scan's linear-cost check.
  */
 export function generateRunningWorkbook(rows: number): Promise<string> {

@@ -2,13 +2,13 @@
  * `npm run bench [-- --rows 1000,10000,100000] [--reps 3] [--workbooks wide,bench] [--json out.json]
  * [--no-batch] [--no-baselines] [--no-startup] [--criteria-rows 0] [--running-rows 1000,10000]`
  *
- * For each workbook (`wide`: issue 19's 12-column shape; `bench`: the first bench workbook) and size:
+ * For each workbook (`wide`: a 12-column shape of six inputs and six formula columns; `bench`: the first bench workbook) and size:
  * sheetspec convert end to end with its stages and peak RSS, paired in the same repetition with LibreOffice's
  * headless recalculation of the same file (when `soffice` is installed; the output says so when it is not),
  * and exceljs reading and HyperFormula evaluating alone; then the command line's startup (`--help`,
  * `--version`), one 1k-row convert end to end, a `convert_spreadsheet` call on a running server, and batch
  * throughput (50 copies of the 1k wide workbook, --jobs 1 and 2); with --running-rows, a running balance
- * (issue 15's ordered scan) and the same ledger with a running total `SUM($B$2:B2)` converted at each size,
+ * (the ordered scan) and the same ledger with a running total `SUM($B$2:B2)` converted at each size,
  * each with its growth. Every measurement runs in its own process;
  * each is repeated and reported as median with min–max. Prints the tables and the target ratios.
  */
@@ -195,10 +195,10 @@ interface SizeStats {
   cli: Stat;
 }
 
-/** The workbooks benchmarked: `bench` (the first bench workbook) and `wide` (issue 19's 12-column shape). */
+/** The workbooks benchmarked: `bench` (the first bench workbook) and `wide` (the 12-column shape). */
 const WORKBOOKS: Record<string, { what: string; generate: (rows: number) => Promise<string> }> = {
   wide: {
-    what: "issue 19's shape: 12 columns, 6 formula columns (arithmetic, ROUND, IF/AND, text, VLOOKUP, SUMPRODUCT share)",
+    what: '12 columns, 6 formula columns (arithmetic, ROUND, IF/AND, text, VLOOKUP, SUMPRODUCT share)',
     generate: generateWideWorkbook,
   },
   bench: {
@@ -439,7 +439,7 @@ async function measureServerCall(
   }
 }
 
-// The linear-cost check (issue 14): the same table with a per-row SUMIF, COUNTIF and MATCH over locked columns,
+// The linear-cost check (per-row lookups over locked columns must cost linear time): the same table with a per-row SUMIF, COUNTIF and MATCH over locked columns,
 // converted beside the table without them. Printed, never asserted (target about 2× at most).
 if (args['criteria-rows'] !== '0') {
   const n = Number(args['criteria-rows']);
@@ -461,7 +461,7 @@ if (args['criteria-rows'] !== '0') {
   );
 }
 
-// The ordered scan's linear-cost check (issue 15): a running balance `=D2+B3-C3` at each size, and the same
+// The ordered scan's linear-cost check: a running balance `=D2+B3-C3` at each size, and the same
 // ledger with a running total `=SUM($B$2:B2)` (an expanding range: the oracle's prefix cache, prefix.ts),
 // converted end to end; printed with the growth from the first size to the last, never asserted (target ≤ 11×
 // for 10×).

@@ -23,6 +23,7 @@ export const CODE_SECTIONS: GeneratedSection[] = [
   section('README.md', 'refusal'),
   section('README.md', 'warning'),
   section('docs/compiler.md', 'refusal'),
+  section('docs/semantics.md', 'refusal'),
   section('docs/compiler.md', 'failure'),
   section('docs/compiler.md', 'warning'),
   section('docs/spec-format.md', 'finding'),

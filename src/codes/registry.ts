@@ -142,7 +142,11 @@ export const CODES = {
       "a row's formula is not the first row's filled down, in R1C1 form (the cell names the first such row)",
   },
   ARRAY_FORMULA: { kinds: ['refusal'], meaning: 'a CSE or dynamic-array formula' },
-  STRUCTURED_REFERENCE: { kinds: ['refusal'], meaning: 'a table reference such as `Table1[@Qty]`' },
+  STRUCTURED_REFERENCE: {
+    kinds: ['refusal'],
+    meaning:
+      "a structured reference the compiler does not take (named in the detail); the compiled table's `[@Qty]` (#This Row), its whole columns and its totals row's aggregates compile",
+  },
   DEFINED_NAME: {
     kinds: ['refusal'],
     meaning:

@@ -14,6 +14,7 @@
  * `notEstablished`, and a case that fails only so counts in the report's `notEstablished`, not in `failed`.
  */
 import { CodedError } from '../codes/index.js';
+import { round15 } from '../workbook/precision.js';
 import { isNotEstablished, type NotEstablishedAt } from '../workbook/values.js';
 import { findNotEstablished } from './not-established.js';
 import { getAll, parsePath } from './paths.js';
@@ -50,15 +51,10 @@ export interface TestReport {
   results: TestCaseResult[];
 }
 
-/** A number as Excel keeps it: rounded to 15 significant digits. */
-function excel15(n: number): number {
-  return Number.isFinite(n) ? Number(n.toPrecision(15)) : n;
-}
-
 function sameNumber(expected: number, actual: unknown, compare: TestCompare): boolean {
   if (typeof actual !== 'number') return false;
   if (Number.isNaN(expected)) return Number.isNaN(actual);
-  return compare === 'excel15' ? excel15(expected) === excel15(actual) : expected === actual;
+  return compare === 'excel15' ? round15(expected) === round15(actual) : expected === actual;
 }
 
 /**

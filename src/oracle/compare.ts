@@ -4,6 +4,7 @@
  * up to 17 digits but computes and shows 15).
  */
 import { type CellValue, isErrorValue } from '../workbook/index.js';
+import { round15 } from '../workbook/precision.js';
 
 /**
  * Excel-exact equality: numbers equal as IEEE doubles (-0 equals 0), text code unit for code unit,
@@ -16,11 +17,6 @@ export function sameValue(a: CellValue, b: CellValue): boolean {
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b;
   if (isErrorValue(a) && isErrorValue(b)) return a.error === b.error;
   return false;
-}
-
-/** `x` rounded to 15 significant digits, as a double. */
-export function round15(x: number): number {
-  return x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(15));
 }
 
 /** Like `sameValue`, but numbers are equal when they agree at 15 significant digits. */

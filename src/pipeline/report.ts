@@ -14,6 +14,7 @@ import type { VerifyOutcome } from './verify/verify-spec.js';
 import { CELL_CLASSES, type CellClass } from './verify/types.js';
 import type { CellStatus, ReportCell, ReportColumn, ReportModel, ReportRow } from '../report/index.js';
 import { getCell } from '../workbook/model.js';
+import { round15 } from '../workbook/precision.js';
 import { type CellValue, isErrorValue } from '../workbook/values.js';
 
 export const REPORT_ROWS = 500;
@@ -255,7 +256,7 @@ function tooltip(
 function show(v: CellValue): string {
   if (v === null) return '';
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (typeof v === 'number') return String(Number(v.toPrecision(15)));
+  if (typeof v === 'number') return String(round15(v));
   if (isErrorValue(v)) return v.error;
   return v;
 }

@@ -12,6 +12,7 @@
  */
 import { Inflate } from 'fflate';
 import { CodedError, type FailureCode } from '../codes/index.js';
+import { DEFAULT_MAX_LENGTH } from './formula/limits.js';
 
 /** Limits applied by `preflight` and `readWorkbook`; every one is configurable. */
 export interface ReadLimits {
@@ -49,7 +50,7 @@ export const DEFAULT_READ_LIMITS: Readonly<ReadLimits> = Object.freeze({
   maxSharedStrings: 1_000_000,
   maxMergedRanges: 100_000,
   maxCells: 3_000_000,
-  maxFormulaLength: 8192,
+  maxFormulaLength: DEFAULT_MAX_LENGTH,
   maxSheetRows: 1_048_576,
   maxSheetColumns: 16_384,
 });

@@ -27,6 +27,7 @@ import { prepareShift, type ShiftedFormula } from './formula/r1c1.js';
 import type { CellValue } from './values.js';
 import type { CellModel, DefinedName, SheetModel, WorkbookModel } from './model.js';
 import type { ProducerMarks } from './producer.js';
+import { serialOfTime } from './serials.js';
 import { readTableParts } from './table-parts.js';
 import { preflight, type ReadLimits, resolveLimits, WorkbookError } from './preflight.js';
 import {
@@ -416,14 +417,7 @@ export function isoToSerial(iso: string, date1904: boolean): CellValue {
   return dateToSerial(new Date(ms), date1904);
 }
 
-/**
- * A JS Date (UTC fields) as an Excel serial. 1900 system: day 1 is 1900-01-01 and Excel counts the
- * non-existent 1900-02-29, so dates from 1900-03-01 on are (days since 1899-12-30); 1904 system: days since
- * 1904-01-01.
- */
+/** A JS Date (UTC fields) as an Excel serial (serials.ts has the calendar). */
 export function dateToSerial(date: Date, date1904: boolean): number {
-  const days = date.getTime() / 86_400_000;
-  if (date1904) return days + 24_107; // serial 0 is 1904-01-01, 24,107 days before 1970-01-01
-  const serial = days + 25_569;
-  return serial < 61 ? serial - 1 : serial;
+  return serialOfTime(date.getTime(), date1904);
 }

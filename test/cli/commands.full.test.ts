@@ -1,5 +1,5 @@
 /**
- * Issue 18's defects in the commands, on the built command (test/cli/built.ts): `test` on what is not a
+ * Defects once found in the commands, kept fixed, on the built command (test/cli/built.ts): `test` on what is not a
  * spec or has no tests, `dry-run` against the computed state and on constants, the batch table's paths and
  * its "compiled" count against single-file mode, and `sheetspec diff`.
  */

@@ -1,5 +1,5 @@
 /**
- * The command-line conventions of issue 18, on the built command (test/cli/built.ts): `--version`, quiet
+ * The command-line conventions, on the built command (test/cli/built.ts): `--version`, quiet
  * exit on a closed pipe, one-line coded write errors, results on stdout and refusals on stderr, one unit
  * for durations, no colour, and examples at the end of every `--help`.
  */

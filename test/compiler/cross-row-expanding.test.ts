@@ -110,7 +110,7 @@ describe('expanding shapes that stay refused, naming the shape', () => {
   });
 });
 
-describe('differences with the row above compile (issue 15 part 4)', () => {
+describe('differences with the row above compile', () => {
   it('=B3-B2 under a blank first row, and =C2+B3-B2 under =B2: verified', async () => {
     const g: (CellValue | undefined)[][] = [['Item', 'Reading', 'Level', 'Change']];
     for (let r = 2; r <= 7; r++)

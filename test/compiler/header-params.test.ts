@@ -1,5 +1,5 @@
 /**
- * References people write (issue 27 part 2): a header cell or the header row read in a formula (constants of
+ * References people write: a header cell or the header row read in a formula (constants of
  * the spec), MATCH over the row's own cells, and text and logical parameters on a Settings sheet; each verified
  * against the oracle, the labels and rows that are no values refused by code.
  */

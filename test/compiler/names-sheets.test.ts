@@ -1,5 +1,5 @@
 /**
- * Defined names and references to other sheets (issue 15, parts 2 and 3): a name or another sheet's locked
+ * Defined names and references to other sheets: a name or another sheet's locked
  * cell is a labelled parameter, a locked range a lookup table, both verified against the oracle; a name
  * holding a formula, a dynamic range, another workbook, another sheet's rows and 3-D references are refused
  * by code.

@@ -1,5 +1,5 @@
 /**
- * Parameters as inputs (issue 15, part 7): with `parameters: "inputs"` each parameter cell (same sheet, other
+ * Parameters as inputs: with `parameters: "inputs"` each parameter cell (same sheet, other
  * sheet, defined name) is a root input field with the workbook's value as default, read as `$$.<name>`,
  * verified like everything else; changing it in a dry run recomputes every row. The default stays `$const`.
  */

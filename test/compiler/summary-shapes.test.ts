@@ -1,5 +1,5 @@
 /**
- * Summary shapes (issue 15, part 8): SUBTOTAL in the row under the table, AVERAGE/COUNT/COUNTA/MIN/MAX of a
+ * Summary shapes: SUBTOTAL in the row under the table, AVERAGE/COUNT/COUNTA/MIN/MAX of a
  * column, and a percent-of-total over a formula column, each a verified root derivation (or column).
  */
 import { describe, expect, it } from 'vitest';

@@ -416,20 +416,14 @@ type Pool = (sub: fc.Arbitrary<FuzzExpr>) => fc.Arbitrary<FuzzExpr>;
 const each = (fns: readonly string[], arg: string, pool: Pool): Array<[string, Pool]> =>
   fns.map((fn) => [`${fn}.${arg}`, pool]);
 
-const CRITERIA_FNS = [
-  'SUMIF',
-  'COUNTIF',
-  'AVERAGEIF',
-  'SUMIFS',
-  'COUNTIFS',
-  'AVERAGEIFS',
-  'MAXIFS',
-  'MINIFS',
-];
+/** The functions of the table with an argument of this name. */
+const withArgument = (arg: string): string[] =>
+  TABLE.filter((e) => e.args.some((a) => a.name === arg)).map((e) => e.name);
+
+const CRITERIA_FNS = withArgument('criteria');
 const BASE_FNS = ['DEC', 'BIN', 'OCT', 'HEX'].flatMap((a) =>
   ['DEC', 'BIN', 'OCT', 'HEX'].filter((b) => b !== a).map((b) => `${a}2${b}`),
 );
-const ROUNDING_FNS = ['ROUND', 'ROUNDUP', 'ROUNDDOWN', 'TRUNC'];
 const MATCH_KEY: Pool = (sub) =>
   fc.tuple(sub, rangeOf(3), nums(0, 0, 1, -1)).map(([k, r, m]): FuzzExpr => call('MATCH', [k, r, m]));
 
@@ -466,7 +460,7 @@ export const ARG_POOLS: ReadonlyMap<string, Pool> = new Map<string, Pool>([
   ['DATE.year', () => nums(1900, 1904, 2020, 99, 0, 9999, 10000)],
   ['DATE.month', () => nums(1, 2, 12, 13, 0, -1)],
   ['DATE.day', () => nums(1, 28, 29, 31, 0, -1)],
-  ...each(ROUNDING_FNS, 'num_digits', () => nums(0, 1, 2, -1, -2, 3)),
+  ...each(withArgument('num_digits'), 'num_digits', () => nums(0, 1, 2, -1, -2, 3)),
   ...each(BASE_FNS, 'number', () => fc.oneof(strs(...BASE_TEXTS), fc.constantFrom(...BASE_NUMBERS).map(lit))),
   ...each(
     BASE_FNS.filter((f) => !f.endsWith('DEC')),

@@ -180,7 +180,7 @@ describe('lowerFormula with a workbook-like context', () => {
   });
 });
 
-describe('blank is a missing field or null; "" is text (issue 14, IS functions)', () => {
+describe('blank is a missing field or null; "" is text (IS functions)', () => {
   it.each([
     ['=ISBLANK(B2)', { price: 1 }, true],
     ['=ISBLANK(B2)', { price: 1, qty: null }, true],

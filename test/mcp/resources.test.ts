@@ -1,5 +1,5 @@
 /**
- * Every doc an agent needs is a resource (issue 20, part 7): the date convention, the blank and error
+ * Every doc an agent needs is a resource: the date convention, the blank and error
  * representation, the binding convention, cut from the guides; the code table, from the registry.
  */
 import { readFileSync } from 'node:fs';

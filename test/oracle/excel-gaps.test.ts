@@ -1,5 +1,5 @@
 /**
- * The oracle's corrections for the supported set (issue 4's list of gaps), each case with Excel's documented or
+ * The oracle's corrections for the supported set (the gaps differential fuzzing found), each case with Excel's documented or
  * corpus-recorded answer. All formulas are evaluated in one workbook (fast); a few are also evaluated with
  * HyperFormula alone (`corrections: []`) to show the gap each correction closes.
  */

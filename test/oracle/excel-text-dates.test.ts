@@ -21,7 +21,7 @@ import { type CellValue, isErrorValue, isNotEstablished } from '../../src/workbo
 import { propertyRuns } from '../support/property-runs.js';
 
 const CODES = [...TEXT_DATE_FORMAT_CODES];
-/** The codes of issue 27 that are date/time codes both sides read. */
+/** The listed codes that are date/time codes both sides read. */
 const ISSUE_CODES = [
   'mmm',
   'mm-yyyy',

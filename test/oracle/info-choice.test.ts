@@ -1,4 +1,4 @@
-/** The oracle on the info and choice functions (issue 14, parts 1 and 2): Excel's value for each case. */
+/** The oracle on the info and choice functions: Excel's value for each case. */
 import { describe, expect, it } from 'vitest';
 import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
+import { same15 } from '../../src/workbook/precision.js';
 import type { CellValue } from '../../src/workbook/values.js';
 
 export type OracleCase = [formula: string, inputs: CellValue[], expected: CellValue];
@@ -41,7 +42,7 @@ export function describeOracleCases(
         const got = values.get('S', row, 3);
         if (expected !== null && typeof expected === 'object') expect(got).toMatchObject(expected);
         else if (compare === 'excel15' && typeof expected === 'number' && typeof got === 'number')
-          expect(got.toPrecision(15)).toBe(expected.toPrecision(15));
+          expect(same15(got, expected), `${got} vs ${expected}`).toBe(true);
         else expect(got).toBe(expected);
       });
     });

@@ -60,7 +60,7 @@ describe('convert with a failing threaded oracle', () => {
   });
 
   it('runs the oracle again in this thread after an exception in the thread (to find the columns concerned)', async () => {
-    // Deliberately changed (issue 16): an engine exception is no longer PARSE_FAILED for the whole workbook;
+    // Deliberately: an engine exception is no longer PARSE_FAILED for the whole workbook;
     // src/pipeline/oracle-failure.ts looks for the columns concerned, here finding none (the in-line oracle works).
     failure.next = () => Promise.reject(new OracleThreadError('ORACLE_FAILED', 'engine bug'));
     const result = await convert(bytes, { oracleThread: true });

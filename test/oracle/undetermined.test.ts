@@ -1,5 +1,5 @@
 /**
- * The oracle's answers found by differential fuzzing (issue 4): where Excel's rule is documented the oracle
+ * The oracle's answers found by differential fuzzing: where Excel's rule is documented the oracle
  * follows it; where it is not, the oracle gives `#ERROR!` (undetermined), so verification falls back to
  * Excel's saved value or refuses. Each formula here is one the fuzzer found the two sides disagreeing on.
  */

@@ -9,12 +9,12 @@
  * such calls and for `^`/POWER with an exponent whose order is not established, and carries the mark to
  * every column that reads a marked one (its values inherit the last-bit differences).
  */
+import { EXCEL_DIGITS } from '../../workbook/precision.js';
 import type { Node } from '../../workbook/formula/ast.js';
 import { someNode } from '../../workbook/formula/walk.js';
 import { functionEntry } from '../lower/functions/index.js';
 
-/** Excel's displayed precision: the tier's digits. */
-export const EXCEL_DIGITS = 15;
+/** The tier's digits: Excel's displayed precision. */
 export type Precision = typeof EXCEL_DIGITS;
 
 /**

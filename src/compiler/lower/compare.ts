@@ -3,6 +3,7 @@
  * x whose 15-significant-digit rounding equals the literal's, so `x > 10` can be a plain `x > hi`.
  */
 import { assertNever } from '../../workbook/formula/ast.js';
+import { round15 } from '../../workbook/precision.js';
 import { numberLiteral, paren, type Val } from './value.js';
 
 export type CompareOp = '=' | '<>' | '<' | '<=' | '>' | '>=';
@@ -23,9 +24,9 @@ export const FLIP: Readonly<Record<CompareOp, CompareOp>> = {
   '>': '<',
   '>=': '<=',
 };
-/** $xlR15 (library.ts) for |x| < 1E15, where it is the integer itself or Number(x.toPrecision(15)). */
+/** $xlR15 (library.ts) for |x| < 1E15, where it is the integer itself or its 15-digit rounding. */
 function r15Small(x: number): number {
-  return Number.isInteger(x) ? x : Number(x.toPrecision(15));
+  return Number.isInteger(x) ? x : round15(x);
 }
 
 /** The adjacent double above (`up`) or below `x`. */

@@ -15,6 +15,7 @@
  *
  * Reads cells and R1C1 forms only; never throws on user input.
  */
+import { PHANTOM_LEAP_DAY, timeOfSerial } from '../../workbook/serials.js';
 import { toR1C1 } from '../../workbook/formula/index.js';
 import type { CellModel, SheetModel } from '../../workbook/model.js';
 import { getCell } from '../../workbook/model.js';
@@ -83,14 +84,10 @@ export function dateCodes(format: string | undefined): string | undefined {
   return /[dy]/i.test(codes) ? codes : undefined;
 }
 
-/**
- * A whole serial as `yyyy-mm-dd`. 1900 system: serial 1 is 1900-01-01 and Excel counts the non-existent
- * 1900-02-29 (serial 60), so serials from 61 on are days since 1899-12-30; 1904 system: days since 1904-01-01.
- */
+/** A whole serial as `yyyy-mm-dd` (the phantom 1900-02-29 too). */
 function serialToIso(serial: number, date1904: boolean): string {
-  if (!date1904 && serial === 60) return '1900-02-29';
-  const base = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, serial < 60 ? 31 : 30);
-  return new Date(base + serial * 86_400_000).toISOString().slice(0, 10);
+  if (!date1904 && serial === PHANTOM_LEAP_DAY) return '1900-02-29';
+  return new Date(timeOfSerial(serial, date1904)).toISOString().slice(0, 10);
 }
 
 /** The topmost row a formula table hangs from, with its run (the first rule of the header). */

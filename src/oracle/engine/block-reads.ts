@@ -7,7 +7,7 @@
  * text moved to it reads the same rectangles moved by the same rows and columns (relative ends only), which is
  * what moving the text does. Other cells are parsed on their own.
  */
-import { type Node, parseFormula, type RangeEnd, walk } from '../../workbook/formula/index.js';
+import { AS_SAVED_PARSE_LIMITS, type Node, parseFormula, type RangeEnd, walk } from '../../workbook/formula/index.js';
 import type { Prepared, PreparedFormula } from './engine.js';
 import { POSITIONAL } from '../rewrite/rewrite.js';
 import type { Template } from './templates.js';
@@ -56,8 +56,6 @@ interface RawReads {
  */
 const OPAQUE_CALLS = new Set(['INDIRECT', 'OFFSET']);
 
-const PARSE_LIMITS = { maxDepth: 100_000, maxLength: Number.POSITIVE_INFINITY };
-
 /** Reads the prepared formulas' references; `undefined` means one of them cannot be known (blocks.ts gives up). */
 export class ReadsIndex {
   private readonly byTemplate = new Map<Template, RawReads | undefined>();
@@ -92,7 +90,7 @@ export class ReadsIndex {
   }
 
   private parse(sheet: number, text: string): RawReads | undefined {
-    const tree = parseFormula(text, PARSE_LIMITS).ast;
+    const tree = parseFormula(text, AS_SAVED_PARSE_LIMITS).ast;
     if (tree === undefined) return undefined;
     const refs: RawRef[] = [];
     let positional = false;

@@ -24,8 +24,8 @@
 /*
  * 2. A range read once (`patchRangeDependencies`). Why: `DependencyGraph.processCellDependencies` walks every
  *    cell of a range each time a formula that reads it is added, re-adding the same cell → range edges, so a
- *    column of N formulas each reading the same locked N-row range (`SUMIF($B$2:$B$N,B2,$E$2:$E$N)`, issue
- *    14's linear-cost rule) costs O(N²) to build: at 4,000 rows this walk was most of the oracle's time
+ *    column of N formulas each reading the same locked N-row range (`SUMIF($B$2:$B$N,B2,$E$2:$E$N)`, which
+ *    must cost linear time) costs O(N²) to build: at 4,000 rows this walk was most of the oracle's time
  *    (`node --cpu-prof`: processCellDependencies, addEdge and AbsoluteCellRange.addresses). What changes: a
  *    finite range whose vertex this patch saw fully processed earlier gets only its one new edge (range →
  *    formula); its cell → range edges already exist (a cell replaced later keeps its outgoing edges:

@@ -31,6 +31,7 @@
  *    on POI's table, tested in test/oracle/corrections.test.ts). CONCAT (`_xlfn.CONCAT`, missing from
  *    HyperFormula 3.5) maps to the same function: xlcalculator/CONCAT.xlsx A1:A6.
  */
+import { EXCEL_DIGITS, round15 } from '../../workbook/precision.js';
 import { CellError, EmptyValue, ErrorType } from '../hf.js';
 
 /** Excel's largest text length; longer results of `&` / CONCATENATE are #VALUE!. */
@@ -49,7 +50,7 @@ export function decimalDigits(x: number, precision: number): { digits: string; e
  */
 export function excelNumberToText(x: number): string {
   if (x === 0 || !Number.isFinite(x)) return '0';
-  let { digits, exp } = decimalDigits(x, 15);
+  let { digits, exp } = decimalDigits(x, EXCEL_DIGITS);
   // Why: Excel keeps one digit less beyond E±98 (POI's table: 1.2345678901234577E99 → 1.2345678901235E+99).
   if (Math.abs(exp) > 98) ({ digits, exp } = decimalDigits(x, 14));
   const sig = digits.replace(/0+$/, '') || '0';
@@ -73,7 +74,7 @@ export function excelNumberToText(x: number): string {
 export function excelRound(x: number, places: number): number {
   if (x === 0 || !Number.isFinite(x)) return x === 0 ? 0 : x;
   const p = Math.trunc(places);
-  const { digits, exp } = decimalDigits(x, 15);
+  const { digits, exp } = decimalDigits(x, EXCEL_DIGITS);
   // |x| = digits × 10^(exp-14); we keep multiples of 10^(-p).
   const drop = -p - (exp - 14);
   if (drop <= 0) return x;
@@ -94,13 +95,13 @@ export function excelRound(x: number, places: number): number {
  */
 export function roundUndetermined(x: number, places: number): boolean {
   if (x === 0 || !Number.isFinite(x)) return false;
-  const { exp } = decimalDigits(x, 15);
-  return -Math.trunc(places) - (exp - 14) <= 0 && Number(x.toPrecision(15)) !== x;
+  const { exp } = decimalDigits(x, EXCEL_DIGITS);
+  return -Math.trunc(places) - (exp - 14) <= 0 && round15(x) !== x;
 }
 
 export function numberTextUndetermined(x: number): boolean {
   if (x === 0 || !Number.isFinite(x)) return false;
-  const { digits, exp } = decimalDigits(x, 15);
+  const { digits, exp } = decimalDigits(x, EXCEL_DIGITS);
   if (Math.abs(exp) <= 98) return false;
   let kept = BigInt(digits.slice(0, 14));
   if (digits.charCodeAt(14) >= 53) kept += 1n;

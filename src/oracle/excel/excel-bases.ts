@@ -21,6 +21,7 @@
  * not: DEGREES(-534) is -30595.946259985962), but no cell tells x·(π/180) from x·π/180 or x/180·π, so an
  * input where they give different doubles is UNKNOWN, as is one where only some of them overflow.
  */
+import { round15 } from '../../workbook/precision.js';
 import { CellError, EmptyValue, ErrorType } from '../hf.js';
 import { finite, raw, type Scalar, toNumber, toText, UNKNOWN } from './excel-scalars.js';
 
@@ -80,7 +81,7 @@ function readPlaces(v: Scalar): Read {
 function truncated(x: number): number | CellError {
   if (!Number.isFinite(x)) return NUM();
   const t = Math.trunc(x);
-  if (t !== Math.trunc(Number(x.toPrecision(15)))) return UNKNOWN();
+  if (t !== Math.trunc(round15(x))) return UNKNOWN();
   return t === 0 ? 0 : t;
 }
 

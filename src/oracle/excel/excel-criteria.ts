@@ -10,7 +10,7 @@
 import { CellError, ErrorType } from '../hf.js';
 import { addExcel, isUndetermined, type raw, UNKNOWN } from './excel-scalars.js';
 import { excelTextToNumber, foldCase, textMatches } from './excel-values.js';
-import { round15 } from '../compare.js';
+import { round15 } from '../../workbook/precision.js';
 
 type Value = ReturnType<typeof raw>;
 type Hit = boolean | 'unknown';

@@ -9,13 +9,11 @@
  * February 1900, a fractional return type, DATEDIF "MD"/"YD", DATEVALUE of other text forms) the answer is
  * UNKNOWN.
  */
+import { DAY_MS, MAX_SERIAL, serialOfTime, serialToYmd, timeOfSerial } from '../../workbook/serials.js';
 import { CellError, ErrorType } from '../hf.js';
 import { raw, type Scalar, toNumber, UNKNOWN, VALUE } from './excel-scalars.js';
 import { excelDateTimeText, excelTextToNumber } from './excel-values.js';
 
-const DAY_MS = 86_400_000;
-const BASE = Date.UTC(1899, 11, 31);
-const MAX_SERIAL = 2_958_465;
 const NUM = () => new CellError(ErrorType.NUM);
 type Result = number | CellError;
 
@@ -32,19 +30,13 @@ function intArg(v: Scalar): Result {
 }
 
 /** [year, month, day] of a whole serial in Excel's calendar. */
-export function ymd(s: number): [number, number, number] {
-  if (s === 0) return [1900, 1, 0];
-  if (s === 60) return [1900, 2, 29];
-  const d = new Date(BASE + (s < 60 ? s : s - 1) * DAY_MS);
-  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
-}
+export const ymd = serialToYmd;
 
 /** The serial of the first day of a month (months may overflow), counting the phantom 1900-02-29. */
 function monthStart(y: number, m: number): number {
   const t = new Date(0);
   t.setUTCFullYear(y, m - 1, 1);
-  const days = Math.round((t.getTime() - BASE) / DAY_MS);
-  return days >= 60 ? days + 1 : days;
+  return serialOfTime(t.getTime());
 }
 
 const checked = (n: number): Result => (n < 0 || n > MAX_SERIAL ? NUM() : n);
@@ -89,7 +81,7 @@ export function excelWeekday(v: Scalar, t: Scalar | undefined): Result {
 
 /** ISO 8601 week of a real calendar date (serial 61 on). */
 function isoWeek(s: number): number {
-  const d = new Date(BASE + (s - 1) * DAY_MS);
+  const d = new Date(timeOfSerial(s));
   const dow = (d.getUTCDay() + 6) % 7; // Monday 0
   const thursday = new Date(d.getTime() + (3 - dow) * DAY_MS);
   const jan1 = Date.UTC(thursday.getUTCFullYear(), 0, 1);

@@ -5,15 +5,12 @@
  * 8) and reads YEARFRAC's blanks and booleans as dates. The rules and their evidence are in
  * functions/daycount.ts; where Excel's answer is not established the answer is UNKNOWN.
  */
+import { DAY_MS, daysInMonth, MAX_SERIAL } from '../../workbook/serials.js';
 import { CellError, EmptyValue, ErrorType } from '../hf.js';
 import { ymd } from './excel-dates.js';
 import { raw, type Scalar, toNumber, UNKNOWN, VALUE } from './excel-scalars.js';
 
 type Result = number | CellError;
-const MAX_SERIAL = 2_958_465;
-
-const lastDay = (y: number, m: number): number =>
-  y === 1900 && m === 2 ? 29 : new Date(Date.UTC(y, m, 0)).getUTCDate();
 
 function days360Date(v: Scalar): Result {
   const x0 = raw(v);
@@ -51,7 +48,7 @@ export function excelDays360(a: Scalar, b: Scalar, m: Scalar | undefined): Resul
   const [y1, m1, d1] = ymd(s);
   const [y2, m2, d2] = ymd(e);
   let sd = d1;
-  if (european ? d1 === 31 : d1 === lastDay(y1, m1)) sd = 30;
+  if (european ? d1 === 31 : d1 === daysInMonth(y1, m1)) sd = 30;
   const ed = d2 === 31 && (european || sd >= 30) ? 30 : d2;
   return (y2 - y1) * 360 + (m2 - m1) * 30 + (ed - sd);
 }
@@ -67,7 +64,7 @@ function yearfracDate(v: Scalar): Result {
 const isLeap = (y: number): boolean => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
 /** Days from 1899-12-30: the serial of a date from 1900-03-01 on. */
 const serialOf = (y: number, m: number, d: number): number =>
-  (Date.UTC(y, m - 1, d) - Date.UTC(1899, 11, 30)) / 86_400_000;
+  (Date.UTC(y, m - 1, d) - Date.UTC(1899, 11, 30)) / DAY_MS;
 
 function actual(s: number, e: number): Result {
   const [y1, m1, d1] = ymd(s);
@@ -85,7 +82,7 @@ function actual(s: number, e: number): Result {
 function thirty(s: number, e: number, european: boolean): Result {
   const [y1, m1, d1] = ymd(s);
   const [y2, m2, d2] = ymd(e);
-  if (!european && m1 === 2 && d1 === lastDay(y1, 2)) return UNKNOWN();
+  if (!european && m1 === 2 && d1 === daysInMonth(y1, 2)) return UNKNOWN();
   const sd = d1 === 31 ? 30 : d1;
   const ed = d2 === 31 && (european || sd === 30) ? 30 : d2;
   return ((y2 - y1) * 360 + (m2 - m1) * 30 + (ed - sd)) / 360;

@@ -14,7 +14,7 @@
 import { CellError, ErrorType } from '../hf.js';
 import { decimalDigits, roundUndetermined } from './corrections.js';
 import { excelSum, finite, type Scalar, toNumber, UNKNOWN } from './excel-scalars.js';
-import { round15 } from '../compare.js';
+import { EXCEL_DIGITS, round15 } from '../../workbook/precision.js';
 
 const NUM = () => new CellError(ErrorType.NUM);
 const DIV0 = () => new CellError(ErrorType.DIV_BY_ZERO);
@@ -39,7 +39,7 @@ export function excelRoundDir(x: number, places: number, up: boolean): number | 
   if (x === 0) return 0;
   if (roundUndetermined(x, places)) return UNKNOWN();
   const p = Math.trunc(places);
-  const { digits, exp } = decimalDigits(x, 15);
+  const { digits, exp } = decimalDigits(x, EXCEL_DIGITS);
   // |x| = digits × 10^(exp-14); `drop` digits fall below 10^-p.
   const drop = -p - (exp - 14);
   if (drop <= 0) return x;

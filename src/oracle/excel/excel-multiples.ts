@@ -12,6 +12,7 @@
  * Undetermined: a boolean typed or computed, and a quotient whose truncation (rounding) differs between the
  * double and its 15-digit form.
  */
+import { round15 } from '../../workbook/precision.js';
 import { CellError, EmptyValue, ErrorType } from '../hf.js';
 import { finite, raw, type Scalar, toNumber, UNKNOWN } from './excel-scalars.js';
 
@@ -39,8 +40,6 @@ function pair(a: Scalar, b: Scalar, from: readonly ArgSource[]): [number, number
   return out as [number, number];
 }
 
-const q15 = (q: number) => Number(q.toPrecision(15));
-
 export function excelQuotient(a: Scalar, b: Scalar, from: readonly ArgSource[] = []): number | CellError {
   const p = pair(a, b, from);
   if (p instanceof CellError) return p;
@@ -48,7 +47,7 @@ export function excelQuotient(a: Scalar, b: Scalar, from: readonly ArgSource[] =
   if (d === 0) return DIV0();
   const q = n / d;
   if (!Number.isFinite(q)) return NUM();
-  if (Math.trunc(q) !== Math.trunc(q15(q))) return UNKNOWN();
+  if (Math.trunc(q) !== Math.trunc(round15(q))) return UNKNOWN();
   return Math.trunc(q) + 0;
 }
 
@@ -69,7 +68,7 @@ export function excelMround(a: Scalar, b: Scalar, from: readonly ArgSource[] = [
   // Why: a quotient from 2^53 on is an integer, and Excel answers the number itself (ironcalc
   // MROUND_TRUNC_INT.xlsx MROUND!C48 MROUND(1E100,1E50) = 1E100, not 1E50·1E50 = 1.0000000000000002E100).
   if (q >= 2 ** 53) return x;
-  const k = nearest(q15(q));
+  const k = nearest(round15(q));
   // Why: past 2^52 the quotient has no fraction to round; below it, the binary and decimal readings must agree.
   if (k !== nearest(q)) return UNKNOWN();
   return finite(k * m);
@@ -131,7 +130,7 @@ export function excelCeilFloorMath(
   // Why: Math.ceil rounds toward +Infinity, so "toward zero" for a negative number is ceil, "away" floor.
   const towardPlus = x > 0 ? up : (m === 0) === up;
   const pick = (t: number) => (towardPlus ? Math.ceil(t) : Math.floor(t));
-  const k = pick(q15(q));
+  const k = pick(round15(q));
   if (k !== pick(q)) return UNKNOWN();
   return finite(k * s);
 }

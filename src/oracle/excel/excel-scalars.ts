@@ -4,6 +4,7 @@
  * scalars and its SUM of grouped numbers. Where Excel's answer is not established they return UNKNOWN,
  * HyperFormula's own `#ERROR!`.
  */
+import { same15 } from '../../workbook/precision.js';
 import { CellError, EmptyValue, ErrorType } from '../hf.js';
 import { numberText } from './corrections.js';
 import { excelTextToNumber, foldCase } from './excel-values.js';
@@ -157,7 +158,7 @@ export function excelCompare(a: Scalar, b: Scalar, ordered: boolean): number | C
   if (rank(p) !== rank(q)) return rank(p) < rank(q) ? -1 : 1;
   if (typeof p === 'number' && typeof q === 'number') {
     if (p === q) return 0;
-    if (p.toPrecision(15) === q.toPrecision(15)) return UNKNOWN();
+    if (same15(p, q)) return UNKNOWN();
     return p < q ? -1 : 1;
   }
   if (typeof p === 'string' && typeof q === 'string') {

@@ -9,7 +9,7 @@
 import { CellError, EmptyValue, ErrorType } from '../hf.js';
 import { raw, type Scalar, UNKNOWN } from './excel-scalars.js';
 import { foldCase } from './excel-values.js';
-import { round15 } from '../compare.js';
+import { round15 } from '../../workbook/precision.js';
 
 /** Whether a value of the list matches the expression; undefined where Excel's answer is not established. */
 function matches(s: number | string, v: Scalar): boolean | undefined {

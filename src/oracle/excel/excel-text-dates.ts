@@ -24,6 +24,7 @@
  * or into the next minute from more than a millisecond below it when no seconds are shown, 12 o'clock on a
  * 12-hour clock, an elapsed negative shown as zero.
  */
+import { MAX_SERIAL } from '../../workbook/serials.js';
 import { CellError, EmptyValue } from '../hf.js';
 import { ymd } from './excel-dates.js';
 import { raw, type Scalar, UNKNOWN, VALUE } from './excel-scalars.js';
@@ -76,7 +77,7 @@ const MONTHS = [
   'December',
 ];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const PAST_LAST_SERIAL = 2_958_466;
+const PAST_LAST_SERIAL = MAX_SERIAL + 1;
 
 /** One piece of a code: literal text, or a field with its letter (`n` minutes), width and elapsed mark. */
 type Piece =

@@ -22,6 +22,7 @@
  * different text (Excel writes 14 there in General; whether a format code does is not established), and
  * General's own undetermined cases (`numberText`).
  */
+import { EXCEL_DIGITS } from '../../workbook/precision.js';
 import { CellError, EmptyValue } from '../hf.js';
 import { numberText } from './corrections.js';
 import { raw, type Scalar, UNKNOWN } from './excel-scalars.js';
@@ -166,7 +167,7 @@ export function formatNumber(x: number, code: string): string | CellError {
   if (subnormal(x)) return UNKNOWN();
   const c = parseCode(code);
   if (!c) return UNKNOWN();
-  const text = formatAt(x, c, 15);
+  const text = formatAt(x, c, EXCEL_DIGITS);
   // Why: past E±98 Excel writes 14 significant digits in General (POI's table); for a format code the
   // digit count is not established, so only an answer both give is kept.
   if (x !== 0 && Math.abs(Number(Math.abs(x).toExponential(14).split('e')[1])) > 98) {

@@ -7,6 +7,7 @@
  * UNKNOWN: a negative hour with a positive total, a negative fraction or an argument above 32767 (Microsoft's
  * TIME page: 0 to 32767); a time that rounding to the second decides; TIMEVALUE of a date alone or other text.
  */
+import { MAX_SERIAL } from '../../workbook/serials.js';
 import { CellError, ErrorType } from '../hf.js';
 import { raw, type Scalar, toNumber, UNKNOWN } from './excel-scalars.js';
 import { excelDateTimeText } from './excel-values.js';
@@ -49,7 +50,7 @@ function pick(seconds: number, part: 0 | 1 | 2): number {
 export function excelTimePart(v: Scalar, part: 0 | 1 | 2): Result {
   const x = toNumber(v);
   if (x instanceof CellError) return x;
-  if (x < 0 || x >= 2_958_466) return UNKNOWN();
+  if (x < 0 || x >= MAX_SERIAL + 1) return UNKNOWN();
   const secs = (x - Math.floor(x)) * DAY_SECONDS;
   const near = Math.round(secs);
   if (Math.abs(secs - near) < 1e-3) return near < DAY_SECONDS ? pick(near, part) : UNKNOWN();

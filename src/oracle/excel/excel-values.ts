@@ -9,6 +9,7 @@
  * "could not evaluate" code): verification then takes Excel's saved value as the reference, or refuses the
  * column when there is none. A refusal is better than a wrong number.
  */
+import { PHANTOM_LEAP_DAY, serialOfTime } from '../../workbook/serials.js';
 
 /** The outcome of reading text as a number. */
 export type TextNumber = number | 'value' | 'unknown';
@@ -16,17 +17,15 @@ export type TextNumber = number | 'value' | 'unknown';
 const MONTHS =
   /january|february|march|april|may|june|july|august|september|october|november|december|sept|jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec|am|pm/gi;
 
-/** Days from Excel's day 0 (1899-12-31) with the phantom 1900-02-29 counted, as DATE(y,m,d) gives. */
+/** The serial of a calendar date, the phantom 1900-02-29 included, as DATE(y,m,d) gives; undefined for no date. */
 function dateSerial(y: number, m: number, d: number): number | undefined {
   // Why: Excel's calendar has 1900-02-29 (serial 60): DATEVALUE("29-Feb-1900") is 60 (ironcalc DATE_TIME.xlsx C8).
-  if (y === 1900 && m === 2 && d === 29) return 60;
+  if (y === 1900 && m === 2 && d === 29) return PHANTOM_LEAP_DAY;
   const t = Date.UTC(y, m - 1, d);
   const back = new Date(t);
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d)
     return undefined;
-  const days = (t - Date.UTC(1899, 11, 31)) / 86_400_000;
-  // Why: Excel counts 1900-02-29 (serial 60), so every later date is one more than the calendar count.
-  return days >= 60 ? days + 1 : days;
+  return serialOfTime(t);
 }
 
 /**

@@ -6,11 +6,11 @@
  * evidence (Microsoft's pages, corpus poi 59106.xlsx, 50755_workday_formula_example.xlsx) are in
  * functions/workdays.ts; where Excel's answer is not established the answer is UNKNOWN.
  */
+import { MAX_SERIAL } from '../../workbook/serials.js';
 import { CellError, EmptyValue, ErrorType } from '../hf.js';
 import { raw, type Scalar, toNumber, UNKNOWN, VALUE } from './excel-scalars.js';
 
 type Result = number | CellError;
-const MAX_SERIAL = 2_958_465;
 const NUM = () => new CellError(ErrorType.NUM);
 
 /** Weekend number → weekend days, 0 Sunday .. 6 Saturday (Microsoft's NETWORKDAYS.INTL table). */

@@ -23,6 +23,7 @@
  * does not know (LET, LAMBDA, spills, intersections, ...) is left as written, corrections off for that formula.
  */
 import {
+  AS_SAVED_PARSE_LIMITS,
   type CallNode,
   type Node,
   type PreparedTwin,
@@ -31,6 +32,7 @@ import {
   someNode,
   tableBoxes,
 } from '../../workbook/formula/index.js';
+import { VOLATILE_FUNCTIONS } from '../../workbook/volatile.js';
 import type { CellModel, SheetModel, WorkbookModel } from '../../workbook/index.js';
 import { isNumberCode } from '../excel/excel-text.js';
 import { isDateCode } from '../excel/excel-text-dates.js';
@@ -91,26 +93,18 @@ const HOISTABLE = new Set([
 
 /** Functions whose value depends on where they are evaluated, or on more than their arguments. */
 export const POSITIONAL = new Set([
+  ...VOLATILE_FUNCTIONS,
   'ROW',
   'ROWS',
   'COLUMN',
   'COLUMNS',
-  'OFFSET',
-  'INDIRECT',
   'CELL',
   'INFO',
-  'RAND',
-  'RANDBETWEEN',
-  'NOW',
-  'TODAY',
   'FORMULATEXT',
   'ISFORMULA',
   'SHEET',
   'SHEETS',
 ]);
-
-/** Deep enough for any formula fx itself can parse: the oracle rewrites what the workbook holds. */
-const PARSE_LIMITS = { maxDepth: 100_000, maxLength: Number.POSITIVE_INFINITY };
 
 /**
  * The formula's tree, or undefined when it does not parse or holds a form HyperFormula reads in no spelling:
@@ -118,7 +112,7 @@ const PARSE_LIMITS = { maxDepth: 100_000, maxLength: Number.POSITIVE_INFINITY };
  * left as written (their cells are errors in HyperFormula either way).
  */
 function parseTree(body: string): Node | undefined {
-  const tree = parseFormula(body, PARSE_LIMITS).ast;
+  const tree = parseFormula(body, AS_SAVED_PARSE_LIMITS).ast;
   if (tree === undefined || someNode(tree, (n) => unreadable(body, n))) return undefined;
   return tree;
 }

@@ -35,6 +35,7 @@ export {
   tooDeepAt,
   UNARY_PRECEDENCE,
 } from './parser.js';
+export { AS_SAVED_PARSE_LIMITS } from './limits.js';
 export { printFormula } from './print.js';
 export type { StrictShift } from './r1c1.js';
 export { cellId, prepareStrictShift, shiftFormula, toR1C1 } from './r1c1.js';

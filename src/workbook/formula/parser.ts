@@ -41,11 +41,9 @@ import type { BinaryOp, ExcelErrorCode, Node, RangeEnd, RefScope, Span } from '.
 import { ERROR_CODES } from './ast.js';
 import type { Diagnostic, FormulaDiagnosticCode } from './diagnostics.js';
 import { formulaDiagnostic } from './diagnostics.js';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_LENGTH } from './limits.js';
 
-/** Excel allows 64 levels of function nesting; this leaves headroom while keeping fx's recursion shallow. */
-export const DEFAULT_MAX_DEPTH = 100;
-/** Excel's limit on the length of a formula's text. */
-export const DEFAULT_MAX_LENGTH = 8192;
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_LENGTH };
 
 export interface ParseOptions {
   /** Deepest nesting of parentheses, braces and runs of prefix operators; default 100. */

@@ -24,6 +24,7 @@ import type { StructuredRefNode } from './ast.js';
 import { colName } from './ast.js';
 import type { TableModel } from '../model.js';
 import { refBox } from '../table-parts.js';
+import { AS_SAVED_PARSE_LIMITS } from './limits.js';
 import { parseFormula } from './parser.js';
 import { walk } from './walk.js';
 
@@ -191,7 +192,7 @@ export function prepareA1Twin(formula: string, tables: readonly TableBox[]): Pre
 
 function structuredSlots(formula: string): Slot[] {
   if (!formula.includes('[')) return [];
-  const { ast } = parseFormula(formula, { maxDepth: 100_000, maxLength: Number.POSITIVE_INFINITY });
+  const { ast } = parseFormula(formula, AS_SAVED_PARSE_LIMITS);
   if (!ast) return [];
   const slots: Slot[] = [];
   // Spans are offsets into the text after a leading `=`; the stored formula has none.

@@ -4,6 +4,7 @@
  * (`listFunctions`) and the generated docs (scripts/docs/functions.ts) are all read from it. Adding a
  * function is one entry here, its golden cases and its evidence (docs/compiler.md, "Adding a function").
  */
+import { VOLATILE_FUNCTIONS } from '../../../workbook/volatile.js';
 import { AGGREGATE_FUNCTIONS } from './aggregate/entry.js';
 import { FORMAT_FUNCTIONS } from './format/entry.js';
 import { DATE_FUNCTIONS } from './date/entry.js';
@@ -68,14 +69,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
 export const MAX_ARGUMENTS = 255;
 
 /** Functions Excel recomputes on every change; a spec cannot reproduce them (refused by name). */
-export const VOLATILE_FUNCTIONS: readonly string[] = [
-  'NOW',
-  'TODAY',
-  'RAND',
-  'RANDBETWEEN',
-  'OFFSET',
-  'INDIRECT',
-];
+export { VOLATILE_FUNCTIONS };
 
 const BY_NAME: ReadonlyMap<string, FunctionEntry> = indexByName(FUNCTIONS);
 

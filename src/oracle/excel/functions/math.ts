@@ -5,6 +5,7 @@
  * coercion (excel-math.ts, excel-multiples.ts, excel-transcendental.ts, excel-finance.ts, excel-bases.ts;
  * evidence there and in docs/oracle.md).
  */
+import { round15 } from '../../../workbook/precision.js';
 import { CellError, ErrorType } from '../../hf.js';
 import { argSource, EMPTY_ARG, isRange, numbersOf } from '../call.js';
 import { excelRound, roundUndetermined } from '../corrections.js';
@@ -99,7 +100,7 @@ export const MATH: Corrected[] = [
       const r = Math.floor(x); // Excel's INT rounds down; HyperFormula 3.5 truncates toward zero
       // Why: down from the double (INT(7.999999999999999) = 7) or from its 15-digit decimal form (8, as
       // ROUND reads it)? No saved value or Microsoft page tells them apart: undetermined where they differ.
-      if (Number.isFinite(x) && r !== Math.floor(Number(x.toPrecision(15)))) return UNDETERMINED();
+      if (Number.isFinite(x) && r !== Math.floor(round15(x))) return UNDETERMINED();
       return r === 0 ? 0 : r;
     },
   },

@@ -3,6 +3,7 @@
  * codes in format-date-code.ts); any other code is refused with the rule it needs. The code is a text
  * literal or a constant text cell (`$F$1`), read at compile time.
  */
+import { DAYS_1900_TO_1904, MAX_SERIAL } from '../../../../workbook/serials.js';
 import type { CallNode, Node } from '../../../../workbook/formula/ast.js';
 import { may, type Val, withError } from '../../value.js';
 import { type DateCode, readDateCode } from './date-code.js';
@@ -71,7 +72,7 @@ function formatCode(fNode: Node, l: Lowering): string {
 }
 
 /** The first serial past 9999-12-31: 2958466 in the 1900 date system, 2957004 in the 1904 one. */
-const pastLastDay = (l: Lowering) => (l.date1904 ? 2_957_004 : 2_958_466);
+const pastLastDay = (l: Lowering) => MAX_SERIAL + 1 - (l.date1904 ? DAYS_1900_TO_1904 : 0);
 
 /** The code as a date/time code for $xlTextDate, or refused with the rule that is not established. */
 function dateCode(fmt: string, fNode: Node, l: Lowering): (DateCode & { l: number }) | undefined {
