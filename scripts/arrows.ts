@@ -103,23 +103,7 @@ export interface KnownImport {
  * Front-end imports of the compiler still to be moved behind the pipeline or the authoring tools, each with
  * its reason. The list only shrinks: an entry whose import is gone fails the test.
  */
-export const KNOWN_FRONT_END_IMPORTS: readonly KnownImport[] = [
-  {
-    from: 'src/cli/commands/formula.ts',
-    to: 'compiler',
-    why: '`sheetspec formula` calls `translateFormula`, which has no home outside the compiler yet',
-  },
-  {
-    from: 'src/mcp/tools/translate-formula.ts',
-    to: 'compiler',
-    why: 'the tool names the column-mode input type, declared in the compiler',
-  },
-  {
-    from: 'src/mcp/library.ts',
-    to: 'compiler',
-    why: 'library merging names the column-mode input type, declared in the compiler',
-  },
-];
+export const KNOWN_FRONT_END_IMPORTS: readonly KnownImport[] = [];
 
 /** Packages only one folder may import. */
 export const PACKAGES: readonly { name: string; only: string; why: string }[] = [
@@ -296,22 +280,6 @@ export const MAX_LINES = 600;
 /** Files over `MAX_LINES` still to be split, each with its reason. An entry back under the cap fails the test. */
 export const OVERSIZE_FILES: readonly { file: string; why: string }[] = [
   {
-    file: 'src/compiler/analyse.ts',
-    why: 'column analysis (uniformity, references, parameters, volatile inputs) in one file, to be split by stage',
-  },
-  {
-    file: 'src/compiler/lower/lower.ts',
-    why: 'the lowering walk with its reference and call cases, to be split by node kind',
-  },
-  {
-    file: 'src/oracle/excel-functions.ts',
-    why: 'one plugin method per corrected function, to be generated from the correction registry',
-  },
-  {
-    file: 'src/oracle/registry.ts',
-    why: 'every oracle correction in one table, to be split one entry per function family',
-  },
-  {
     file: 'src/workbook/coercion.ts',
     why: 'the coercion table and its evidence for every parameter class, to be split by class',
   },
@@ -353,59 +321,7 @@ export const formatSizeFinding = (f: SizeFinding) =>
  * component of the import graph) with its reason. A loop found counts as known when all its files are in one
  * entry, so a loop that shrinks still passes; an entry with no loop left in it fails the test.
  */
-export const KNOWN_CYCLES: readonly { files: readonly string[]; why: string }[] = [
-  {
-    files: ['src/compiler/list-object.ts', 'src/compiler/sheet-choice.ts', 'src/compiler/table.ts'],
-    why: 'table recognition calls the list-object reader and the sheet choice, which read its limits and helpers',
-  },
-  {
-    files: [
-      'src/compiler/compile.ts',
-      'src/compiler/cross-row.ts',
-      'src/compiler/lower-column.ts',
-      'src/compiler/precision.ts',
-      'src/compiler/roots.ts',
-      'src/compiler/scan-compile.ts',
-    ],
-    why: 'compile and scan-compile share column lowering, cross-row and root derivations, which import the compiled-column types back from compile',
-  },
-  {
-    files: ['src/oracle/block-reads.ts', 'src/oracle/blocks.ts', 'src/oracle/hyperformula.ts'],
-    why: 'the engine builds blocks of rows, and the blocks read its prepared-formula types and builders',
-  },
-  {
-    files: [
-      'src/oracle/corrections.ts',
-      'src/oracle/excel-bases.ts',
-      'src/oracle/excel-criteria.ts',
-      'src/oracle/excel-dates.ts',
-      'src/oracle/excel-daycount.ts',
-      'src/oracle/excel-finance.ts',
-      'src/oracle/excel-functions.ts',
-      'src/oracle/excel-lookups.ts',
-      'src/oracle/excel-math.ts',
-      'src/oracle/excel-multiples.ts',
-      'src/oracle/excel-order-stats.ts',
-      'src/oracle/excel-scalars.ts',
-      'src/oracle/excel-subtotal.ts',
-      'src/oracle/excel-switch.ts',
-      'src/oracle/excel-text-dates.ts',
-      'src/oracle/excel-text.ts',
-      'src/oracle/excel-textops.ts',
-      'src/oracle/excel-times.ts',
-      'src/oracle/excel-transcendental.ts',
-      'src/oracle/excel-workdays.ts',
-      'src/oracle/prefix.ts',
-      'src/oracle/range-cache.ts',
-      'src/oracle/registry.ts',
-    ],
-    why: 'the correction registry imports the plugins, which import the registry back for their function tables',
-  },
-  {
-    files: ['src/pipeline/oracle.ts', 'src/pipeline/stages.ts', 'src/pipeline/verify.ts'],
-    why: 'the stages call the oracle and the verification, which import the stage types back',
-  },
-];
+export const KNOWN_CYCLES: readonly { files: readonly string[]; why: string }[] = [];
 
 export interface Cycle {
   /** The files of the loop, sorted. */
