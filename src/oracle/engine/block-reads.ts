@@ -7,7 +7,13 @@
  * text moved to it reads the same rectangles moved by the same rows and columns (relative ends only), which is
  * what moving the text does. Other cells are parsed on their own.
  */
-import { AS_SAVED_PARSE_LIMITS, type Node, parseFormula, type RangeEnd, walk } from '../../workbook/formula/index.js';
+import {
+  AS_SAVED_PARSE_LIMITS,
+  type Node,
+  parseFormula,
+  type RangeEnd,
+  walk,
+} from '../../workbook/formula/index.js';
 import type { Prepared, PreparedFormula } from './engine.js';
 import { POSITIONAL } from '../rewrite/rewrite.js';
 import type { Template } from './templates.js';
