@@ -194,12 +194,12 @@ export function char(v: Scalar): Result {
 /**
  * CODE: the ANSI code of the first UTF-16 unit (Microsoft's CODE page: the computer's character set, Windows
  * ANSI, the one CHAR reads). A unit outside that set is not established (Windows may answer "?" or a
- * best-fit letter).
+ * best-fit letter); nor is empty text (no corpus cell calls CODE, and Microsoft's page shows no empty text).
  */
 export function code(v: Scalar): Result {
   const s = toText(v);
   if (s instanceof CellError) return s;
-  if (s === '') return VALUE();
+  if (s === '') return UNKNOWN();
   const c = s.charCodeAt(0);
   for (let n = 1; n <= 255; n++) if (ansiUnit(n) === c) return n;
   return UNKNOWN();

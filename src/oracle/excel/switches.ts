@@ -13,7 +13,10 @@ export const CORRECTIONS = {
     precheck: /&|CONCAT/i,
   },
   int: { note: 'INT rounds down (HyperFormula truncates toward zero)', precheck: /INT/i },
-  syntax: { note: '`1E+21` written `1e+21`; `_xlfn.`/`_xlws.` prefixes dropped', precheck: /\dE|_xl/i },
+  syntax: {
+    note: '`1E+21` written `1e+21`; `_xlfn.`/`_xlws.` prefixes dropped; a parenthesised reference argument (`COUNTA((C1))`) printed without its parentheses, a reference as in Excel ([MS-XLS] 2.2.2.4 PtgParen; poi 61063.xlsx Tabelle1!A4 `RANK(A1,(B1,B2,B3),1)` saved 2)',
+    precheck: /\dE|_xl|[(,]\s*\(/i,
+  },
   arith: { note: "operators and number arguments read values with Excel's coercion" },
   text: {
     note: "text functions write a number argument as Excel writes it, and keep Excel's own rules (SUBSTITUTE, REPLACE, FIND, ...)",

@@ -375,8 +375,28 @@ function routeApplies(c: CallCorrection, n: CallNode): boolean {
   return true;
 }
 
+/**
+ * A reference argument written in parentheses (`COUNTA((C1))`): Excel reads it as the reference it is
+ * ([MS-XLS] 2.2.2.4 PtgParen; poi 61063.xlsx Tabelle1!A4 `RANK(A1,(B1,B2,B3),1)` saved 2), HyperFormula as a
+ * value (`COUNTA((C1))` of a blank 1); printed from the tree, the parentheses are gone.
+ */
+function parenthesisedReference(body: string, call: CallNode, arg: Node): boolean {
+  const reference =
+    arg.kind === 'cell' ||
+    arg.kind === 'range' ||
+    arg.kind === 'name' ||
+    arg.kind === 'structured' ||
+    (arg.kind === 'binary' && arg.op === ':');
+  if (!reference) return false;
+  let at = arg.span.start - 1;
+  while (at > call.span.start && /\s/.test(body[at]!)) at--;
+  return body[at] === '(' && at !== body.indexOf('(', call.span.start);
+}
+
 /** A call's arguments, printed as its argument route (if any) says. */
 function printArgs(p: Printer, n: CallNode, qualify: string | undefined, route?: CallCorrection): string[] {
+  if (p.options.corrections.has('syntax') && n.args.some((a) => parenthesisedReference(p.body, n, a)))
+    p.changed = true;
   const printArg = (a: Node, array = p.array) => {
     const saved = p.array;
     p.array = array;

@@ -178,7 +178,7 @@ export const TEXT: Corrected[] = [
   {
     name: 'SSX.CODE',
     params: scalars(1),
-    calls: fix('CODE', 'characters beyond ASCII (the Windows code page) undetermined'),
+    calls: fix('CODE', 'characters beyond ASCII (the Windows code page) and empty text undetermined'),
     impl: text.code,
   },
   {

@@ -88,7 +88,7 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
     // $w: 0 for Sunday (serial 1, 1900-01-01, is a Sunday in Excel's calendar). Return type 1 counts from
     // Sunday = 1, 2 from Monday = 1, 3 from Monday = 0, 11-17 from Monday..Sunday = 1.
     fn: `function($v, $rt) {(
-  $s := $xlDateArg($v); $t := $xlIntArg($rt);
+  $s := $xlDateArg($v); $t := $xlWeekType($rt, "WEEKDAY");
   $type($s) = "object" ? $s : $type($t) = "object" ? $t : (
     $w := ($s + 6) % 7;
     $t = 1 ? $w + 1 : $t = 2 ? ($w + 6) % 7 + 1 : $t = 3 ? ($w + 6) % 7 :
@@ -100,10 +100,11 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlWeeknum: {
     // System 1: the week holding 1 January is week 1, weeks start on the return type's day (1 Sunday, 2 and
     // 11 Monday, 12 Tuesday, ... 17 Sunday); 21 is the ISO week (system 2).
-    // A logical date: #VALUE! (held-out Excel-saved files); a logical return type: not established (no cell).
+    // A logical date: not established (no corpus cell calls WEEKNUM; the date class's boolean entry is not
+    // established either).
     fn: `function($v, $rt) {(
-  $s := $type($v) = "boolean" ? {"error": "#VALUE!"} : $xlDateArg($v);
-  $t := $type($rt) = "boolean" ? $xlNE("WEEKNUM with a logical return_type") : $xlIntArg($rt);
+  $s := $type($v) = "boolean" ? $xlNE("WEEKNUM of a logical value") : $xlDateArg($v);
+  $t := $xlWeekType($rt, "WEEKNUM");
   $type($s) = "object" ? $s : $type($t) = "object" ? $t :
   $t = 21 ? $xlIsoWeek($s) : (
     $start := $t = 1 ? 0 : $t = 2 ? 1 : $t >= 11 and $t <= 17 ? ($t - 10) % 7 : -1;
@@ -115,6 +116,15 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
   )
 )}`,
     doc: 'WEEKNUM (return types 1, 2, 11-17, 21)',
+  },
+  xlWeekType: {
+    // WEEKDAY's and WEEKNUM's return_type: a logical value or a fraction is not established (no corpus cell
+    // calls either function; Microsoft's pages list whole types only); otherwise the number, truncated.
+    fn: `function($rt, $f) {
+  $type($rt) = "boolean" ? $xlNE($f & " with a logical return_type") :
+  $type($rt) = "number" and $rt != $floor($rt) ? $xlNE($f & " with a fractional return_type") : $xlIntArg($rt)
+}`,
+    doc: "WEEKDAY's and WEEKNUM's return_type (internal)",
   },
   xlIsoWeek: {
     // ISO 8601 week of a whole serial: the week (Monday first) whose Thursday is in the year counts it.
@@ -133,11 +143,11 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSource>> = {
     // EDATE ($end false) and EOMONTH ($end true): the month $k months on; EDATE keeps the day, at most the
     // month's last (day 0 of serial 0 stays day 0). Why the bound on $n: a shift of more than 240,000 months
     // leaves the serial range from any start, and a huge one overflows JSONata's arithmetic (it throws).
-    // A logical argument is #VALUE!: EOMONTH's months by corpus ironcalc EOMONTH.xlsx C11/C12 (TRUE, FALSE in a
-    // cell); a logical start date and EDATE's logical months are not established.
+    // EOMONTH's logical months are #VALUE! (corpus ironcalc EOMONTH.xlsx C11/C12: TRUE, FALSE in a cell); a
+    // logical start date and EDATE's logical months are not established (no saved cell shows them).
     fn: `function($v, $k, $end) {(
-  $s := $type($v) = "boolean" ? {"error": "#VALUE!"} : $xlDateArg($v);
-  $n := $type($k) = "boolean" ? {"error": "#VALUE!"} : $xlIntArg($k);
+  $s := $type($v) = "boolean" ? $xlNE(($end ? "EOMONTH" : "EDATE") & " with a logical start_date") : $xlDateArg($v);
+  $n := $type($k) = "boolean" ? ($end ? {"error": "#VALUE!"} : $xlNE("EDATE with logical months")) : $xlIntArg($k);
   $type($s) = "object" ? $s : $type($n) = "object" ? $n : $abs($n) > 240000 ? {"error": "#NUM!"} : (
     $p := $xlYmd($s);
     $t := $p[0] * 12 + $p[1] - 1 + $n;

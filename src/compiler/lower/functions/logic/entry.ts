@@ -86,8 +86,12 @@ function lowerLogical(node: CallNode, l: Lowering): Val {
       invariant &&= v.invariant;
       from.push(v);
       // A computed "" (`AND(IF(x,"",TRUE),TRUE)`): left out as the literal is, or read as a logical value
-      // (#VALUE!)? not established; $xlBool gives #VALUE! here and the oracle answers undetermined.
-      pieces.push(only(v.kinds, ['boolean']) ? v.expr : l.call('xlBool', [v.expr]));
+      // (#VALUE!)? No saved cell shows it: not established, the oracle undetermined.
+      pieces.push(
+        only(v.kinds, ['boolean'])
+          ? v.expr
+          : l.call(a.kind !== 'string' && v.kinds.includes('string') ? 'xlLogicalArg' : 'xlBool', [v.expr]),
+      );
     }
   }
   return l.helper(
@@ -117,7 +121,7 @@ const logical = (name: LogicalName, notes: string, example: FunctionEntry['examp
   name,
   family: 'logic',
   args: [{ name: 'logical', kind: 'reference', class: 'logicals', repeats: true }],
-  helpers: [LOGICAL_HELPER[name], 'xlRefBools', 'xlBool'],
+  helpers: [LOGICAL_HELPER[name], 'xlRefBools', 'xlBool', 'xlLogicalArg'],
   lower: lowerLogical,
   summary: LOGICAL_SUMMARY[name],
   lowering:

@@ -14,6 +14,10 @@ export const LOGIC_HELPERS: Readonly<Record<string, HelperSource>> = {
     fn: `function($l) { $map($l[$type($) = "boolean" or $type($) = "number" or $type($) = "object"], function($v) { $type($v) = "number" ? $v != 0 : $v }) }`,
     doc: 'the logical values of a reference: booleans, numbers as non-zero, errors; text and blanks dropped',
   },
+  xlLogicalArg: {
+    fn: `function($v) { $v = "" ? $xlNE("AND, OR or XOR given a computed \\"\\"") : $xlBool($v) }`,
+    doc: 'a computed argument of AND/OR/XOR: "" not established, otherwise its logical value',
+  },
   xlAnd: {
     fn: `function($l) {( $e := $l[$type($) = "object"][0]; $exists($e) ? $e : $count($l) = 0 ? {"error": "#VALUE!"} : $not(false in $l) )}`,
     doc: 'AND over a list of logical values (#VALUE! when empty)',

@@ -348,7 +348,7 @@ export const TEXTOPS_FUNCTIONS: readonly FunctionEntry[] = [
     summary: 'the ANSI code (Windows-1252) of the first character of a text',
     lowering: '$xlCode(text)',
     notes:
-      'the code CHAR gives the first character for (1..255: CODE("€") 128, CODE("£") 163); empty text #VALUE!; a first character outside that set not established (#VALUE!; the oracle undetermined)',
+      'the code CHAR gives the first character for (1..255: CODE("€") 128, CODE("£") 163); empty text and a first character outside that set not established (the oracle undetermined)',
     example: { formula: '=CODE(A1)', cells: { A1: 'Apple' }, value: 65 },
     evidence: {
       goldens: ['textops'],

@@ -66,12 +66,13 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlFindIn: {
     // The shared frame of FIND and SEARCH: arguments read, start truncated, 1 <= start <= length or
     // #VALUE!; empty find_text is found at start; else $at(find, text from start) gives the 0-based offset
-    // of the first match, or -1.
+    // of the first match, or -1 (or the not-established value, given back).
     fn: `function($f, $w, $st, $at) {( $a := $xlText($f); $s := $xlText($w); $n := $xlNum($st);
   $type($a) = "object" ? $a : $type($s) = "object" ? $s : $type($n) = "object" ? $n : (
     $k := $xlTrunc($n); $len := $count($split($s, ""));
     $k < 1 or $k > $len ? {"error": "#VALUE!"} : $a = "" ? $k : (
-      $i := $at($a, $xlUnits($s, $k - 1, $len)); $i < 0 ? {"error": "#VALUE!"} : $k + $i
+      $i := $at($a, $xlUnits($s, $k - 1, $len));
+      $type($i) = "object" ? $i : $i < 0 ? {"error": "#VALUE!"} : $k + $i
     )
   ) )}`,
     doc: 'FIND and SEARCH: start_num and #VALUE! rules (internal)',
@@ -125,11 +126,12 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
     // the folded text are offsets in the text. Without `*`, `?` or `~` a plain substring search. A lone `~`
     // quotes nothing and is found at start_num, as an empty find_text (corpus ironcalc TEXT/FIND_SEARCH.xlsx
     // E29 `SEARCH("~","Hi ~Bang!")` 1, E30 `SEARCH("~","Hello")` 1). Any other pattern ending in a `~` that
-    // quotes nothing ("a~") is not established: #VALUE! here (-1), the oracle undetermined.
+    // quotes nothing ("a~") is not established (no saved cell shows one): the not-established value, the oracle
+    // undetermined.
     fn: `function($f, $w, $st) {
   $xlFindIn($f, $w, $st, function($a, $r) {(
     $p := $xlCase($a, false); $t := $xlCase($r, false);
-    $p = "~" ? 0 : $contains($p, /^(~[\\s\\S]|[^~])*~$/) ? -1 :
+    $p = "~" ? 0 : $contains($p, /^(~[\\s\\S]|[^~])*~$/) ? $xlNE("SEARCH whose find_text ends in a lone ~") :
     $contains($p, /[*?~]/) ? $xlWildFind($p, $t) : $contains($t, $p) ? $count($split($split($t, $p)[0], "")) : -1
   )})
 }`,
@@ -183,11 +185,13 @@ export const TEXTOPS_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlCode: {
     // The ANSI code (1..255, above) of the first UTF-16 unit (Microsoft, CODE: the code "corresponds to the
-    // character set used by your computer", Windows: ANSI, the set CHAR reads); empty text #VALUE!. A first
-    // character outside that set ("Ω", "中") is not established: #VALUE! here, the oracle undetermined.
+    // character set used by your computer", Windows: ANSI, the set CHAR reads). Empty text and a first character
+    // outside that set ("Ω", "中") are not established: no corpus cell calls CODE and Microsoft's page shows
+    // neither; the not-established value, the oracle undetermined.
     fn: `function($v) {( $s := $xlText($v); $type($s) = "object" ? $s : (
   $c := $split($s, "")[0]; $t := ${ANSI};
-  $exists($c) and $contains($t, $c) ? $count($split($split($t, $c)[0], "")) + 1 : {"error": "#VALUE!"}
+  $not($exists($c)) ? $xlNE("CODE of empty text") :
+  $contains($t, $c) ? $count($split($split($t, $c)[0], "")) + 1 : $xlNE("CODE of a character outside Windows-1252")
 ) )}`,
     doc: 'CODE of an ANSI character (1-255, Windows-1252)',
   },
