@@ -1,7 +1,7 @@
 /**
  * The oracle's functions of the 15-digit tier (src/oracle/excel/excel-transcendental.ts, excel-finance.ts): EXP,
- * LN, LOG, LOG10, PMT and NPER against Excel's saved values (ironcalc LOG_LOG10_LN.xlsx, EXP_SIGN.xlsx,
- * FINANCIAL/PMT.xlsx, NPER.xlsx; xlcalculator PMT.xlsx; poi FormulaEvalTestData_Copy.xlsx), numbers at 15
+ * LN, LOG, LOG10, PMT, NPER and PV against Excel's saved values (ironcalc LOG_LOG10_LN.xlsx, EXP_SIGN.xlsx,
+ * FINANCIAL/PMT.xlsx, NPER.xlsx, PV.xlsx; xlcalculator PMT.xlsx; poi FormulaEvalTestData_Copy.xlsx), numbers at 15
  * significant digits as verification compares the tier, and `#ERROR!` where Excel's answer is not established.
  */
 import { describeOracleCases, err, type OracleCase, UNKNOWN } from './oracle-cases.js';
@@ -54,6 +54,22 @@ const CASES: OracleCase[] = [
   ['=NPER(A1,B1,C1,23,1)', [0, 3, 100], -41],
   ['=NPER(A1,B1,C1)', [-0.9, 3, 120], err('#NUM!')],
   ['=NPER(A1,B1,C1)', [0, 0, 100], UNKNOWN],
+  // PV (PV.xlsx F2, G6, F8, F9, G13, G14, F11, F17, F19; PMT.xlsx J32 with type 5; FormulaEvalTestData_Copy.xlsx
+  // FinanceLibTests!I17, EverythingTests!D1092 at 15 digits).
+  ['=PV(A1,B1,C1,10,1)', [1, 3, 100], -176.25],
+  ['=PV(A1,B1,C1)', [2, 10, 1], -0.4999915324560958],
+  ['=PV(A1,B1,C1,12,1)', [-3, 5, 100], -68.375],
+  ['=PV(A1,B1,C1,2,1)', [0, 3, 100], -302],
+  ['=PV(A1,B1,C1)', [0.5, 12.5, 100], -198.74139556583705],
+  ['=PV(A1,B1,C1)', [-0.4, 12.8, 100], -172573.98055213635],
+  ['=PV(A1,B1,C1,0,TRUE)', [-0.9, 3, 100], -11100.000000000004],
+  ['=PV(A1,B1,C1,12,1)', [0.02, 0, 100], -12],
+  ['=PV(A1,B1,C1,10,5)', [0.2, 3, 76.83150183150182], -199.99999999999994],
+  ['=PV(A1,B1,C1,333891.23,0)', [2.95, 13, 13000], -4406.785442944962],
+  ['=PV(A1,B1,C1)', [0.1, 10, 1], -6.144567105704685],
+  ['=PV(A1,B1,C1)', ['HELP', 1, 100], err('#VALUE!')],
+  ['=PV(A1,B1,C1)', [-1, 3, 100], UNKNOWN],
+  ['=PV(A1,B1,C1)', [-2, 2.5, 100], UNKNOWN],
 ];
 
-describeOracleCases('oracle: the 15-digit tier (EXP, LN, LOG, LOG10, PMT, NPER)', CASES, 'excel15');
+describeOracleCases('oracle: the 15-digit tier (EXP, LN, LOG, LOG10, PMT, NPER, PV)', CASES, 'excel15');
