@@ -92,6 +92,16 @@ describe('the 15-digit functions where Excel is not established', () => {
     expect(await ne('=NPER(A1,5,100)', { A1: -1 })).toMatch(/NPER/);
     expect(await ne('=NPER(0,A1,100)', { A1: 0 })).toMatch(/NPER/);
   });
+  it('PV with rate -1, or a rate below -1 and a fractional nper (no saved cell shows either)', async () => {
+    expect(await ne('=PV(A1,3,100)', { A1: -1 })).toMatch(/PV with rate -1/);
+    expect(await ne('=PV(A1,2.5,100)', { A1: -2 })).toMatch(/fractional nper/);
+    expect(await ne('=PV(A1,5,100)', { A1: -3 })).toBeUndefined();
+  });
+  it('FV with rate -1, or whose result is under 1/16 of its larger term (PMT.xlsx L33, L34)', async () => {
+    expect(await ne('=FV(A1,-2,1)', { A1: -1 })).toMatch(/FV with rate -1/);
+    expect(await ne('=FV(0.2,A1,92.1978021978022,-200)', { A1: 3.000000000000001 })).toMatch(/1\/16/);
+    expect(await ne('=FV(0.2,A1,50,-200)', { A1: 3 })).toBeUndefined();
+  });
   it('an argument past 1E+100', async () => {
     expect(await ne('=PMT(0.1,A1,100)', { A1: 1e101 })).toMatch(/1E\+100/);
   });

@@ -1,7 +1,7 @@
 /**
  * The oracle's functions of the 15-digit tier (src/oracle/excel/excel-transcendental.ts, excel-finance.ts): EXP,
- * LN, LOG, LOG10, PMT and NPER against Excel's saved values (ironcalc LOG_LOG10_LN.xlsx, EXP_SIGN.xlsx,
- * FINANCIAL/PMT.xlsx, NPER.xlsx; xlcalculator PMT.xlsx; poi FormulaEvalTestData_Copy.xlsx), numbers at 15
+ * LN, LOG, LOG10, PMT, NPER, PV and FV against Excel's saved values (ironcalc LOG_LOG10_LN.xlsx, EXP_SIGN.xlsx,
+ * FINANCIAL/PMT.xlsx, NPER.xlsx, PV.xlsx, FV.xlsx; xlcalculator PMT.xlsx; poi FormulaEvalTestData_Copy.xlsx), numbers at 15
  * significant digits as verification compares the tier, and `#ERROR!` where Excel's answer is not established.
  */
 import { describeOracleCases, err, type OracleCase, UNKNOWN } from './oracle-cases.js';
@@ -54,6 +54,40 @@ const CASES: OracleCase[] = [
   ['=NPER(A1,B1,C1,23,1)', [0, 3, 100], -41],
   ['=NPER(A1,B1,C1)', [-0.9, 3, 120], err('#NUM!')],
   ['=NPER(A1,B1,C1)', [0, 0, 100], UNKNOWN],
+  // PV (PV.xlsx F2, G6, F8, F9, G13, G14, F11, F17, F19; PMT.xlsx J32 with type 5; FormulaEvalTestData_Copy.xlsx
+  // FinanceLibTests!I17, EverythingTests!D1092 at 15 digits).
+  ['=PV(A1,B1,C1,10,1)', [1, 3, 100], -176.25],
+  ['=PV(A1,B1,C1)', [2, 10, 1], -0.4999915324560958],
+  ['=PV(A1,B1,C1,12,1)', [-3, 5, 100], -68.375],
+  ['=PV(A1,B1,C1,2,1)', [0, 3, 100], -302],
+  ['=PV(A1,B1,C1)', [0.5, 12.5, 100], -198.74139556583705],
+  ['=PV(A1,B1,C1)', [-0.4, 12.8, 100], -172573.98055213635],
+  ['=PV(A1,B1,C1,0,TRUE)', [-0.9, 3, 100], -11100.000000000004],
+  ['=PV(A1,B1,C1,12,1)', [0.02, 0, 100], -12],
+  ['=PV(A1,B1,C1,10,5)', [0.2, 3, 76.83150183150182], -199.99999999999994],
+  ['=PV(A1,B1,C1,333891.23,0)', [2.95, 13, 13000], -4406.785442944962],
+  ['=PV(A1,B1,C1)', [0.1, 10, 1], -6.144567105704685],
+  ['=PV(A1,B1,C1)', ['HELP', 1, 100], err('#VALUE!')],
+  ['=PV(A1,B1,C1)', [-1, 3, 100], UNKNOWN],
+  ['=PV(A1,B1,C1)', [-2, 2.5, 100], UNKNOWN],
+  // FV (FV.xlsx F2, G6, F7, F8, F9, G13, F14, F11, F17, F12, Sheet2!A1, B1; PMT.xlsx L32 with type 5, L34;
+  // FormulaEvalTestData_Copy.xlsx EverythingTests!E584).
+  ['=FV(A1,B1,C1,300,1)', [1, 3, 100], -3800],
+  ['=FV(A1,B1,C1)', [2, 10, 1], -29524],
+  ['=FV(A1,B1,C1,0,1)', [0.5, 12, 100], -38623.9013671875],
+  ['=FV(A1,B1,C1,300,1)', [-3, 5, 100], 11800],
+  ['=FV(A1,B1,C1,300,1)', [0, 3, 100], -600],
+  ['=FV(A1,B1,C1)', [0.5, 12.5, 100], -31581.232382676626],
+  ['=FV(A1,B1,C1)', [-0.4, 12.8, 100], -249.63836037221031],
+  ['=FV(A1,B1,C1,300,TRUE)', [-0.9, 3, 100], -11.399999999999995],
+  ['=FV(A1,B1,C1,300,1)', [0.02, 0, 100], -300],
+  ['=FV(A1,B1,C1)', [0.4, 10, 100], -6981.366374399994],
+  ['=FV(A1,B1,C1)', [0.01, 10, 100], -1046.2212541120473],
+  ['=FV(A1,B1,C1,-200,5)', [0.2, 3.000000000000001, 76.83150183150182], UNKNOWN],
+  ['=FV(A1,B1,C1,-200)', [0.2, 3.000000000000001, 92.1978021978022], UNKNOWN],
+  ['=FV(A1,B1,C1)', [-1, -2, 1], UNKNOWN],
+  ['=FV(A1,B1,C1)', [-3, -3.5, 1], err('#NUM!')],
+  ['=FV(A1,B1,C1)', ['HELP', 1, 100], err('#VALUE!')],
 ];
 
-describeOracleCases('oracle: the 15-digit tier (EXP, LN, LOG, LOG10, PMT, NPER)', CASES, 'excel15');
+describeOracleCases('oracle: the 15-digit tier (EXP, LN, LOG, LOG10, PMT, NPER, PV, FV)', CASES, 'excel15');

@@ -1,5 +1,5 @@
 /**
- * The oracle's PMT and NPER (the 15-digit tier), written apart from the library's JSONata: Microsoft's
+ * The oracle's PMT, NPER, PV and FV (the 15-digit tier), written apart from the library's JSONata: Microsoft's
  * annuity equation (PV function page) on the platform's Math.log1p, Math.expm1 and Math.log, with Excel's
  * domain errors. HyperFormula alone computes PMT with Math.pow (xlcalculator PMT.xlsx A1 PMT(0.08/12,10,10000)
  * is saved -1037.0320893591522; pow gives -1037.0320893591606, past 15 digits), gives a number for a rate of
@@ -48,4 +48,57 @@ export function excelNper(rate: number, pmt: number, pv: number, fv = 0, type = 
   if (d === 0) return UNKNOWN();
   const x = (c - fv * rate) / d;
   return x <= 0 ? NUM() : finite(Math.log(x) / Math.log(1 + rate));
+}
+
+/**
+ * [q, q - 1] for q = (1 + rate)^nper of the rounded base b = 1 + rate: pow for an integer nper, else exp and
+ * expm1 of nper·log1p(b - 1) (ln|b| below b = 0.5); undefined for a rate below -1 with a fractional nper;
+ * undetermined past the bound. Rate 0 and -1 are the caller's.
+ */
+function roundedBasePower(rate: number, nper: number): [number, number] | CellError | undefined {
+  const integral = Number.isInteger(nper);
+  if (rate < -1 && !integral) return undefined;
+  const b = 1 + rate;
+  const y = nper * (b >= 0.5 ? Math.log1p(b - 1) : Math.log(Math.abs(b)));
+  if (Math.abs(y) > 230) return UNKNOWN();
+  const q = integral ? b ** nper : Math.exp(y);
+  return [q, integral ? q - 1 : Math.expm1(y)];
+}
+
+/**
+ * PV(rate, nper, pmt, fv, type): -(fv + pmt·(1+rate·type)·((q - 1)/rate)) / q, q of the rounded base; rate 0
+ * -(fv + pmt·nper) (PV.xlsx F9); type 1 for any non-zero number (PMT.xlsx J32 5, J33 -1, J35 1.234); rate -1
+ * and a rate below -1 with a fractional nper undetermined (no saved cell shows them).
+ */
+export function excelPv(rate: number, nper: number, pmt: number, fv = 0, type = 0): number | CellError {
+  if (outOfBounds([rate, nper, pmt, fv, type])) return UNKNOWN();
+  const t = type !== 0 ? 1 : 0;
+  if (rate === 0) return finite(-(fv + pmt * nper));
+  if (rate === -1) return UNKNOWN();
+  const w = roundedBasePower(rate, nper);
+  if (w === undefined) return UNKNOWN();
+  if (w instanceof CellError) return w;
+  return finite(-(fv + pmt * (1 + rate * t) * (w[1] / rate)) / w[0]);
+}
+
+/**
+ * FV(rate, nper, pmt, pv, type): -(pv·q + pmt·(1+rate·type)·((q - 1)/rate)), q of the rounded base; rate 0
+ * -(pv + pmt·nper) (FV.xlsx F9); a rate below -1 with a fractional nper #NUM! (Sheet2!B1); rate -1
+ * undetermined (Sheet2!A1 shows #DIV/0! for one nper only); a result under 1/16 of its larger term undetermined
+ * (nearly equal terms magnify their last-bit differences: PMT.xlsx L33, L34).
+ */
+const CANCEL = 16;
+
+export function excelFv(rate: number, nper: number, pmt: number, pv = 0, type = 0): number | CellError {
+  if (outOfBounds([rate, nper, pmt, pv, type])) return UNKNOWN();
+  const t = type !== 0 ? 1 : 0;
+  if (rate === -1) return UNKNOWN();
+  const w = rate === 0 ? [1, 0] : roundedBasePower(rate, nper);
+  if (w === undefined) return NUM();
+  if (w instanceof CellError) return w;
+  const x = pv * w[0]!;
+  const y = rate === 0 ? pmt * nper : pmt * (1 + rate * t) * (w[1]! / rate);
+  const s = Math.abs(x + y);
+  if (Math.abs(x) > CANCEL * s || Math.abs(y) > CANCEL * s) return UNKNOWN();
+  return finite(-(x + y));
 }

@@ -1,7 +1,7 @@
 /**
  * ROUND and INT (corrections `round`, `int`; evidence in corrections.ts), and the `math` correction: the
  * rounding family on the 15-digit decimal form, MOD, PI, PRODUCT, SUMSQ, QUOTIENT, MROUND, CEILING.MATH,
- * FLOOR.MATH, the logarithms, PMT and NPER, RADIANS and DEGREES, their number arguments read with Excel's
+ * FLOOR.MATH, the logarithms, PMT, NPER, PV and FV, RADIANS and DEGREES, their number arguments read with Excel's
  * coercion (excel-math.ts, excel-multiples.ts, excel-transcendental.ts, excel-finance.ts, excel-bases.ts;
  * evidence there and in docs/oracle.md).
  */
@@ -11,7 +11,7 @@ import { argSource, EMPTY_ARG, isRange, numbersOf } from '../call.js';
 import { excelRound, roundUndetermined } from '../corrections.js';
 import { type Call, type Corrected, NUMBER, OPTIONAL, type Route, scalars, VARIADIC } from '../entry.js';
 import { convertAngle } from '../excel-bases.js';
-import { excelNper, excelPmt } from '../excel-finance.js';
+import { excelFv, excelNper, excelPmt, excelPv } from '../excel-finance.js';
 import {
   excelCeilFloor,
   excelEvenOdd,
@@ -276,5 +276,23 @@ export const MATH: Corrected[] = [
     params: [...scalars(3), OPTIONAL, OPTIONAL],
     calls: math('NPER', "arguments read with Excel's coercion; rate -1 and a zero divisor undetermined"),
     impl: onNumbers((r, p, pv, fv, t) => excelNper(r, p, pv, fv, t)),
+  },
+  {
+    name: 'SSX.PV',
+    params: [...scalars(3), OPTIONAL, OPTIONAL],
+    calls: math(
+      'PV',
+      '(1+rate)^nper of the rounded base, (q - 1)/rate before the payment; rate -1 undetermined',
+    ),
+    impl: onNumbers((r, n, p, fv, t) => excelPv(r, n, p, fv, t)),
+  },
+  {
+    name: 'SSX.FV',
+    params: [...scalars(3), OPTIONAL, OPTIONAL],
+    calls: math(
+      'FV',
+      '(1+rate)^nper of the rounded base, (q - 1)/rate before the payment; a rate below -1 with a fractional nper #NUM!; rate -1 undetermined',
+    ),
+    impl: onNumbers((r, n, p, pv, t) => excelFv(r, n, p, pv, t)),
   },
 ];

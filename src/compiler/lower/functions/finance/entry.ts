@@ -1,8 +1,8 @@
 /**
- * PMT and NPER: the annuity functions, in the 15-digit tier (precision.ts). Each solves Microsoft's annuity
+ * PMT, NPER, PV and FV: the annuity functions, in the 15-digit tier (precision.ts). Each solves Microsoft's annuity
  * equation (PV function page) for its unknown (helpers.ts); Excel's own order of operations inside it
  * is not shown by any saved cell, so its last bits are not reproduced and a derivation calling them is held
- * to Excel's displayed precision. FV, PV, IPMT and PPMT are not supported yet: on the corpus their plain
+ * to Excel's displayed precision. IPMT and PPMT are not supported yet: on the corpus their plain
  * double formulas disagree with Excel past 15 digits (docs/semantics.md, "The 15-digit tier"). Arguments coerce like arithmetic, left-out fv and type
  * are 0, an empty argument is refused (what Excel reads there is not established).
  */
@@ -71,6 +71,44 @@ export const FINANCE_FUNCTIONS: readonly FunctionEntry[] = [
       goldens: ['finance'],
       corpus: [`${F}NPER.xlsx`, `${F}PMT.xlsx`, POI],
       microsoft: ['NPER function', 'PV function'],
+    },
+  },
+
+  {
+    name: 'PV',
+    family: 'finance',
+    args: [arg('rate'), arg('nper'), arg('pmt'), arg('fv', true), arg('type', true)],
+    helpers: ['xlPv'],
+    lower: annuity('xlPv', 5),
+    precision: 15,
+    summary: 'the present value of an annuity (a loan)',
+    lowering:
+      '$xlPv([rate, nper, pmt, fv, type]): -(fv + pmt·(1 + rate·type)·((q - 1)/rate)) / q, q = (1 + rate)^nper of the rounded base 1 + rate',
+    notes: `rate 0: -(fv + pmt·nper) (PV.xlsx F9, G9); nper 0: -fv (F17, G17); a rate below -1 with an integer nper by the formula (F8, G8); rate -1, a rate below -1 with a fractional nper not established; blanks 0 (F13, F14); TRUE 1 (F11, FormulaEvalTestData_Copy.xlsx EverythingTests!D1092); type 1 for any non-zero number (PMT.xlsx J32 5, J33 -1, J35 1.234); text other than a number #VALUE! (F19, F20, F21); an error cell its error (F22)`,
+    example: { formula: '=PV(A1,36,-250)', cells: { A1: 0.01 }, value: 7526.876259318532 },
+    evidence: {
+      goldens: ['finance'],
+      corpus: [`${F}PV.xlsx`, `${F}PMT.xlsx`, POI],
+      microsoft: ['PV function'],
+    },
+  },
+
+  {
+    name: 'FV',
+    family: 'finance',
+    args: [arg('rate'), arg('nper'), arg('pmt'), arg('pv', true), arg('type', true)],
+    helpers: ['xlFv'],
+    lower: annuity('xlFv', 5),
+    precision: 15,
+    summary: 'the future value of an annuity (a savings plan or a loan)',
+    lowering:
+      '$xlFv([rate, nper, pmt, pv, type]): -(pv·q + pmt·(1 + rate·type)·((q - 1)/rate)), q = (1 + rate)^nper of the rounded base 1 + rate',
+    notes: `rate 0: -(pv + pmt·nper) (FV.xlsx F9, G9); nper 0: -pv (F17, G17); a rate below -1 with an integer nper by the formula (F8, G8), with a fractional nper #NUM! (Sheet2!B1); rate -1 not established (Sheet2!A1 #DIV/0! for one nper); a result under 1/16 of its larger term (pv·q or the payments) not established: such a difference magnifies the terms' last-bit differences past 15 digits (PMT.xlsx L33, L34); blanks 0 (F13, F14); TRUE 1 (F11); text other than a number #VALUE! (F19, F20, F21); an error cell its error (F22); type 1 for any non-zero number (PMT.xlsx L32 5, L33 -1, L35 1.234)`,
+    example: { formula: '=FV(A1,36,-250)', cells: { A1: 0.01 }, value: 10769.219589789525 },
+    evidence: {
+      goldens: ['finance'],
+      corpus: [`${F}FV.xlsx`, `${F}PMT.xlsx`, POI],
+      microsoft: ['FV function', 'PV function'],
     },
   },
 ];

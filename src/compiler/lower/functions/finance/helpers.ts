@@ -1,5 +1,5 @@
 /**
- * Library helpers: PMT and NPER (entry.ts), in the 15-digit tier.
+ * Library helpers: PMT, NPER, PV and FV (entry.ts), in the 15-digit tier.
  *
  * Microsoft's PV page gives the equation both solve: pv·(1+rate)^nper + pmt·(1+rate·type)·
  * ((1+rate)^nper - 1)/rate + fv = 0, and (pmt·nper) + pv + fv = 0 when rate is 0. PMT solves it for pmt
@@ -7,7 +7,10 @@
  * payments are the accurate ones (xlcalculator PMT.xlsx A1 PMT(0.08/12,10,10000) -1037.0320893591522; the
  * plain power gives -1037.0320893591606, past 15 digits), which rounding 1 + rate first cannot give. log1p and
  * expm1 are fdlibm's (s_log1p.c, s_expm1.c), Math.log1p and Math.expm1 bit for bit, as exp and log are
- * (transcendental.ts). NPER is ln of a quotient over ln(1 + rate). Every argument coerces
+ * (transcendental.ts). NPER is ln of a quotient over ln(1 + rate). PV and FV take (1+rate)^nper of the rounded
+ * base 1 + rate (the platform's pow for an integer nper, exp/expm1 of nper·log1p(base - 1) otherwise) and
+ * divide (q - 1) by rate before the payment multiplies it (scripts/finance-order.ts measures the candidate
+ * orders on the saved cells; docs/semantics.md, "The 15-digit tier"). Every argument coerces
  * like arithmetic; type is 1 for any non-zero number (PMT.xlsx E32 5, E33 -1, E35 1.234, E11 TRUE). The
  * evidence for each rule is on its function entry.
  *
@@ -20,6 +23,16 @@ import { LN2_HI, LN2_LO } from '../transcendental/helpers.js';
 
 const BIG = '1e100';
 const BIG_NE = '"a financial function with an argument or (1+rate)^nper past 1E+100 in magnitude"';
+
+/**
+ * FV is pv·q plus the annuity term, and where they nearly cancel the result carries their last-bit
+ * differences from Excel's magnified by the ratio of the larger term to the result: PMT.xlsx L33 (FV of a
+ * PMT-computed payment, about 41 times smaller than its terms) is saved 10.000000000000114, the library gives
+ * 10.00000000000017, and L34 (34 times) 10.000000000000057 against 10. Past a ratio of 16 (four bits of the
+ * terms' 53) FV is not established; the corpus's cells of ratio at most 13 (L16) agree at 15 digits.
+ */
+const CANCEL = 16;
+const CANCEL_NE = '"FV whose result is under 1/16 of its larger term (a difference of nearly equal terms)"';
 
 export const FINANCE_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlFinArgs: {
@@ -141,5 +154,61 @@ export const FINANCE_HELPERS: Readonly<Record<string, HelperSource>> = {
   )
 )}`,
     doc: 'NPER(rate, pmt, pv, fv, type): the number of periods',
+  },
+  xlFinPower: {
+    // [q, q - 1] for q = (1 + rate)^nper of the rounded base b = 1 + rate: the platform's pow for an integer
+    // nper (q - 1 by subtraction), else exp and expm1 of nper·log1p(b - 1) (b - 1 is exact from b = 0.5 on;
+    // below it ln|b|). A rate below -1 with a fractional nper is $frac (the caller's answer). The caller
+    // handles rate 0 and -1.
+    fn: `function($r, $n, $frac) {(
+  $b := 1 + $r;
+  $int := $n = $floor($n);
+  $r < -1 and $not($int) ? $frac : (
+    $y := $n * ($b >= 0.5 ? $xlLog1p($b - 1) : $xlLnCore($abs($b)));
+    $abs($y) > 230 ? $xlNE(${BIG_NE}) : (
+      $q := $int ? $power($b, $n) : $xlExpCore($y);
+      [$q, $int ? $q - 1 : $xlExpm1($y)]
+    )
+  )
+)}`,
+    doc: '(1 + rate)^nper and that minus 1, of the rounded base (internal)',
+  },
+  xlPv: {
+    // -(fv + pmt·(1+rate·type)·((q - 1)/rate)) / q; rate 0: -(fv + pmt·nper) (PV.xlsx F9, G9); nper 0 gives -fv
+    // (F17, G17); a rate below -1 with an integer nper as the formula gives it (F8, G8); type 1 for any
+    // non-zero number (PMT.xlsx J32 5, J33 -1, J35 1.234, PV.xlsx F11 TRUE); rate -1 and a rate below -1 with a
+    // fractional nper not established: no saved PV cell shows them.
+    fn: `function($l) {( $a := $xlFinArgs($l);
+  $type($a) = "object" ? $a : (
+    $r := $a[0]; $n := $a[1]; $p := $a[2]; $f := $a[3]; $t := $a[4];
+    $r = 0 ? 0 - ($f + $p * $n) :
+    $r = -1 ? $xlNE("PV with rate -1") : (
+      $w := $xlFinPower($r, $n, $xlNE("PV with a rate below -1 and a fractional nper"));
+      $type($w) = "object" ? $w : 0 - ($f + $p * (1 + $r * $t) * ($w[1] / $r)) / $w[0]
+    )
+  )
+)}`,
+    doc: 'PV(rate, nper, pmt, fv, type): the present value',
+  },
+  xlFv: {
+    // -(pv·q + pmt·(1+rate·type)·((q - 1)/rate)); rate 0: -(pv + pmt·nper) (FV.xlsx F9, G9); nper 0 gives -pv
+    // (F17, G17); a rate below -1 with an integer nper by the formula (F8, G8), with a fractional nper #NUM!
+    // (Sheet2!B1 FV(-3,-3.5,1)); rate -1 not established (Sheet2!A1 FV(-1,-2,1) is #DIV/0!, one nper only).
+    // A result under 1/CANCEL of its larger term is not established (why at CANCEL).
+    fn: `function($l) {( $a := $xlFinArgs($l);
+  $type($a) = "object" ? $a : (
+    $r := $a[0]; $n := $a[1]; $p := $a[2]; $v := $a[3]; $t := $a[4];
+    $r = -1 ? $xlNE("FV with rate -1") : (
+      $w := $r = 0 ? [1, 0] : $xlFinPower($r, $n, {"error": "#NUM!"});
+      $type($w) = "object" ? $w : (
+        $x := $v * $w[0];
+        $y := $r = 0 ? $p * $n : $p * (1 + $r * $t) * ($w[1] / $r);
+        $abs($x) > ${CANCEL} * $abs($x + $y) or $abs($y) > ${CANCEL} * $abs($x + $y)
+          ? $xlNE(${CANCEL_NE}) : 0 - ($x + $y)
+      )
+    )
+  )
+)}`,
+    doc: 'FV(rate, nper, pmt, pv, type): the future value',
   },
 };
