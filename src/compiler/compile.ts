@@ -96,6 +96,7 @@ export function compileRecognised(
     constants: scope.constants.entries(),
     parameters: scope.constants.as,
     libraryValues: scope.values.map,
+    libraryTables: scope.values.tables,
     columnDeps: readDeps(deps, previous),
     ownRefusals,
     ...(scope.rowField === undefined ? {} : { rowField: scope.rowField }),

@@ -8,7 +8,15 @@ export type { Compilation, CompiledColumn, RootDerivation } from './derive/compi
 export { compileRecognised } from './compile.js';
 export { topoOrder } from './analyse/topo-order.js';
 export { assignFieldNames, fieldName, NameAllocator } from './recognise/fields.js';
-export { buildLibrary, HELPERS, resolveHelpers, writeLibrary } from './lower/library.js';
+export {
+  buildLibrary,
+  HELPERS,
+  readTableSource,
+  resolveHelpers,
+  TABLES_CONSTANT,
+  type TableValue,
+  writeLibrary,
+} from './lower/library.js';
 // What the authoring tools (src/authoring: one formula, column mode, library merging) lower with.
 export {
   isRefusal,
