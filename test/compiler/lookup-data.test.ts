@@ -10,10 +10,20 @@ import { expectAllVerified, type Grid, run, verified } from './sheet-helpers.js'
 
 /** Codes in A and weights in B; C looks the code's rate up in the side table F2:G4; D = B * C. */
 function rates(formula: string, keys: (string | number)[] = ['a', 'b', 'c']): Grid {
-  const g: (string | number | undefined)[][] = [['Code', 'Weight', 'Rate', 'Cost', undefined, 'Key', 'Price']];
+  const g: (string | number | undefined)[][] = [
+    ['Code', 'Weight', 'Rate', 'Cost', undefined, 'Key', 'Price'],
+  ];
   const codes = ['b', 'C', 'a'];
   for (let r = 2; r <= 4; r++) {
-    g.push([codes[r - 2], r, formula.replaceAll('{r}', String(r)), `=B${r}*C${r}`, undefined, keys[r - 2], r * 10]);
+    g.push([
+      codes[r - 2],
+      r,
+      formula.replaceAll('{r}', String(r)),
+      `=B${r}*C${r}`,
+      undefined,
+      keys[r - 2],
+      r * 10,
+    ]);
   }
   return g;
 }
@@ -80,5 +90,18 @@ describe('lookup tables as data', () => {
     };
     const library = writeLibrary(['xlVlookup'], values)!;
     expect(libraryParts(library)?.values).toEqual(values);
+  });
+});
+
+describe('an empty lookup table', () => {
+  it('is the warning LOOKUP_TABLE_EMPTY naming its range and the column reading it', async () => {
+    const grid = rates('=VLOOKUP(A{r},$I$2:$J$4,2,FALSE)');
+    const r = await verified(grid);
+    const w = (r.warnings ?? []).filter((x) => x.code === 'LOOKUP_TABLE_EMPTY');
+    expect(w).toHaveLength(1);
+    expect(w[0]!.message).toContain('I2:J4');
+    expect(w[0]!.message).toContain('column C');
+    const full = await verified(rates('=VLOOKUP(A{r},$F$2:$G$4,2,FALSE)'));
+    expect((full.warnings ?? []).map((x) => x.code)).not.toContain('LOOKUP_TABLE_EMPTY');
   });
 });

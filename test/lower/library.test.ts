@@ -1,11 +1,6 @@
 /** Each helper run directly on plain jsonata through the spec binding convention. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildLibrary,
-  HELPERS,
-  helpersCalled,
-  resolveHelpers,
-} from '../../src/compiler/lower/library.js';
+import { buildLibrary, HELPERS, helpersCalled, resolveHelpers } from '../../src/compiler/lower/library.js';
 import type { CellValue } from '../../src/workbook/values.js';
 import { NOT_READ } from '../../src/compiler/lower/helpers/values.js';
 import { RESERVED_NAMES } from '../../src/modelspec/types.js';

@@ -81,6 +81,16 @@ export class LibraryValues {
   readonly map = new Map<string, unknown>();
   /** The tables' rows by data name. */
   readonly tables = new Map<string, CellValue[][]>();
+  /** Lookup tables read that are empty or all blank: their address → the columns reading them. */
+  readonly blank = new Map<string, Set<string>>();
+
+  /** Notes a table a column reads when it holds no value (LOOKUP_TABLE_EMPTY). */
+  noteRead(address: string, rows: readonly (readonly CellValue[])[], column: string): void {
+    if (rows.some((r) => r.some((v) => v !== null && v !== undefined))) return;
+    const readers = this.blank.get(address) ?? new Set<string>();
+    readers.add(column);
+    this.blank.set(address, readers);
+  }
 
   register(hint: string, value: unknown, onNew: (name: string) => void): string {
     const json = JSON.stringify(value);

@@ -150,7 +150,9 @@ export type TableBuild = 'index' | 'ascending' | 'descending' | 'rows';
 export type TableValue = { build: TableBuild } & ({ rows: CellValue[][] } | { data: string });
 
 export function isTableValue(v: unknown): v is TableValue {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'build' in v && ('rows' in v || 'data' in v);
+  return (
+    typeof v === 'object' && v !== null && !Array.isArray(v) && 'build' in v && ('rows' in v || 'data' in v)
+  );
 }
 
 /** The library helper that builds each form (its text the one home of the build's JSONata call). */
