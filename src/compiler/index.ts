@@ -4,6 +4,7 @@ export type { ColumnPlan } from './analyse/columns.js';
 export { analyseColumns, KIND_ORDER, kindsOf, rejection } from './analyse/columns.js';
 export { Constants } from './analyse/parameters.js';
 export { Resolver } from './analyse/resolver.js';
+export { type FormulaReads, formulaReads } from './analyse/reads.js';
 export type { Compilation, CompiledColumn, RootDerivation } from './derive/compiled.js';
 export { compileRecognised } from './compile.js';
 export { topoOrder } from './analyse/topo-order.js';
