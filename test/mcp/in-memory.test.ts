@@ -431,7 +431,9 @@ describe('list_functions', () => {
     const days = await nearest('COUPDAYS');
     expect(days[0]).toBe('DAYS');
     expect(days).not.toContain('N');
-    expect(days.slice(1).every((n) => ['DAY', 'DATE', 'YEAR', 'MONTH', 'WEEKDAY', 'EDATE', 'EOMONTH'].includes(n))).toBe(true);
+    expect(
+      days.slice(1).every((n) => ['DAY', 'DATE', 'YEAR', 'MONTH', 'WEEKDAY', 'EDATE', 'EOMONTH'].includes(n)),
+    ).toBe(true);
     // A short name is never near a different word.
     expect(await nearest('FACT')).toEqual([]);
     expect(await nearest('VAR')).toEqual([]);
@@ -444,7 +446,9 @@ describe('list_functions', () => {
     const v = structured(r as never);
     const entries = v.entries as { name: string; kind: string; summary: string; notes?: string }[];
     expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(['ROUND', 'VLOOKUP', 'SUMIFS']));
-    expect(entries.every((e) => typeof e.summary === 'string' && e.summary !== '' && e.notes === undefined)).toBe(true);
+    expect(
+      entries.every((e) => typeof e.summary === 'string' && e.summary !== '' && e.notes === undefined),
+    ).toBe(true);
     expect(JSON.stringify(v.refusals)).toContain('UNSUPPORTED_FUNCTION');
     expect(v.more).toMatch(/name/);
   });
