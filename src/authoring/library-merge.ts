@@ -5,7 +5,7 @@
  * already there changes nothing. Only a library in the shape
  * `buildLibrary` writes can be merged: its exports are read back from its text, never evaluated.
  */
-import { buildLibrary, HELPERS, resolveHelpers, writeLibrary } from '../compiler/index.js';
+import { buildLibrary, HELPERS, readTableSource, resolveHelpers, writeLibrary } from '../compiler/index.js';
 import type { LibraryObject } from '../modelspec/types.js';
 
 export type MergedLibrary = { library?: LibraryObject } | { error: string };
@@ -34,6 +34,11 @@ export function libraryParts(
     }
     const line = new RegExp(`\\n {2}\\$${name} := ([^\\n]*);\\n`).exec(define);
     if (!line) return undefined;
+    const table = readTableSource(line[1]!);
+    if (table) {
+      values[name] = table;
+      continue;
+    }
     try {
       values[name] = JSON.parse(line[1]!);
     } catch {

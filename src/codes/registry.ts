@@ -205,6 +205,11 @@ export const CODES = {
     meaning:
       "the oracle (HyperFormula) gives an error for a cell; Excel's saved value is the reference there",
   },
+  LOOKUP_TABLE_EMPTY: {
+    kinds: ['warning'],
+    meaning:
+      'a lookup table a formula reads is empty or every cell of it is blank (the range and the columns reading it named), so check the range; the spec carries it as data (`constants.tables`) to fill in',
+  },
   // Typed-over cells and the table's extent.
   TYPED_OVER_CELLS: {
     kinds: ['warning'],

@@ -78,7 +78,12 @@ export function compileRecognised(
   const ownRefusals = new Map<string, RejectedColumn>();
   const order = scanOrderDeps(deps, previous, members);
   const columns = compileColumns(scope, formulas, order, members, ownRefusals);
-  const warnings = [...table.warnings, ...overrideWarnings(scope, formulas), ...compileSummary(scope)];
+  const warnings = [
+    ...table.warnings,
+    ...overrideWarnings(scope, formulas),
+    ...compileSummary(scope),
+    ...blankTableWarnings(scope),
+  ];
   const roots = scope.roots.list();
   spreadPrecision(columns, roots);
   return {
@@ -96,10 +101,19 @@ export function compileRecognised(
     constants: scope.constants.entries(),
     parameters: scope.constants.as,
     libraryValues: scope.values.map,
+    libraryTables: scope.values.tables,
     columnDeps: readDeps(deps, previous),
     ownRefusals,
     ...(scope.rowField === undefined ? {} : { rowField: scope.rowField }),
   };
+}
+
+/** LOOKUP_TABLE_EMPTY for each lookup table read that holds no value, naming its range and readers. */
+function blankTableWarnings(scope: Scope): Warning[] {
+  return [...scope.values.blank].map(([address, readers]) => ({
+    code: 'LOOKUP_TABLE_EMPTY' as const,
+    message: `The lookup table ${address} read by column${readers.size > 1 ? 's' : ''} ${[...readers].join(', ')} holds no value (every cell blank): check the range`,
+  }));
 }
 
 /** TYPED_OVER_CELLS for each formula column with typed-over rows, naming the cells. */

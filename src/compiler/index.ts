@@ -4,11 +4,20 @@ export type { ColumnPlan } from './analyse/columns.js';
 export { analyseColumns, KIND_ORDER, kindsOf, rejection } from './analyse/columns.js';
 export { Constants } from './analyse/parameters.js';
 export { Resolver } from './analyse/resolver.js';
+export { type FormulaReads, formulaReads } from './analyse/reads.js';
 export type { Compilation, CompiledColumn, RootDerivation } from './derive/compiled.js';
 export { compileRecognised } from './compile.js';
 export { topoOrder } from './analyse/topo-order.js';
 export { assignFieldNames, fieldName, NameAllocator } from './recognise/fields.js';
-export { buildLibrary, HELPERS, resolveHelpers, writeLibrary } from './lower/library.js';
+export {
+  buildLibrary,
+  HELPERS,
+  readTableSource,
+  resolveHelpers,
+  TABLES_CONSTANT,
+  type TableValue,
+  writeLibrary,
+} from './lower/library.js';
 // What the authoring tools (src/authoring: one formula, column mode, library merging) lower with.
 export {
   isRefusal,

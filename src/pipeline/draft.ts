@@ -10,7 +10,9 @@
  * - `fields`: the column → field map of the table (what `translate_formula`'s column mode reads);
  * - `refused`: per refused column its formula (A1 and R1C1, of the first data row), EVERY reason (its own,
  *   then one per refused column it reads), and a test of its saved values on a sample of rows, compared at
- *   15 significant digits as Excel stores them, ready to pass once a derivation is added.
+ *   15 significant digits as Excel stores them, ready to pass once a derivation is added; and `reads`, what
+ *   the formula reads outside the table's rows: the parameter cells with their values and the side tables'
+ *   rows, all the draft's tables within the seed budget (a table cut short says `truncated`).
  *
  * Nothing here computes a value: the expectations are the values the workbook saved, never a guess.
  */
@@ -18,6 +20,9 @@ import {
   buildLibrary,
   buildSpec,
   type Compilation,
+  DEFAULT_SEED_BUDGET,
+  type FormulaReads,
+  formulaReads,
   type KeptParts,
   kindsOf,
   type RejectedColumn,
@@ -25,7 +30,7 @@ import {
   typeSchema,
 } from '../compiler/index.js';
 import type { ModelSpec, SpecTest } from '../modelspec/index.js';
-import { toR1C1 } from '../workbook/formula/index.js';
+import { parseFormula, toR1C1 } from '../workbook/formula/index.js';
 import { type CellValue, getCell } from '../workbook/index.js';
 
 /** Rows of a refused column's expectations at most. */
@@ -58,6 +63,8 @@ export interface DraftColumn {
   reasons: DraftReason[];
   /** The column's saved values on a sample of rows (absent when the workbook saved none). */
   test?: SpecTest;
+  /** What the formula reads outside the table's rows: parameter cells and side tables (absent: nothing). */
+  reads?: FormulaReads;
 }
 
 export interface Draft {
@@ -110,9 +117,11 @@ export function buildDraft(input: DraftInput): Draft | undefined {
       library: buildLibrary,
       seedBudget: input.seedBudget,
     }).spec;
+  // Why one budget for the draft: columns reading the same large table must not repeat it past the budget.
+  const budget = { left: input.seedBudget ?? DEFAULT_SEED_BUDGET };
   const refused = table.columns.flatMap((col) => {
     const r = byLetter.get(col.letter);
-    return r ? [refusedColumn(c, col.field, r, byLetter, spec)] : [];
+    return r ? [refusedColumn(c, col.field, r, byLetter, spec, budget)] : [];
   });
   const stubs: Draft['stubs'] = {};
   for (const r of refused) {
@@ -168,6 +177,7 @@ function refusedColumn(
   r: RejectedColumn,
   byLetter: ReadonlyMap<string, RejectedColumn>,
   spec: ModelSpec,
+  budget: { left: number },
 ): DraftColumn {
   const { table } = c;
   const col = table.columns.find((x) => x.field === field)!;
@@ -185,6 +195,12 @@ function refusedColumn(
   };
   const test = savedTest(c, field, col.col, spec);
   if (test) out.test = test;
+  const { ast } = parseFormula(formula);
+  if (ast) {
+    const reads = formulaReads(table, ast, col, row, budget.left);
+    budget.left -= JSON.stringify(reads.tables).length;
+    if (reads.parameters.length > 0 || reads.tables.length > 0) out.reads = reads;
+  }
   return out;
 }
 

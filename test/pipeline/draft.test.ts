@@ -92,3 +92,71 @@ describe('the draft', () => {
     expect(result.draft).toBeUndefined();
   });
 });
+
+/** code, qty, and `out` refused (FLOOR.PRECISE) reading a side table G2:H4 and the labelled cell Settings!B1. */
+async function withReads(): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Jobs');
+  const settings = wb.addWorksheet('Settings');
+  settings.getCell('A1').value = 'Markup';
+  settings.getCell('B1').value = 1.5;
+  ws.getCell('A1').value = 'code';
+  ws.getCell('B1').value = 'qty';
+  ws.getCell('C1').value = 'out';
+  ws.getCell('G1').value = 'Rates';
+  const rates: [string, number][] = [
+    ['a', 2],
+    ['b', 3],
+    ['c', 5],
+  ];
+  rates.forEach(([k, v], i) => {
+    ws.getCell(`G${i + 2}`).value = k;
+    ws.getCell(`H${i + 2}`).value = v;
+  });
+  ['b', 'c', 'a'].forEach((code, i) => {
+    const r = i + 2;
+    ws.getCell(`A${r}`).value = code;
+    ws.getCell(`B${r}`).value = r;
+    const rate = rates.find(([k]) => k === code)![1];
+    ws.getCell(`C${r}`).value = {
+      formula: `FLOOR.PRECISE(B${r}*VLOOKUP(A${r},$G$2:$H$4,2,FALSE)*Settings!$B$1)`,
+      result: Math.floor(r * rate * 1.5),
+    };
+  });
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+describe('the draft carries what a refused formula reads', () => {
+  it('the parameter cells with their values and the side tables with their rows', async () => {
+    const result = await convert(await withReads(), { filename: 'reads.xlsx' });
+    const out = result.draft!.refused.find((r) => r.field === 'out')!;
+    expect(out.reads).toEqual({
+      parameters: [{ address: 'Settings!B1', label: 'Markup', value: 1.5 }],
+      tables: [
+        {
+          address: 'G2:H4',
+          rows: [
+            ['a', 2],
+            ['b', 3],
+            ['c', 5],
+          ],
+        },
+      ],
+    });
+  });
+
+  it('cuts the tables to the seed budget and says so', async () => {
+    const result = await convert(await withReads(), { filename: 'reads.xlsx', seedBudget: 20 });
+    const out = result.draft!.refused.find((r) => r.field === 'out')!;
+    expect(out.reads?.tables).toEqual([
+      {
+        address: 'G2:H4',
+        rows: [
+          ['a', 2],
+          ['b', 3],
+        ],
+        truncated: { totalRows: 3 },
+      },
+    ]);
+  });
+});

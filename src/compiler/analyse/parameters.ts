@@ -7,6 +7,7 @@
 import type { RangeNode } from '../../workbook/formula/ast.js';
 import { a1 } from '../../workbook/formula/ast.js';
 import { fieldName, NameAllocator } from '../recognise/fields.js';
+import { TABLES_CONSTANT } from '../lower/library.js';
 import { definedNameAt } from '../recognise/names.js';
 import { type Refusal, refuse } from '../lower/contract.js';
 import { sheetCell } from '../recognise/refs.js';
@@ -44,7 +45,8 @@ export class Constants {
 
   constructor(
     readonly as: ParametersAs = 'constants',
-    private readonly names: NameAllocator = new NameAllocator(),
+    // Why reserved: `constants.tables` holds the lookup tables' data.
+    private readonly names: NameAllocator = new NameAllocator([TABLES_CONSTANT]),
   ) {}
 
   /** The JSONata that reads a parameter. */

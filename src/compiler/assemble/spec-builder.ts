@@ -23,6 +23,7 @@ import type { ColumnPlan } from '../analyse/columns.js';
 import { kindsOf } from '../analyse/columns.js';
 import type { CellValue } from '../../workbook/values.js';
 import { isErrorValue } from '../../workbook/values.js';
+import { isTableValue, TABLES_CONSTANT } from '../lower/library.js';
 import type { Warning } from '../types.js';
 import type { RecognisedTable } from '../recognise/recognised.js';
 import { blankRowsInside } from '../recognise/recognised.js';
@@ -169,6 +170,17 @@ function usedParameters(c: Compilation, kept: KeptParts): Compilation['constants
   return c.constants.filter((k) => names.has(k.name));
 }
 
+/** The rows of the lookup tables the library values read, by data name; undefined when none. */
+function tableData(c: Compilation, values: Record<string, unknown>): Record<string, unknown> | undefined {
+  const names = new Set(
+    Object.values(values).flatMap((v) => (isTableValue(v) && 'data' in v ? [v.data] : [])),
+  );
+  if (names.size === 0) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const name of [...names].sort()) out[name] = c.libraryTables.get(name);
+  return out;
+}
+
 /**
  * A 15-digit derivation's schema mark (precision.ts): its values agree with Excel's to 15 significant digits,
  * not to the last bit. An annotation keyword (`x-`), which JSON Schema validators ignore.
@@ -306,6 +318,8 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
 
   const constants: Record<string, unknown> = {};
   for (const k of parameters) if (!asInput(c, k)) constants[k.name] = k.value;
+  const tables = tableData(c, values);
+  if (tables) constants[TABLES_CONSTANT] = tables;
 
   const seed = { items: seedDocument(c, rowField ?? null).items };
   const seedText = JSON.stringify(seed);

@@ -3,6 +3,7 @@
  * and the whole compilation the spec is assembled from. Types only, so every step of the compilation and the
  * assembly read them from one place.
  */
+import type { CellValue } from '../../workbook/values.js';
 import type { ColumnPlan } from '../analyse/columns.js';
 import type { ParameterEntry, ParametersAs } from '../analyse/parameters.js';
 import type { Overrides } from '../analyse/overrides.js';
@@ -65,6 +66,8 @@ export interface Compilation {
   parameters: ParametersAs;
   /** Library values by exported name (lookup tables). */
   libraryValues: Map<string, unknown>;
+  /** The lookup tables' rows by data name (`constants.tables`), read by the table values in `libraryValues`. */
+  libraryTables: ReadonlyMap<string, CellValue[][]>;
   /** The table columns (fields) each formula column reads, compiled or refused (for the draft's reasons). */
   columnDeps: Map<string, string[]>;
   /**

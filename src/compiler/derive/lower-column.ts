@@ -147,6 +147,7 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
           ...(t.whole ? { whole: true as const } : {}),
         };
       }
+      c.values.noteRead(t.address, t.rows, c.column.letter);
       return {
         kind: 'table',
         rows: t.rows,

@@ -5,6 +5,8 @@
  */
 import type { RootDerivation } from './compiled.js';
 import { fieldName, NameAllocator } from '../recognise/fields.js';
+import { isTableValue, type TableValue } from '../lower/library.js';
+import type { CellValue } from '../../workbook/values.js';
 
 /** Root derivation names: unique, never `items`, one per distinct expression. */
 export class Roots {
@@ -67,11 +69,28 @@ export class Roots {
   }
 }
 
-/** Library values (lookup tables): one export per distinct value, names from hints. */
+/**
+ * Library values (lookup tables): one export per distinct value, names from hints. A table's rows are data
+ * (`tables`: one entry per distinct rows, named after the first value built from them, the spec's
+ * `constants.tables`); the value the library exports is its build over that data.
+ */
 export class LibraryValues {
   private readonly names = new NameAllocator();
   private readonly byJson = new Map<string, string>();
+  private readonly dataByJson = new Map<string, string>();
   readonly map = new Map<string, unknown>();
+  /** The tables' rows by data name. */
+  readonly tables = new Map<string, CellValue[][]>();
+  /** Lookup tables read that are empty or all blank: their address → the columns reading them. */
+  readonly blank = new Map<string, Set<string>>();
+
+  /** Notes a table a column reads when it holds no value (LOOKUP_TABLE_EMPTY). */
+  noteRead(address: string, rows: readonly (readonly CellValue[])[], column: string): void {
+    if (rows.some((r) => r.some((v) => v !== null && v !== undefined))) return;
+    const readers = this.blank.get(address) ?? new Set<string>();
+    readers.add(column);
+    this.blank.set(address, readers);
+  }
 
   register(hint: string, value: unknown, onNew: (name: string) => void): string {
     const json = JSON.stringify(value);
@@ -82,9 +101,21 @@ export class LibraryValues {
     if (/^xl[A-Z]/.test(base)) base = `t${capitalise(base)}`;
     const name = this.names.allocate(base);
     this.byJson.set(json, name);
-    this.map.set(name, value);
+    this.map.set(name, isTableValue(value) && 'rows' in value ? this.asData(name, value) : value);
     onNew(name);
     return name;
+  }
+
+  /** The table value reading its rows from the data (shared by every value built from the same rows). */
+  private asData(name: string, value: Extract<TableValue, { rows: unknown }>): TableValue {
+    const json = JSON.stringify(value.rows);
+    let data = this.dataByJson.get(json);
+    if (data === undefined) {
+      data = name;
+      this.dataByJson.set(json, data);
+      this.tables.set(data, value.rows);
+    }
+    return { build: value.build, data };
   }
 
   rollback(names: string[]): void {

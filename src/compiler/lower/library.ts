@@ -131,57 +131,71 @@ export function givesNotEstablished(name: string, textArgument?: boolean): boole
   return GIVES_NE.has(name) || (GIVES_NE_FOR_TEXT.has(name) && textArgument !== false);
 }
 
-/** A VLOOKUP table as a library value: its rows plus indexes of first matches (see `$xlVlookup`). */
-export interface LookupTable {
-  rows: CellValue[][];
-  /** Width (columns of the first row). */
-  w: number;
-  /** "k" + lower-cased text of a first-column text cell → its row (first match). */
-  s: Record<string, CellValue[]>;
-  /** "k" + String(n) of a first-column integer cell → its row (first match). */
-  n: Record<string, CellValue[]>;
-}
+/** The key of `constants` that holds a converted spec's lookup tables as data (`$const.tables.<name>`). */
+export const TABLES_CONSTANT = 'tables';
 
 /**
- * Builds the lookup table value for `$xlVlookup`. Keys carry a "k" prefix so no key is ever a property
- * every object inherits (`constructor`, `__proto__`). Text keys are lower-cased with JavaScript's
- * `toLowerCase`, which is JSONata's `$lowercase`; integer keys use `String(n)`, which is JSONata's
- * `$string` for an integer and tells every integer apart. Fractions and booleans are not indexed (JSONata's
- * `$string` of a fraction keeps only 15 digits): such keys scan the rows.
+ * How the library builds a lookup table's searchable value from its rows, at run time: `index` the index of
+ * first matches `$xlVlookup` and `$xlXlookup` read (`$xlTableIndex`), `ascending`/`descending` the sorted keys
+ * of an approximate match (`$xlApproxIndex`), `rows` the rows themselves (`$xlIndex`).
  */
-export function lookupTable(rows: CellValue[][]): LookupTable {
-  const s: Record<string, CellValue[]> = {};
-  const n: Record<string, CellValue[]> = {};
-  for (const row of rows) {
-    const v = row[0];
-    if (typeof v === 'string') {
-      const k = `k${v.toLowerCase()}`;
-      if (!(k in s)) s[k] = row;
-    } else if (typeof v === 'number' && Number.isInteger(v)) {
-      const k = `k${String(v)}`;
-      if (!(k in n)) n[k] = row;
+export type TableBuild = 'index' | 'ascending' | 'descending' | 'rows';
+
+/**
+ * A lookup table as the spec carries it: data, never code. Its rows are the rows the search reads (a VLOOKUP's
+ * range as it stands; HLOOKUP's transposed; MATCH's [value, position]; INDEX/MATCH's and XLOOKUP's [key,
+ * value], last first for a search from the end), either inline (`rows`: an authoring tool's library) or held in
+ * `constants.tables.<data>` (a converted spec), and the library builds what it searches from them.
+ */
+export type TableValue = { build: TableBuild } & ({ rows: CellValue[][] } | { data: string });
+
+export function isTableValue(v: unknown): v is TableValue {
+  return (
+    typeof v === 'object' && v !== null && !Array.isArray(v) && 'build' in v && ('rows' in v || 'data' in v)
+  );
+}
+
+/** The library helper that builds each form (its text the one home of the build's JSONata call). */
+const BUILDERS: Readonly<Record<TableBuild, { helper?: string; call: (rows: string) => string }>> = {
+  index: { helper: 'xlTableIndex', call: (r) => `$xlTableIndex(${r})` },
+  ascending: { helper: 'xlApproxIndex', call: (r) => `$xlApproxIndex(${r}, false)` },
+  descending: { helper: 'xlApproxIndex', call: (r) => `$xlApproxIndex(${r}, true)` },
+  rows: { call: (r) => r },
+};
+
+/** The library's source of a table value: its build applied to its rows or to its data in `$const`. */
+function tableSource(v: TableValue): string {
+  const rows = 'rows' in v ? JSON.stringify(v.rows) : `$const.${TABLES_CONSTANT}.${v.data}`;
+  return BUILDERS[v.build].call(rows);
+}
+
+/** A value's line as `writeLibrary` wrote it, read back: a table value, or undefined for any other text. */
+export function readTableSource(text: string): TableValue | undefined {
+  for (const [build, b] of Object.entries(BUILDERS) as Array<[TableBuild, (typeof BUILDERS)[TableBuild]]>) {
+    const [before, after] = b.call('\u0000').split('\u0000') as [string, string];
+    if (!text.startsWith(before) || !text.endsWith(after)) continue;
+    const inner = text.slice(before.length, text.length - after.length);
+    const data = new RegExp(`^\\$const\\.${TABLES_CONSTANT}\\.([A-Za-z_][A-Za-z0-9_]*)$`).exec(inner);
+    if (data) return { build, data: data[1]! };
+    if (build === 'rows') continue;
+    try {
+      const rows: unknown = JSON.parse(inner);
+      if (Array.isArray(rows) && rows.every(Array.isArray)) return { build, rows: rows as CellValue[][] };
+    } catch {
+      // not this form
     }
   }
-  return { rows, w: rows.length === 0 ? 0 : (rows[0]?.length ?? 0), s, n };
-}
-
-/** An approximate-match table as a library value (see `$xlLookupApprox`). */
-export interface ApproxTable {
-  /** The first column, strictly ascending numbers (negated when `neg`). */
-  k: number[];
-  /** The keys are the first column negated: it was strictly descending (MATCH -1). */
-  neg: boolean;
-  rows: CellValue[][];
-  w: number;
+  return undefined;
 }
 
 /**
- * Builds the table for `$xlLookupApprox` when its first column is what Excel's binary search assumes, every
- * cell a number in strictly ascending order (strictly descending for `descending`, MATCH -1); otherwise
- * the reason it is not. Why strictly: with equal or unsorted keys Excel's answer depends on which cells its
- * search probes, which is not established.
+ * Why a table's first column is not what Excel's binary search assumes, every cell a number in strictly
+ * ascending order (strictly descending for `descending`, MATCH -1); undefined when it is. Why strictly: with
+ * equal or unsorted keys Excel's answer depends on which cells its search probes, which is not established.
+ * The conversion refuses such a table; `$xlApproxIndex` checks the same of the data at run time, so an edited
+ * table that breaks it gives the not-established value.
  */
-export function approxTable(rows: CellValue[][], descending: boolean): ApproxTable | string {
+export function unsortedReason(rows: CellValue[][], descending: boolean): string | undefined {
   const keys: number[] = [];
   for (const [i, row] of rows.entries()) {
     const v = row[0];
@@ -195,7 +209,7 @@ export function approxTable(rows: CellValue[][], descending: boolean): ApproxTab
     keys.push(k);
   }
   if (keys.length === 0) return 'the table is empty';
-  return { k: keys, neg: descending, rows, w: rows[0]?.length ?? 0 };
+  return undefined;
 }
 
 /** Helper names with their transitive dependencies, each after the helpers it calls. */
@@ -225,6 +239,12 @@ export function buildLibrary(
   return writeLibrary(resolveHelpers(helperNames), values);
 }
 
+/** The helpers the values' builds call (`$xlTableIndex`, `$xlApproxIndex`), by name. */
+function buildHelpers(values: Record<string, unknown>): string[] {
+  const names = Object.values(values).flatMap((v) => (isTableValue(v) ? [BUILDERS[v.build].helper] : []));
+  return [...new Set(names.filter((n): n is string => n !== undefined))];
+}
+
 /**
  * The library of helpers already in dependency order (each after those it calls; src/authoring/library-merge.ts
  * keeps a draft's order and appends) and the given values.
@@ -235,13 +255,26 @@ export function writeLibrary(
 ): LibraryObject | undefined {
   const valueNames = Object.keys(values).sort();
   if (helpers.length === 0 && valueNames.length === 0) return undefined;
+  const builders = resolveHelpers(buildHelpers(values)).filter((h) => !helpers.includes(h));
+  const all = [...helpers, ...builders];
   const lines: string[] = [];
-  for (const h of helpers) lines.push(`  $${h} := ${HELPERS[h]?.fn};`);
-  for (const v of valueNames) lines.push(`  $${v} := ${JSON.stringify(values[v])};`);
-  const exported = [...helpers, ...valueNames];
+  for (const h of all) lines.push(`  $${h} := ${HELPERS[h]?.fn};`);
+  for (const v of valueNames) {
+    const value = values[v];
+    lines.push(`  $${v} := ${isTableValue(value) ? tableSource(value) : JSON.stringify(value)};`);
+  }
+  const exported = [...all, ...valueNames];
   const define = `(\n${lines.join('\n')}\n  ${JSON.stringify(exported)}\n)`;
   const parts: string[] = [];
-  if (helpers.length > 0) parts.push(`Excel semantics helpers: ${helpers.join(', ')}`);
-  if (valueNames.length > 0) parts.push(`lookup tables: ${valueNames.join(', ')}`);
+  if (all.length > 0) parts.push(`Excel semantics helpers: ${all.join(', ')}`);
+  if (valueNames.length > 0) {
+    const data = valueNames.some((v) => {
+      const value = values[v];
+      return isTableValue(value) && 'data' in value;
+    });
+    parts.push(
+      `lookup tables: ${valueNames.join(', ')}${data ? ` (built from their rows in $const.${TABLES_CONSTANT})` : ''}`,
+    );
+  }
   return { description: `${parts.join('; ')}.`, define };
 }

@@ -1,13 +1,14 @@
 /**
  * What the lookup functions share: reading their constant tables, the literal mode arguments, and emitting
- * the two indexed forms every lookup becomes, the exact-match `$xlVlookup(At)` over a `lookupTable` and the
- * approximate `$xlLookupApprox` over an `approxTable` (both library values, lower/library.ts). HLOOKUP is a
+ * the two indexed forms every lookup becomes, the exact-match `$xlVlookup(At)` over an `index` table and the
+ * approximate `$xlLookupApprox` over an `ascending`/`descending` one (TableValues: data the library builds
+ * from at run time, lower/library.ts). HLOOKUP is a
  * VLOOKUP over the transposed table; MATCH a VLOOKUP over rows [value, position]; INDEX(…, MATCH(…)) and
  * XLOOKUP over rows [key, value].
  */
 import type { Node } from '../../../../workbook/formula/ast.js';
 import type { CellValue } from '../../../../workbook/values.js';
-import { approxTable, lookupTable } from '../../library.js';
+import { type TableValue, unsortedReason } from '../../library.js';
 import { kindOfValue, literalOf, may, union, type Val } from '../../value.js';
 import type { Lowering } from '../types.js';
 
@@ -76,13 +77,13 @@ export function exactLookup(
   col: { val: Val; literal?: number },
   kinds: Val['kinds'],
 ): Val {
-  const value = lookupTable(rows);
-  const exported = l.libraryValue(nameHint, value);
+  const exported = l.libraryValue(nameHint, { build: 'index', rows } satisfies TableValue);
+  const width = rows[0]?.length ?? 0;
   // A literal column index inside the table (truncated toward zero, as VLOOKUP does) over a first column
   // without wildcard text: $xlVlookupAt, which answers from the index alone (see library.ts).
   const c = col.literal === undefined ? undefined : Math.trunc(col.literal);
   const wildcards = rows.some((r) => typeof r[0] === 'string' && /[*?~]/.test(r[0]));
-  const at = c !== undefined && c >= 1 && c <= value.w && !wildcards;
+  const at = c !== undefined && c >= 1 && c <= width && !wildcards;
   return l.helper(
     at ? 'xlVlookupAt' : 'xlVlookup',
     [key.expr, `$${exported}`, at ? String(c) : col.val.expr],
@@ -116,11 +117,12 @@ export function approxLookup(
       opts.node,
     );
   }
-  const table = approxTable(rows, opts.descending);
-  if (typeof table === 'string') {
-    l.fail('UNSUPPORTED_LOOKUP_MODE', `${opts.fn} approximate match: ${table}`, opts.node);
+  const unsorted = unsortedReason(rows, opts.descending);
+  if (unsorted !== undefined) {
+    l.fail('UNSUPPORTED_LOOKUP_MODE', `${opts.fn} approximate match: ${unsorted}`, opts.node);
   }
-  const exported = l.libraryValue(`${nameHint}Sorted`, table);
+  const build = opts.descending ? 'descending' : 'ascending';
+  const exported = l.libraryValue(`${nameHint}Sorted`, { build, rows } satisfies TableValue);
   return l.helper(
     'xlLookupApprox',
     [key.expr, `$${exported}`, col.expr],

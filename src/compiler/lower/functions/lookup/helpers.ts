@@ -1,7 +1,31 @@
-/** Library helpers: VLOOKUP exact match over a constant table (a library value built by lookupTable in library.ts). */
+/** Library helpers: lookups over constant tables, each built at run time from its rows (a TableValue, library.ts). */
 import type { HelperSource } from '../../helpers/source.js';
 
 export const LOOKUP_HELPERS: Readonly<Record<string, HelperSource>> = {
+  xlTableIndex: {
+    // Built once when the library loads, from the table's rows (data in $const): "w" the first row's width,
+    // "s" lower-cased first-column text and "n" first-column integers (by $string), "k"-prefixed so no key
+    // is a property every object inherits, each to its first row ($merge keeps the last: hence $reverse).
+    // Fractions and booleans are not indexed ($string keeps 15 digits of a fraction): they scan the rows.
+    fn: `function($rows) {(
+  $firsts := function($pick) { $merge($reverse($map($rows, function($r) { $pick($r[0]) ? {"k" & ($type($r[0]) = "string" ? $lowercase($r[0]) : $string($r[0])): $r} }))) };
+  {"rows": $rows, "w": $count($rows[0]),
+   "s": $firsts(function($v) { $type($v) = "string" }),
+   "n": $firsts(function($v) { $type($v) = "number" and $v = $floor($v) })}
+)}`,
+    doc: 'the index of first matches of a lookup table, built from its rows (internal)',
+  },
+  xlApproxIndex: {
+    // The sorted keys of an approximate match, built from the rows; the conversion refuses a table whose
+    // first column is not strictly ascending numbers (descending for $neg), so only edited data meets "ne".
+    fn: `function($rows, $neg) {(
+  $k := [$map($rows, function($r) { $type($r[0]) = "number" ? ($neg ? -$r[0] : $r[0]) : null })];
+  $bad := $count($rows) = 0 or $count($filter([0..$count($rows) - 1], function($i) { $type($k[$i]) != "number" or ($i > 0 and $k[$i] <= $k[$i - 1]) })) > 0;
+  $bad ? {"ne": $xlNE("an approximate match over a first column that is not numbers in strictly " & ($neg ? "descending" : "ascending") & " order")} :
+  {"k": $k, "neg": $neg, "rows": $rows, "w": $count($rows[0])}
+)}`,
+    doc: 'the sorted keys of an approximate-match table, built from its rows (internal)',
+  },
   xlWild: {
     // Excel wildcard match (`*`, `?`, `~` escape) on lower-cased UTF-16 units; JSONata cannot build a regex
     // from text, so this is a small backtracking matcher.
@@ -27,7 +51,7 @@ export const LOOKUP_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'exact-match lookup equality (internal)',
   },
   xlVlookup: {
-    // $t is the lookup table built by lookupTable() (library.ts): {"rows", "w", "s", "n"}. A text key without
+    // $t is the lookup table $xlTableIndex built: {"rows", "w", "s", "n"}. A text key without
     // wildcards and an integer key are one `$lookup` in the index of first matches; any other key (a
     // wildcard, a fraction, a boolean) scans the rows in order.
     fn: `function($key, $t, $col) {(
@@ -115,7 +139,7 @@ export const LOOKUP_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'exact-match lookup equality without wildcards (internal)',
   },
   xlXlookup: {
-    // $t is a lookupTable() of rows [key, value] (in search order). The value of the first row whose key
+    // $t is an $xlTableIndex of rows [key, value] (in search order). The value of the first row whose key
     // matches, or undefined when none does (the caller gives if_not_found); $wild: match_mode 2. A blank key
     // is #N/A (the lowering refuses a key that may be blank: Excel's rule is not established).
     fn: String.raw`function($key, $t, $wild) {(
@@ -159,12 +183,13 @@ export const LOOKUP_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'binary search: the number of strictly ascending keys at most the key (internal)',
   },
   xlLookupApprox: {
-    // $t is an approxTable() (library): {"k": strictly ascending numbers, "neg": keys negated (descending
-    // order), "rows", "w"}. VLOOKUP's approximate match: the row of the largest key at most $key (the
+    // $t is an $xlApproxIndex: {"k": strictly ascending numbers, "neg": keys negated (descending
+    // order), "rows", "w"}, or {"ne"} for rows that are not so sorted (edited data). VLOOKUP's approximate match: the row of the largest key at most $key (the
     // smallest at least $key when negated), column $col. A key that is not a number finds nothing (#N/A).
     fn: `function($key, $t, $col) {(
   $c := $type($col) = "number" ? $col : $xlNum($col);
   $k := $type($c) = "number" ? $c < 0 ? $ceil($c) : $floor($c);
+  $exists($t.ne) ? $t.ne :
   $type($key) = "object" ? $key : $type($c) = "object" ? $c : $not($exists($key)) or $key = null ? {"error": "#N/A"} :
   $k < 1 ? {"error": "#VALUE!"} : $k > $t.w ? {"error": "#REF!"} :
   $type($key) != "number" ? {"error": "#N/A"} : (

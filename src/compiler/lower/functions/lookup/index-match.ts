@@ -5,7 +5,7 @@
  */
 import type { CallNode, Node } from '../../../../workbook/formula/ast.js';
 import type { CellValue } from '../../../../workbook/values.js';
-import { lookupTable } from '../../library.js';
+import type { TableValue } from '../../library.js';
 import type { RangeOperand } from '../../contract.js';
 import { inherit, kindOfValue, may, pascal, union, type Val } from '../../value.js';
 import {
@@ -173,7 +173,7 @@ function lowerIndex(node: CallNode, l: Lowering): Val {
     if (r > h || c > w) return constantVal({ error: '#REF!' });
     return constantVal(rows[r - 1]![c - 1] ?? null);
   }
-  const exported = l.libraryValue(`${t.nameHint}Cells`, rows);
+  const exported = l.libraryValue(`${t.nameHint}Cells`, { build: 'rows', rows } satisfies TableValue);
   const rv = typeof r === 'number' ? intVal(r) : r;
   const cv = typeof c === 'number' ? intVal(c) : c;
   return l.helper(
@@ -267,7 +267,7 @@ function lowerXlookup(node: CallNode, l: Lowering): Val {
   if (last) rows.reverse();
   const exported = l.libraryValue(
     `${lt.nameHint}${last ? 'Last' : ''}By${rt.nameHint[0]?.toUpperCase() ?? ''}${rt.nameHint.slice(1)}`,
-    lookupTable(rows),
+    { build: 'index', rows } satisfies TableValue,
   );
   const blank = may(key.kinds, 'blank') ? blankKeyAnswer(l, rows, last, lt.whole === true) : undefined;
   const search = (k: string) => l.call('xlXlookup', [k, `$${exported}`, String(wild)]);
