@@ -45,7 +45,7 @@ import {
   tallyLayouts,
 } from './conformance-layouts.js';
 import { boundCells, ironcalcCategory, type Outcome, outcomeOf, reading } from './conformance-cells.js';
-import { type ExpectedCell, readExpectedCells, savedValue } from './corpus.js';
+import { type ExpectedCell, readExpectedCells, savedValue, parseA1 } from './corpus.js';
 
 type Expected = ExpectedCell;
 interface Exception {
@@ -75,14 +75,6 @@ const exceptions: Exception[] = existsSync(exceptionsPath)
   : [];
 
 const expectedValue = savedValue;
-
-function parseA1(ref: string): { row: number; col: number } {
-  const m = /^\$?([A-Z]+)\$?(\d+)$/.exec(ref.toUpperCase());
-  if (!m) throw new Error(`bad cell address ${ref}`);
-  let col = 0;
-  for (const ch of m[1]!) col = col * 26 + (ch.charCodeAt(0) - 64);
-  return { row: Number(m[2]) - 1, col: col - 1 };
-}
 
 /** `CONFORMANCE_FILES=<regex>`: only the corpus files whose path matches (a slice while working on one family). */
 const only = process.env.CONFORMANCE_FILES ? new RegExp(process.env.CONFORMANCE_FILES) : undefined;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CellValue } from '../src/workbook/values.js';
-import { decodeOoxmlText } from '../src/workbook/xml-scan.js';
+import { decodeOoxmlText, parseCellRef } from '../src/workbook/xml-scan.js';
 
 export interface ExpectedCell {
   file: string;
@@ -16,6 +16,13 @@ export interface ExpectedCell {
   /** For a shared-formula master, the range it covers. */
   ref?: string;
   cached?: { t?: string; v?: string };
+}
+
+/** An index line's cell (`B12`) as 0-based row and column; the index is written by us, so a bad one throws. */
+export function parseA1(ref: string): { row: number; col: number } {
+  const at = parseCellRef(ref);
+  if (!at) throw new Error(`bad cell address ${ref}`);
+  return at;
 }
 
 /** Every line of the index under `corpusRoot`, in file order. */

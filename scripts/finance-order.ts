@@ -19,7 +19,7 @@ import { getCell, type SheetModel } from '../src/workbook/model.js';
 import { producerOf } from '../src/workbook/producer.js';
 import { round15 } from '../src/workbook/precision.js';
 import { readWorkbook } from '../src/workbook/reader.js';
-import { type ExpectedCell, readExpectedCells, savedValue } from './corpus.js';
+import { type ExpectedCell, readExpectedCells, savedValue, parseA1 } from './corpus.js';
 
 class Skip extends Error {}
 
@@ -83,14 +83,6 @@ function candidate(fn: string, a: number[], power: Power, divideFirst: boolean):
   const [q, qm1] = power(r, n);
   const term = annuity(p, r, t, qm1, divideFirst);
   return fn === 'PV' ? -(f + term) / q : -(f * q + term);
-}
-
-function parseA1(ref: string): { row: number; col: number } {
-  const m = /^([A-Z]+)(\d+)$/.exec(ref);
-  if (!m) throw new Error(`bad cell address ${ref}`);
-  let col = 0;
-  for (const ch of m[1]!) col = col * 26 + (ch.charCodeAt(0) - 64);
-  return { row: Number(m[2]) - 1, col: col - 1 };
 }
 
 const corpus = resolve(process.argv[2] ?? '../shared/corpus');

@@ -20,7 +20,7 @@ import { parseFormula } from '../src/workbook/formula/parser.js';
 import { getCell, type SheetModel } from '../src/workbook/model.js';
 import { producerOf } from '../src/workbook/producer.js';
 import { readWorkbook } from '../src/workbook/reader.js';
-import { type ExpectedCell, readExpectedCells, savedValue } from './corpus.js';
+import { type ExpectedCell, readExpectedCells, savedValue, parseA1 } from './corpus.js';
 
 type Pow = (x: number, n: number) => number;
 type Mod = (n: number, d: number) => number;
@@ -125,14 +125,6 @@ function evaluate(node: Node, sheet: SheetModel, pow: Pow, mod: Mod, seen: { int
     default:
       throw new Skip();
   }
-}
-
-function parseA1(ref: string): { row: number; col: number } {
-  const m = /^([A-Z]+)(\d+)$/.exec(ref);
-  if (!m) throw new Error(`bad cell address ${ref}`);
-  let col = 0;
-  for (const ch of m[1]!) col = col * 26 + (ch.charCodeAt(0) - 64);
-  return { row: Number(m[2]) - 1, col: col - 1 };
 }
 
 const corpus = resolve(process.argv[2] ?? '../shared/corpus');

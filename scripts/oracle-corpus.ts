@@ -17,6 +17,7 @@ import { readWorkbook } from '../src/workbook/reader.js';
 import { equalAt15, sameValue } from '../src/oracle/compare.js';
 import { evaluateWorkbook, type OracleValues } from '../src/oracle/index.js';
 import { ALL_CORRECTIONS, type CorrectionName } from '../src/oracle/excel/registry.js';
+import { parseA1 } from './corpus.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -48,12 +49,6 @@ function cachedValue(c: Expected['cached']): CellValue {
   if (t === 'e') return { error: (c.v ?? '#N/A') as never };
   if (c.v === undefined || c.v === '') return null;
   return Number(c.v);
-}
-
-function parseA1(ref: string): { row: number; col: number } {
-  const m = /^([A-Z]+)(\d+)$/.exec(ref.replace(/\$/g, '')) as RegExpExecArray;
-  const col = [...m[1]].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
-  return { row: Number(m[2]) - 1, col };
 }
 
 function functionsOf(formula: string): string[] {
