@@ -40,6 +40,7 @@ import type { RecognisedTable } from './recognise/recognised.js';
 import { sheetCell, valueReferences } from './recognise/refs.js';
 import type { RejectedColumn, Warning } from './types.js';
 import type { Node } from '../workbook/formula/ast.js';
+import { displayFormula } from '../workbook/formula/future.js';
 
 /**
  * Compiles a recognised table. `plans` are its columns analysed (`analyseColumns`: parsing and the per-row
@@ -274,7 +275,7 @@ function compileSummary(scope: Scope): Warning[] {
     const refused = (why: string) =>
       warnings.push({
         code: 'SUMMARY_REFUSED',
-        message: `The summary =${s.formula} is left out: ${why}`,
+        message: `The summary =${displayFormula(s.formula)} is left out: ${why}`,
         cell,
       });
     if (scope.rejected.has(target.field)) {
@@ -293,7 +294,7 @@ function compileSummary(scope: Scope): Warning[] {
       deps: [target.field],
       constants: [],
       values: lowered.values,
-      description: `Summary cell ${cell}: =${s.formula}`,
+      description: `Summary cell ${cell}: =${displayFormula(s.formula)}`,
       summary: { cell, formula: s.formula, row: table.summary!.row, col: s.col },
       ...withPrecision(formulaPrecision(s.ast)),
     });

@@ -16,6 +16,7 @@ import type { CellStatus, ReportCell, ReportColumn, ReportModel, ReportRow } fro
 import { getCell } from '../workbook/model.js';
 import { round15 } from '../workbook/precision.js';
 import { type CellValue, isErrorValue } from '../workbook/values.js';
+import { displayFormula } from '../workbook/formula/future.js';
 
 export const REPORT_ROWS = 500;
 
@@ -240,7 +241,7 @@ function tooltip(
   cls: CellClass | undefined,
   code: string | undefined,
 ): string {
-  const lines = [`=${formula}`];
+  const lines = [`=${displayFormula(formula)}`];
   if (Object.keys(inputs).length > 0) lines.push(`inputs: ${JSON.stringify(inputs)}`);
   lines.push(
     `spec: ${spec === undefined ? '(not compiled)' : showDerived(spec)}`,

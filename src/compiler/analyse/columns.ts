@@ -22,6 +22,7 @@ import { isErrorValue } from '../../workbook/values.js';
 import { getCell } from '../../workbook/model.js';
 import type { Overrides } from './overrides.js';
 import { typedOver } from './overrides.js';
+import { displayFormula } from '../../workbook/formula/future.js';
 
 export { MAX_LOOKUP_CELLS } from './other-sheets.js';
 
@@ -202,7 +203,7 @@ function formulaPlan(
     return overrides ? { ...plan, overrides } : plan;
   }
   const f = getCell(sheet, odd, column.col)?.formula ?? '';
-  const detail = `Row ${odd + 1} holds =${f}, which is not the formula of row ${firstDataRow + 1} (=${formula0}) filled down`;
+  const detail = `Row ${odd + 1} holds =${displayFormula(f)}, which is not the formula of row ${firstDataRow + 1} (=${displayFormula(formula0)}) filled down`;
   // A first row of its own (a running balance's start) over rows that are uniform among themselves.
   const second = parseFormula(f);
   if (

@@ -14,6 +14,7 @@ import { sheetCell } from '../recognise/refs.js';
 import type { RecognisedTable, TableColumn } from '../recognise/recognised.js';
 import { isEmpty } from '../recognise/extent.js';
 import type { Warning } from '../types.js';
+import { displayFormula } from '../../workbook/formula/future.js';
 
 /** A column with more typed rows than this share of its rows is an input column. */
 export const OVERRIDE_SHARE = 1 / 3;
@@ -64,7 +65,7 @@ export function typedOverWarning(
     cells.length > 10 ? `${cells.slice(0, 10).join(', ')} and ${cells.length - 10} more` : cells.join(', ');
   return {
     code: 'TYPED_OVER_CELLS',
-    message: `Column ${p.column.letter} "${p.column.header}": ${shown} hold typed values instead of =${p.formula}; kept as ${field}, which the derivation takes where present`,
+    message: `Column ${p.column.letter} "${p.column.header}": ${shown} hold typed values instead of =${displayFormula(p.formula)}; kept as ${field}, which the derivation takes where present`,
     cell: sheetCell(table.sheet.name, at[0], p.column.col),
   };
 }

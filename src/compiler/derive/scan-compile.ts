@@ -23,6 +23,7 @@ import { isRefusal } from '../lower/contract.js';
 import { lowerColumn, sortKinds } from './lower-column.js';
 import { LibraryValues, Roots } from './roots.js';
 import type { RejectedColumn } from '../types.js';
+import { displayFormula } from '../../workbook/formula/future.js';
 
 /**
  * The scan members (cross-row.ts), in dependency order within a row: lowered together, each formula with
@@ -143,13 +144,15 @@ export function compileScan(
       { ...lowered.get(p.column.field)!.step, helpers: [], kinds: fixed.kinds.get(p.column.field)! },
       [...outside, ...fields.filter((f) => f !== p.column.field)],
     );
-    const first = p.start ? `=${p.start.formula} in row ${scope.table.firstDataRow + 1}, then ` : '';
+    const first = p.start
+      ? `=${displayFormula(p.start.formula)} in row ${scope.table.firstDataRow + 1}, then `
+      : '';
     return {
       ...col,
       expr: memberExpression(name, rowField, p.column.field),
       roots: scope.roots.inCreationOrder([...hoisted, name]),
       scan: name,
-      description: `Column ${p.column.letter} "${p.column.header}" of sheet "${scope.table.sheet.name}": ${first}=${p.formula} filled down; read from $.${name}, computed in the items' order`,
+      description: `Column ${p.column.letter} "${p.column.header}" of sheet "${scope.table.sheet.name}": ${first}=${displayFormula(p.formula)} filled down; read from $.${name}, computed in the items' order`,
     };
   });
 }

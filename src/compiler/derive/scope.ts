@@ -18,6 +18,7 @@ import type { RejectedColumn } from '../types.js';
 import type { CompiledColumn, FormulaPlan, LoweredColumn } from './compiled.js';
 import { sortKinds } from './lower-column.js';
 import { LibraryValues, Roots } from './roots.js';
+import { displayFormula } from '../../workbook/formula/future.js';
 
 /** What the steps of one compilation share: the table, its constants, kinds known so far, refusals, roots. */
 export interface Scope {
@@ -106,7 +107,7 @@ export function compiledColumn(
     values: lowered.values,
     ...(lowered.readsRow ? { readsRow: true } : {}),
     ...withPrecision(formulaPrecision(p.ast, p.start?.ast)),
-    description: `Column ${p.column.letter} "${p.column.header}" of sheet "${table.sheet.name}", ${range}: =${p.formula}`,
+    description: `Column ${p.column.letter} "${p.column.header}" of sheet "${table.sheet.name}", ${range}: =${displayFormula(p.formula)}`,
   };
 }
 

@@ -16,6 +16,7 @@ import { colName, prepareStrictShift, toR1C1 } from '../../workbook/formula/inde
 import type { CellModel, SheetModel } from '../../workbook/model.js';
 import { getCell } from '../../workbook/model.js';
 import { isErrorValue } from '../../workbook/values.js';
+import { displayFormula } from '../../workbook/formula/future.js';
 
 /** The data rows found, and why the table stops where it does (when a later block does not continue it). */
 export interface Extent {
@@ -189,7 +190,8 @@ function whyNotContinued(
     const p = profile.get(c)!;
     if (p.same !== undefined) {
       if (cell?.formula === undefined) return `${at(c)} does not hold the formula of column ${colName(c)}`;
-      if (!p.same(cell.formula, row)) return `${at(c)} holds =${cell.formula}, not =${p.formula} filled down`;
+      if (!p.same(cell.formula, row))
+        return `${at(c)} holds =${displayFormula(cell.formula)}, not =${displayFormula(p.formula ?? '')} filled down`;
       continue;
     }
     if (cell?.formula !== undefined)

@@ -48,6 +48,7 @@ import type {
 } from './recognised.js';
 import { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, pickSheet, SUMMARY_FUNCTIONS } from './recognised.js';
 import type { Warning } from '../types.js';
+import { displayFormula } from '../../workbook/formula/future.js';
 
 /** The table the options or the sheet's ListObjects choose; undefined to read the sheet's layout. */
 export function recogniseListObject(
@@ -217,7 +218,7 @@ function totalsRow(rewriter: Rewriter, box: TableBox, warnings: Warning[]): Summ
     if (!ast || !aggregate) {
       warnings.push({
         code: 'SUMMARY_REFUSED',
-        message: `The totals cell =${cell.formula} is left out: not an aggregate (SUM, AVERAGE, MIN, MAX, COUNT or their SUBTOTAL) of one table column`,
+        message: `The totals cell =${displayFormula(cell.formula)} is left out: not an aggregate (SUM, AVERAGE, MIN, MAX, COUNT or their SUBTOTAL) of one table column`,
         cell: sheetCell(box.sheet, box.bottom, col),
       });
       continue;

@@ -36,6 +36,7 @@ import {
   type VerifyOutcome,
   verifySpec,
 } from './verify-spec.js';
+import { displayFormula } from '../../workbook/formula/future.js';
 
 /**
  * Verifies a compiled table against the oracle (its pending values from a thread, or the in-line oracle run
@@ -274,7 +275,7 @@ function summaryWarnings(all: KeptParts, outcome: VerifyOutcome): Warning[] {
     return [
       {
         code: 'SUMMARY_REFUSED',
-        message: `The summary =${r.summary.formula} is left out: VALUE_MISMATCH: ${mismatchDetail(m)}`,
+        message: `The summary =${displayFormula(r.summary.formula)} is left out: VALUE_MISMATCH: ${mismatchDetail(m)}`,
         cell: r.summary.cell,
       },
     ];
