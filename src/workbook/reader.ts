@@ -26,7 +26,7 @@ import { ERROR_CODES, type ExcelErrorCode } from './formula/ast.js';
 import { prepareShift, type ShiftedFormula } from './formula/r1c1.js';
 import type { CellValue } from './values.js';
 import type { CellModel, DefinedName, SheetModel, WorkbookModel } from './model.js';
-import type { ProducerMarks } from './producer.js';
+import { type ProducerMarks, producerOf } from './producer.js';
 import { serialOfTime } from './serials.js';
 import { readTableParts } from './table-parts.js';
 import { preflight, type ReadLimits, resolveLimits, WorkbookError } from './preflight.js';
@@ -109,9 +109,46 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
   if (problems.length > 0) model.tableProblems = problems;
   if (date1904) model.date1904 = true;
   Object.assign(model, producerMarks(text('docProps/app.xml') ?? '', workbookXml));
+  if (producerOf(model).kind === 'libreoffice') for (const sheet of sheets) typedConstants(sheet);
   const calcPr = elements(workbookXml, 'calcPr')[0]?.attrs;
   if (calcPr) model.calc = calcSettings(calcPr);
   return model;
+}
+
+/**
+ * LibreOffice saves a typed TRUE or FALSE as the formula `TRUE()`/`FALSE()` and a typed error as the formula `#N/A`
+ * (with the value cached beside it), where Excel stores the constant: seen in every LibreOffice twin of a fixture
+ * with typed booleans or errors (fixtures/libreoffice/all-functions.xlsx D2:D9, text-dates-multiples.xlsx A10).
+ * Such a cell is read as the constant it holds, as the Excel-shaped file stores it: an input, not a formula.
+ */
+function typedConstants(sheet: SheetModel): void {
+  for (const row of sheet.rows.values()) {
+    for (const cell of row.values()) {
+      if (cell.formulaKind !== 'normal' || cell.formula === undefined) continue;
+      const f = cell.formula.trim().toUpperCase();
+      const constant =
+        f === 'TRUE()'
+          ? true
+          : f === 'FALSE()'
+            ? false
+            : (ERROR_CODES as readonly string[]).includes(f)
+              ? { error: f as ExcelErrorCode }
+              : undefined;
+      const saved = cell.cached;
+      const same =
+        typeof constant === 'boolean'
+          ? saved === constant
+          : constant !== undefined &&
+            typeof saved === 'object' &&
+            saved !== null &&
+            saved.error === constant.error;
+      if (!same || constant === undefined) continue;
+      delete cell.formula;
+      delete cell.formulaKind;
+      delete cell.cached;
+      cell.value = constant;
+    }
+  }
 }
 
 /** Who saved the file: `<Application>` and `<AppVersion>` of docProps/app.xml, `<fileVersion>` of the workbook. */
