@@ -119,3 +119,31 @@ describe('checkFixtures on a golden of another option (name.inputs.spec.json)', 
     expect(await readFile(golden, 'utf8')).toBe(right);
   });
 });
+
+describe('checkFixtures on a LibreOffice-saved workbook whose saved values differ', () => {
+  it('pins the differences in name.other-engine.json, passes on it, fails when it differs', {
+    timeout: 180_000,
+  }, async () => {
+    const dir = path.join(tmp, 'other-engine');
+    await cp(path.join(root, 'fixtures/libreoffice/match-column.xlsx'), path.join(dir, 'match-column.xlsx'));
+    const missing = await checkFixtures(dir, { convert });
+    expect(missing.fixtures[0]!.problem).toBeUndefined();
+    expect(missing.fixtures[0]!.goldens.map((g) => [path.basename(g.file), g.status])).toEqual([
+      ['match-column.spec.json', 'missing'],
+      ['match-column.refusals.json', 'missing'],
+      ['match-column.other-engine.json', 'missing'],
+    ]);
+    expect((await checkFixtures(dir, { convert, update: true })).ok).toBe(true);
+    const file = path.join(dir, 'match-column.other-engine.json');
+    const pinned = JSON.parse(await readFile(file, 'utf8'));
+    expect(pinned).toMatchObject({ differences: 1, columns: [{ column: 'C', differences: 1 }] });
+    expect(pinned.columns[0].first).toEqual([{ cell: 'Codes!C7', spec: { error: '#N/A' }, saved: 5 }]);
+    expect((await checkFixtures(dir, { convert })).ok).toBe(true);
+    await writeFile(file, JSON.stringify({ ...pinned, differences: 2 }));
+    const changed = await checkFixtures(dir, { convert });
+    expect(changed.ok).toBe(false);
+    expect(changed.fixtures[0]!.goldens.find((g) => g.file.endsWith('other-engine.json'))!.status).toBe(
+      'changed',
+    );
+  });
+});

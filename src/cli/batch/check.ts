@@ -6,8 +6,11 @@
  * Golden files of `name.xlsx` (see fixtures/README.md): `name.spec.json`, the spec (absent when the workbook
  * is refused as a whole), and `name.refusals.json`, the expected outcome in codes only:
  * `{"valid", "reason"?, "rejectedColumns": [{"column", "header", "reason", "cell"}]}`. Messages are left out
- * on purpose: rewording a message is not a regression. A fixture fails when a golden file differs, is
- * missing or is left over, or when verification disagrees with the oracle (whatever the golden file says).
+ * on purpose: rewording a message is not a regression. A workbook whose saved values are another engine's
+ * (LibreOffice's) and differ from the spec's and the oracle's has a third, `name.other-engine.json`: how many,
+ * per column, and the first cells with both values, so a known difference of that engine is pinned and reviewed
+ * like the spec. A fixture fails when a golden file differs, is missing or is left over, or when verification
+ * disagrees with the oracle or with values Excel saved (whatever the golden files say).
  *
  * The workbooks run on the batch worker pool, so a fixture that hangs or blows the heap is reported
  * (`RESOURCE_LIMIT`) rather than stalling CI.
@@ -76,7 +79,7 @@ export interface CheckReport {
 
 export type Convert = (bytes: Uint8Array, options: PipelineOptions) => Promise<ConversionResult>;
 
-const GOLDEN_SUFFIXES = ['.spec.json', '.refusals.json'] as const;
+const GOLDEN_SUFFIXES = ['.spec.json', '.refusals.json', '.other-engine.json'] as const;
 
 /** Compiles every workbook under `dir` and compares it with its golden files. */
 export async function checkFixtures(dir: string, options: CheckOptions = {}): Promise<CheckReport> {
@@ -173,6 +176,31 @@ export function expectedGoldens(result: ConversionResult): Record<(typeof GOLDEN
     '.refusals.json': result.valid
       ? { valid: true, rejectedColumns: rejected }
       : { valid: false, reason: result.reason, rejectedColumns: rejected },
+    '.other-engine.json': otherEngineDifferences(result),
+  };
+}
+
+/**
+ * Where another engine's saved values differ from the spec and the oracle (which agree: a column where they do not
+ * is refused): the producer, the count, and per column the count and its first cells. Undefined when there are
+ * none, or when the saved values are not another engine's (a difference from Excel's own is a failure).
+ */
+function otherEngineDifferences(result: ConversionResult): unknown {
+  const v = result.valid ? result.verification : undefined;
+  if (v === undefined || v.savedValues.standing !== 'other-engine' || v.disagreements === 0) return undefined;
+  return {
+    producer: v.savedValues.producer,
+    differences: v.disagreements,
+    columns: v.columns
+      .filter((c) => c.disagreements > 0)
+      .map((c) => ({
+        column: c.column,
+        field: c.field,
+        differences: c.disagreements,
+        first: c.cells
+          .filter((l) => l.class === 'enginesDifferFromExcel')
+          .map((l) => ({ cell: l.cell, spec: l.spec, saved: l.excel })),
+      })),
   };
 }
 
@@ -189,7 +217,7 @@ async function checkOne(
   const result = outcome.result;
   const v = result.valid ? result.verification : undefined;
   const problem =
-    v && v.disagreements > 0
+    v && v.disagreements > 0 && v.savedValues.standing !== 'other-engine'
       ? `verification failed: ${v.disagreements} of ${v.cellsChecked} values disagree with the oracle`
       : undefined;
   const expected = expectedGoldens(result);
@@ -199,6 +227,13 @@ async function checkOne(
   for (const suffix of GOLDEN_SUFFIXES) {
     const file = stem + suffix;
     const compared = await compareGolden(file, expected[suffix], update, cwd);
+    // The other engine's differences are a golden only where there are some (or a stale file says so).
+    if (
+      suffix === '.other-engine.json' &&
+      expected[suffix] === undefined &&
+      compared.comparison.status === 'same'
+    )
+      continue;
     goldens.push(compared.comparison);
     golden[suffix] = compared.golden;
   }
