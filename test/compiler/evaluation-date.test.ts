@@ -159,6 +159,34 @@ describe('NOW() inside a table formula', () => {
   });
 });
 
+describe('TODAY() and NOW() in one table', () => {
+  it('tries the day TODAY() was decided at for NOW() (YEAR(NOW()) solves to nothing)', async () => {
+    const wb = book(
+      (r) => `TODAY()-A${r}`,
+      (due) => DAY - due,
+    );
+    const sheet = wb.sheets[0]!;
+    sheet.rows.get(0)!.set(2, { row: 0, col: 2, value: 'Year' });
+    for (let r = 2; r <= 4; r++)
+      sheet.rows.get(r - 1)!.set(2, {
+        row: r - 1,
+        col: 2,
+        value: null,
+        formula: `YEAR(NOW())-YEAR(A${r})`,
+        formulaKind: 'normal',
+        // Due is 2023-11-22, 2023-12-12, 2024-01-01.
+        cached: r === 4 ? 0 : 1,
+      });
+    sheet.maxCol = 2;
+    const r = await convertWorkbook(wb, { filename: 'x.xlsx' });
+    if (!r.valid) throw new Error(r.error);
+    expect(r.rejectedColumns?.map((x) => x.detail)).toEqual([]);
+    const schema = r.spec.schema as Schema;
+    expect(schema.properties.now).toMatchObject({ default: DAY });
+    expect(schema.properties.now!.description).toMatch(/the day TODAY\(\) reads/);
+  });
+});
+
 describe('the oracle at an evaluation date', () => {
   it('reads TODAY() and NOW() as the dates given, not the clock', () => {
     const wb = book((r) => `TODAY()-A${r}+NOW()*0`, undefined);

@@ -9,6 +9,8 @@
  *   by s per day (`TODAY()-A2`: s = 1) and was saved as v solves to D0 + (v - f(D0)) / s, a whole day for
  *   TODAY (a fraction is no solution), the day and time for NOW. Exact for a formula linear in the date,
  *   whatever D0; a formula flat there (YEAR, DATEDIF, a comparison) solves to nothing;
+ * - the day the other function reads, when decided first (TODAY's date for NOW, at midnight; NOW's day for
+ *   TODAY), or a saved `=TODAY()` cell's: one calculation reads one clock, and the candidate is tried as any;
  * - the file's last save, docProps/core.xml `dcterms:modified` (workbook/volatile.ts `modifiedSerial`): its
  *   UTC day for TODAY, as two corpus cells show, its moment for NOW.
  * A candidate reproduces the saved values when every saved cell of the columns that read the field, and of
@@ -145,7 +147,7 @@ export async function decideEvaluationDates(c: Compilation, wb: WorkbookModel, i
     const fn = k.volatile!;
     const cells = savedCells(c, readersOf(c, k.name));
     const at = (date: number) => run({ ...values, [k.name]: date });
-    const candidates = await candidatesFor(fn, wb, cells, at);
+    const candidates = await candidatesFor(fn, wb, cells, at, dates);
     const decision = decideDate(candidates, cells.length, fn);
     if (decision.kind === 'refused') {
       for (const f of directReaders(c, k.name)) refused.set(f, decision.why);
@@ -176,6 +178,7 @@ async function candidatesFor(
   wb: WorkbookModel,
   cells: readonly SavedCell[],
   at: (date: number) => Promise<Derived>,
+  decided: EvaluationDates,
 ): Promise<Candidate[]> {
   const modified = modifiedSerial(wb, fn);
   const found: Array<{ date: number; from: string }> = [];
@@ -201,6 +204,10 @@ async function candidatesFor(
       if (found.length >= MAX_SOLVED) break;
     }
   }
+  // The other function's date, already decided: the same calculation read both (a candidate, tried as any).
+  const other =
+    fn === 'NOW' ? decided.TODAY : decided.NOW === undefined ? undefined : Math.floor(decided.NOW);
+  if (other !== undefined) add(other, `the day ${fn === 'NOW' ? 'TODAY' : 'NOW'}() reads`);
   if (modified !== undefined) add(modified, `the file's last save, docProps/core.xml ${wb.modified}`);
   const out: Candidate[] = [];
   for (const f of found) {
