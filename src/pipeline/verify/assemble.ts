@@ -25,7 +25,7 @@ import {
 import { datedWorkbook, noOracleValues, type OracleValues } from '../../oracle/index.js';
 import { lateOracle } from '../oracle.js';
 import { decideEvaluationDates } from './evaluation-date.js';
-import { type CellValue, getCell, type WorkbookModel } from '../../workbook/index.js';
+import { callsEvaluationDate, type CellValue, getCell, type WorkbookModel } from '../../workbook/index.js';
 import { draftOf } from '../draft.js';
 import { engineException, evaluateIsolating, type IsolatedOracle } from '../oracle-failure.js';
 import { buildReportModel } from '../report.js';
@@ -56,7 +56,8 @@ export async function verifyAndAssemble(
   const dated = await decideEvaluationDates(compiled, wb, id);
   const c = { ...dated.c, warnings: [...dated.c.warnings, ...dated.warnings] };
   const oracleWb = datedWorkbook(wb, dated.dates);
-  const late = early === undefined && oracleWb !== wb ? lateOracle(oracleWb, options) : undefined;
+  // Why callsEvaluationDate: withOracle did not start the thread for such a workbook (src/pipeline/oracle.ts).
+  const late = early === undefined && callsEvaluationDate(wb) ? lateOracle(oracleWb, options) : undefined;
   try {
     return await verifyWith(c, wb, oracleWb, id, options, time, early ?? late?.values);
   } finally {
