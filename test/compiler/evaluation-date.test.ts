@@ -111,6 +111,19 @@ describe('TODAY() inside a table formula', () => {
     expect([tests.passed, tests.failed]).toEqual([1, 0]);
   });
 
+  it('has no default and a warning without verification', async () => {
+    const r = await convertWorkbook(
+      book(
+        (r) => `TODAY()-A${r}`,
+        (due) => DAY - due,
+      ),
+      { verify: false },
+    );
+    if (!r.valid) throw new Error(r.error);
+    expect(r.warnings?.map((w) => w.code)).toContain('EVALUATION_DATE_REQUIRED');
+    expect((r.spec.schema as Schema).properties.today).not.toHaveProperty('default');
+  });
+
   it('shares the field of a saved =TODAY() cell (one evaluation date)', async () => {
     const wb = book(
       (r) => `TODAY()-A${r}`,
