@@ -96,7 +96,13 @@ export const CODES = {
   },
   VOLATILE_FUNCTION: {
     kinds: ['refusal'],
-    meaning: 'NOW, TODAY, RAND, RANDBETWEEN, OFFSET or INDIRECT: recomputed by Excel on every change',
+    meaning:
+      'RAND, RANDBETWEEN, OFFSET or INDIRECT: recomputed by Excel on every change; TODAY and NOW too where no input field stands for them (a summary cell, one formula translated alone): in a table column they read one',
+  },
+  NO_EVALUATION_DATE: {
+    kinds: ['refusal'],
+    meaning:
+      'reads TODAY() or NOW(), and no single date reproduces the values the workbook saved in the columns that read it (the dates tried and a cell each fails are named), or none could be found',
   },
   CROSS_SHEET_REFERENCE: {
     kinds: ['refusal'],
@@ -194,6 +200,11 @@ export const CODES = {
     kinds: ['warning'],
     meaning:
       'the saved value differs from the one the oracle and the spec agree on, in a file whose saved values are not binding (saved by another application, named, or not vouched for); both values given',
+  },
+  EVALUATION_DATE_REQUIRED: {
+    kinds: ['warning'],
+    meaning:
+      'the input field TODAY() or NOW() reads (named) has no default: the saved values do not decide the date (none saved, or several dates reproduce them); the spec is verified, and its tests run, at the date named',
   },
   SAVED_VALUES_UNVOUCHED: {
     kinds: ['warning'],

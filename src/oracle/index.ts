@@ -1,6 +1,7 @@
 export { sameValue, equalAt15 } from './compare.js';
 export { excelNumberToText, excelRound } from './excel/corrections.js';
 export { evaluateWorkbook, type EvaluateOptions } from './engine/hyperformula.js';
+export { datedWorkbook } from './engine/evaluation-dates.js';
 export { excelConfig, noOracleValues, type OracleValues } from './engine/engine.js';
 export {
   evaluateWorkbookInThread,

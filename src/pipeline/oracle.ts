@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { evaluateWorkbookInThread, OracleThreadError, type OracleValues } from '../oracle/index.js';
-import type { WorkbookModel } from '../workbook/index.js';
+import { callsEvaluationDate, type WorkbookModel } from '../workbook/index.js';
 import { type ConversionResult, limitFailure } from './types.js';
 import type { StageOptions } from './timer.js';
 
@@ -46,7 +46,13 @@ export async function withOracle(
   wanted: boolean,
   work: (oracle: Promise<OracleValues> | undefined) => Promise<ConversionResult>,
 ): Promise<ConversionResult> {
-  if (!wanted || !(options.oracleThread ?? threadedByDefault(wb))) return work(undefined);
+  // Why not now when a formula calls TODAY() or NOW(): the oracle must read the date the verification decides
+  // (verify/evaluation-date.ts), so verifyAndAssemble starts it then (`lateOracle`).
+  if (!wanted || !wantsThread(wb, options) || callsEvaluationDate(wb))
+    return work(undefined).catch((e: unknown) => {
+      if (isOracleOutOfResources(e)) return limitFailure(e);
+      throw e;
+    });
   const cancel = new AbortController();
   const onAbort = () => cancel.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -60,6 +66,32 @@ export async function withOracle(
     // A no-op once the worker has answered.
     cancel.abort();
   }
+}
+
+/** Whether the oracle runs in a worker thread: as the options say, else by the workbook's size. */
+export function wantsThread(wb: WorkbookModel, options: StageOptions): boolean {
+  return options.oracleThread ?? threadedByDefault(wb);
+}
+
+/**
+ * The oracle started late, in its worker thread when one is wanted, over a workbook that reads the decided
+ * evaluation dates; undefined for the in-line oracle. `stop` ends the worker (a no-op once it answered).
+ */
+export function lateOracle(
+  wb: WorkbookModel,
+  options: StageOptions,
+): { values: Promise<OracleValues>; stop: () => void } | undefined {
+  if (!wantsThread(wb, options)) return undefined;
+  const cancel = new AbortController();
+  const onAbort = () => cancel.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    values: startOracleThread(wb, options, cancel.signal),
+    stop: () => {
+      options.signal?.removeEventListener('abort', onAbort);
+      cancel.abort();
+    },
+  };
 }
 
 /**

@@ -9,7 +9,7 @@
  * PARSE_FAILED naming why, so one bad file never takes down a batch. Only a cancellation rejects (`CANCELLED`,
  * checked between stages; a threaded oracle is ended at once).
  */
-import { CodedError } from '../codes/index.js';
+import { CodedError, type Warning } from '../codes/index.js';
 import {
   analyseColumns,
   buildLibrary,
@@ -112,9 +112,23 @@ function unverified(c: Compilation, id: string, options: PipelineOptions): Conve
     valid: true,
     spec: built.spec,
     rejectedColumns: c.rejected,
-    warnings: [...c.warnings, ...built.warnings],
+    warnings: [...c.warnings, ...undecidedDates(c), ...built.warnings],
     ...draftOf({ c, kept, rejected: c.rejected, id, seedBudget: options.seedBudget, spec: built.spec }),
   };
+}
+
+/** Without verification no evaluation date is decided (verify/evaluation-date.ts): each such field says so. */
+function undecidedDates(c: Compilation): Warning[] {
+  return c.constants.flatMap((k) =>
+    k.called === 'formula'
+      ? [
+          {
+            code: 'EVALUATION_DATE_REQUIRED' as const,
+            message: `The input field "${k.name}" that ${k.volatile}() reads has no default: ${k.noDefault}`,
+          },
+        ]
+      : [],
+  );
 }
 
 function allRefused(c: Compilation, id: string, options: PipelineOptions): ConversionFailure | undefined {

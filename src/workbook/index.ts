@@ -8,4 +8,11 @@ export type { CellValue, ErrorValue, NotEstablished, NotEstablishedAt } from './
 export { isErrorValue, isNotEstablished } from './values.js';
 export type { Producer, ProducerKind, SavedValues, SavedValuesStanding } from './producer.js';
 export { producerOf, savedValuesOf } from './producer.js';
-export { savedVolatile } from './volatile.js';
+export {
+  callsEvaluationDate,
+  type DateFunction,
+  type EvaluationDates,
+  modifiedSerial,
+  savedVolatile,
+  serialText,
+} from './volatile.js';

@@ -94,6 +94,11 @@ export interface WorkbookModel {
    * `iterate` (circular references are computed by iteration: saved values may come from a cycle).
    */
   calc?: { mode?: string; fullCalcOnLoad?: boolean; iterate?: boolean };
+  /**
+   * `<dcterms:modified>` of docProps/core.xml when present (`2014-05-29T07:38:12Z`, UTC): when the file was
+   * last saved, one candidate for the date its TODAY() and NOW() read (volatile.ts).
+   */
+  modified?: string;
 }
 
 export function getCell(sheet: SheetModel, row: number, col: number): CellModel | undefined {

@@ -112,6 +112,8 @@ export async function readWorkbook(bytes: Uint8Array, options: ReadOptions = {})
   if (producerOf(model).kind === 'libreoffice') for (const sheet of sheets) typedConstants(sheet);
   const calcPr = elements(workbookXml, 'calcPr')[0]?.attrs;
   if (calcPr) model.calc = calcSettings(calcPr);
+  const modified = /<(?:\w+:)?modified\b[^>]*>([^<]*)</.exec(text('docProps/core.xml') ?? '')?.[1]?.trim();
+  if (modified) model.modified = modified;
   return model;
 }
 

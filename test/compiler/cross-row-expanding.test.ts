@@ -127,10 +127,10 @@ describe('differences with the row above compile', () => {
 
 describe("a scan refused for what it reads still names its members' own refusals (the draft's reasons)", () => {
   it('a member reading a refused column, whose own formula is refused too: both reasons', () => {
-    // Bad (C) is refused (volatile); Run (D) reads it and calls an unsupported function; Twice (E) is fine.
+    // Bad (C) is refused (volatile: RAND); Run (D) reads it and calls an unsupported function; Twice (E) is fine.
     const g: CellValue[][] = [['Item', 'Amount', 'Bad', 'Run', 'Twice']];
     for (let r = 2; r <= 5; r++)
-      g.push([`i${r}`, r, `=B${r}*NOW()`, `=SUM($B$2:B${r})+C${r}+NOSUCHFN(B${r})`, `=D${r}*2`]);
+      g.push([`i${r}`, r, `=B${r}*RAND()`, `=SUM($B$2:B${r})+C${r}+NOSUCHFN(B${r})`, `=D${r}*2`]);
     const table = recogniseTable(book(g));
     if (isRecogniseFailure(table)) throw new Error(table.error);
     const c = compileRecognised(table);

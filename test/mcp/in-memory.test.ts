@@ -243,6 +243,21 @@ describe('convert_spreadsheet', () => {
     expect((await rpcError(call(''))).code).toBe(-32602);
   });
 
+  it('reports an evaluation date without a default as EVALUATION_DATE_REQUIRED, the field required', async () => {
+    const data = readFileSync(new URL('../../fixtures/evaluation-date.xlsx', import.meta.url)).toString(
+      'base64',
+    );
+    const r = await client.callTool({
+      name: 'convert_spreadsheet',
+      arguments: { data, filename: 'evaluation-date.xlsx' },
+    });
+    const v = structured(r as never) as { warnings: Array<{ code: string; message: string }>; spec: never };
+    expect(v.warnings.map((w) => w.code)).toEqual(['EVALUATION_DATE_REQUIRED', 'EVALUATION_DATE_REQUIRED']);
+    expect(v.warnings[0]!.message).toContain('"today"');
+    const schema = (v.spec as { schema: { required: string[] } }).schema;
+    expect(schema.required).toEqual(['today', 'now']);
+  });
+
   it('takes a table argument: an A1 range selects a second plain block on the sheet', async () => {
     const data = readFileSync(new URL('../../fixtures/two-blocks-one-sheet.xlsx', import.meta.url)).toString(
       'base64',

@@ -31,9 +31,14 @@ const CASES: Array<[string, CellValue]> = [
   // ironcalc DATE.xlsx D5: month 13 of 9999 is a year past 9999.
   ['DATE(9999,13,-1)', err('#NUM!')],
   ['DATE(9999,12,31)', 2958465],
-  // ironcalc EOMONTH.xlsx C11/C12: a logical months argument is #VALUE!; EDATE's and WEEKNUM's not established.
-  ['EOMONTH(44987,TRUE)', err('#VALUE!')],
-  ['EOMONTH(44987,FALSE)', err('#VALUE!')],
+  // ironcalc EOMONTH.xlsx C11/C12: a logical months argument read from a cell is #VALUE!; typed in the formula
+  // (no saved cell shows it: the lowering refuses it, UNSUPPORTED_DATE_MODE) not established; EDATE's and
+  // WEEKNUM's not established.
+  ['EOMONTH(44987,V!A1)', err('#VALUE!')],
+  ['EOMONTH(44987,V!A2)', err('#VALUE!')],
+  ['EOMONTH(44987,TRUE)', UNKNOWN],
+  ['EOMONTH(44987,FALSE)', UNKNOWN],
+  ['EOMONTH(44987,TRUE())', UNKNOWN],
   ['EOMONTH(TRUE,1)', UNKNOWN],
   ['EDATE(44987,TRUE)', UNKNOWN],
   ['EDATE(TRUE,1)', UNKNOWN],
@@ -55,6 +60,7 @@ describe('oracle date correction', () => {
         'S',
         CASES.map(([f]) => [`=${f}`]),
       ),
+      gridSheet('V', [[true], [false]]),
     ],
     definedNames: [],
     tables: [],

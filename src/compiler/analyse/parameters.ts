@@ -34,6 +34,18 @@ export interface ParameterEntry {
    * parameters mode, its saved value the default (a date that changes every day is never a constant).
    */
   volatile?: 'TODAY' | 'NOW';
+  /**
+   * A TODAY() or NOW() call inside a table's formula reads this field (the evaluation date): `cell`, the saved
+   * "as of" cell holding the same call alone (one evaluation date, its saved value the default); `formula`, a
+   * field of its own, its value decided when verifying (pipeline/verify/evaluation-date.ts): the one date that
+   * reproduces the saved values (`source` says how it was found), else none (`noDefault` says why) and the
+   * field is required.
+   */
+  called?: 'cell' | 'formula';
+  /** Why the field has no default (an evaluation date the saved values do not decide). */
+  noDefault?: string;
+  /** Where the default of an evaluation date comes from. */
+  source?: string;
 }
 
 /**
@@ -56,6 +68,40 @@ export class Constants {
 
   /** Parameters read as root input fields in either mode (saved TODAY()/NOW() cells). */
   private readonly inputs = new Set<string>();
+
+  /**
+   * The root input field a TODAY() or NOW() call inside a formula reads, one per function: a saved "as of"
+   * cell holding the same call alone shares its field (one evaluation date), else a field `today` / `now`
+   * (`asOfToday` / `asOfNow` when a column has that name), its value decided when verifying.
+   */
+  evaluationDate(table: RecognisedTable, fn: 'TODAY' | 'NOW'): ParameterEntry {
+    const key = `=${fn}()`;
+    const known = this.byAddress.get(key);
+    if (known) return known;
+    const cell = savedCell(table, fn);
+    let entry: ParameterEntry;
+    if (cell !== undefined) {
+      const t = this.resolve(table, cell.row, cell.col, { start: 0, end: 0 }, cell.sheet) as ConstTarget;
+      entry = this.byAddress.get(t.address)!;
+      entry.called = 'cell';
+    } else {
+      const base = fn.toLowerCase();
+      const taken = table.columns.some((c) => c.field === base);
+      entry = {
+        name: this.names.allocate(taken ? `asOf${fn[0]}${base.slice(1)}` : base),
+        // Why 0: a placeholder until verification decides the date (or leaves the field without a default).
+        value: 0,
+        address: `${fn}()`,
+        label: fn === 'TODAY' ? 'Today' : 'Now',
+        volatile: fn,
+        called: 'formula',
+        noDefault: 'not verified: the date is decided against the saved values when verifying',
+      };
+      this.inputs.add(entry.name);
+    }
+    this.byAddress.set(key, entry);
+    return entry;
+  }
 
   resolve(
     table: RecognisedTable,
@@ -146,8 +192,21 @@ export class Constants {
 
   /** The constants used so far, in the order they were first resolved. */
   entries(): ParameterEntry[] {
-    return [...this.byAddress.values()];
+    // Why a set: a saved TODAY() cell read by a call too is there under its address and under `=TODAY()`.
+    return [...new Set(this.byAddress.values())];
   }
+}
+
+/** The first saved cell holding `=TODAY()` (or `=NOW()`) alone: on the table's sheet, else another. */
+function savedCell(
+  table: RecognisedTable,
+  fn: 'TODAY' | 'NOW',
+): { sheet: SheetModel; row: number; col: number } | undefined {
+  const sheets = [table.sheet, ...(table.workbook?.sheets ?? []).filter((s) => s !== table.sheet)];
+  for (const sheet of sheets)
+    for (const [row, cells] of sheet.rows)
+      for (const [col, cell] of cells) if (savedVolatile(cell) === fn) return { sheet, row, col };
+  return undefined;
 }
 
 /**

@@ -161,6 +161,19 @@ export function seedDocument(
 const asInput = (c: Compilation, k: Compilation['constants'][number]): boolean =>
   c.parameters === 'inputs' || k.volatile !== undefined;
 
+/** A root input field's description: where it comes from, and for a date what to give. */
+function parameterDescription(k: Compilation['constants'][number]): string {
+  if (k.volatile === undefined) return `Parameter ${k.address} of the workbook`;
+  const what = `the current date${k.volatile === 'NOW' ? ' and time' : ''} as a date serial`;
+  if (k.called !== 'formula')
+    return `Parameter ${k.address} of the workbook, =${k.volatile}(): the default is the value the workbook saved; give ${what}`;
+  const source =
+    k.noDefault === undefined
+      ? `the default is the one date that reproduces every value the workbook saved (${k.source})`
+      : `no default (${k.noDefault})`;
+  return `The evaluation date the sheet's ${k.volatile}() reads: give ${what}; ${source}`;
+}
+
 /** The parameters the kept parts read, in the order they were first resolved. */
 function usedParameters(c: Compilation, kept: KeptParts): Compilation['constants'] {
   const names = new Set([
@@ -265,12 +278,9 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
   for (const k of asInputs) {
     schemaProps[k.name] = {
       title: k.label,
-      description:
-        k.volatile === undefined
-          ? `Parameter ${k.address} of the workbook`
-          : `Parameter ${k.address} of the workbook, =${k.volatile}(): the default is the value the workbook saved; give the current date${k.volatile === 'NOW' ? ' and time' : ''} as a date serial`,
+      description: parameterDescription(k),
       type: typeof k.value === 'number' ? 'number' : typeof k.value === 'string' ? 'string' : 'boolean',
-      default: k.value,
+      ...(k.noDefault === undefined ? { default: k.value } : {}),
     };
   }
   for (const r of kept.roots)
@@ -342,19 +352,29 @@ export function buildSpec(input: BuildSpecInput): BuiltSpec {
     constants,
   };
   if (library) spec.library = library;
-  const defaults = asInputs.map((k) => ({
-    path: `$.${k.name}`,
-    expr: JSON.stringify(k.value),
-    description: `Parameter ${k.address} as the workbook holds it`,
-  }));
+  const defaults = asInputs
+    .flatMap((k) => (k.noDefault === undefined ? [k] : []))
+    .map((k) => ({
+      path: `$.${k.name}`,
+      expr: JSON.stringify(k.value),
+      description:
+        k.called === 'formula'
+          ? `The date ${k.volatile}() read when the workbook was calculated: ${k.source}`
+          : `Parameter ${k.address} as the workbook holds it`,
+    }));
   if (seeded) defaults.unshift({ path: '$', expr: seedText, description: `The input rows of ${where}` });
   if (defaults.length > 0) spec.defaultValues = defaults;
   spec.derivations = derivations;
   spec.metaDerivations = [];
   spec.constraints = [];
+  // Why given: a field without a default (an evaluation date the saved values do not decide) is set to the
+  // date the verification used, so each test computes what was checked.
+  const undecided = Object.fromEntries(
+    asInputs.flatMap((k) => (k.noDefault === undefined ? [] : [[`$.${k.name}`, k.value]])),
+  );
   if (input.oracle)
     spec.tests = buildTests(c, kept, seed, seeded, budget, input.oracle, where).flatMap((t) =>
-      byPrecision(t, fifteenDigitPaths(kept)),
+      byPrecision({ ...t, given: { ...t.given, ...undecided } }, fifteenDigitPaths(kept)),
     );
   return { spec, warnings, seed };
 }

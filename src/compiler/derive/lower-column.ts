@@ -197,6 +197,11 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
         atom: false,
       };
     },
+    evaluationDate(fn) {
+      const t = c.constants.evaluationDate(c.table, fn);
+      use.constants.add(t.name);
+      return { expr: c.constants.read(t.name), kinds: ['number'] };
+    },
     libraryValue(nameHint: string, value: unknown): string {
       const name = c.values.register(nameHint, value, (n) => use.pendingValues.push(n));
       use.values.add(name);

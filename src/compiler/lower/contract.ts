@@ -6,6 +6,7 @@
 import type { CellNode, NameNode, RangeNode, Span } from '../../workbook/formula/ast.js';
 import type { RefusalCode } from '../types.js';
 import type { CellValue } from '../../workbook/values.js';
+import type { DateFunction } from '../../workbook/volatile.js';
 
 /** The Excel value kinds an operand may take at run time. */
 export type ValueKind = 'number' | 'string' | 'boolean' | 'blank' | 'error';
@@ -117,6 +118,11 @@ export interface LowerContext {
    * caller that knows the row has it (the workbook compiler: the items' row field); without it ROW() is refused.
    */
   row?(node: CellNode | undefined): Operand | Refusal;
+  /**
+   * The evaluation date a TODAY() or NOW() call reads (workbook/volatile.ts): the workbook compiler's root
+   * input field (`$$.today`). Without it the call is refused as VOLATILE_FUNCTION (the formula command).
+   */
+  evaluationDate?(fn: DateFunction): Operand | Refusal;
 }
 
 /** See LowerContext.subtotalCover: `none`, `all` (every cell holds a SUBTOTAL), `mixed`, `aggregate`. */

@@ -428,6 +428,11 @@ export class Lowerer implements Lowering {
 
   func(node: CallNode): Val {
     const name = node.name;
+    if ((name === 'TODAY' || name === 'NOW') && this.ctx.evaluationDate) {
+      if (node.args.length > 0) fail('MALFORMED_FORMULA', `${name} takes no arguments`, node);
+      const op = this.operand(this.ctx.evaluationDate(name));
+      return { expr: op.expr, kinds: [...op.kinds], atom: op.atom ?? true, invariant: false };
+    }
     if (VOLATILE_FUNCTIONS.includes(name)) fail('VOLATILE_FUNCTION', `volatile function ${name}`, node);
     const entry = functionEntry(name);
     if (!entry) return fail('UNSUPPORTED_FUNCTION', `function ${name} is not supported`, node);

@@ -13,6 +13,7 @@ import { DAY_MS, MAX_SERIAL, serialOfTime, serialToYmd, timeOfSerial } from '../
 import { CellError, ErrorType } from '../hf.js';
 import { raw, type Scalar, toNumber, UNKNOWN, VALUE } from './excel-scalars.js';
 import { excelDateTimeText, excelTextToNumber } from './excel-values.js';
+import type { ArgSource } from './excel-multiples.js';
 
 const NUM = () => new CellError(ErrorType.NUM);
 type Result = number | CellError;
@@ -113,14 +114,17 @@ export function excelIsoWeeknum(v: Scalar): Result {
 }
 
 /**
- * EDATE (`end` false) and EOMONTH. A logical months argument of EOMONTH is #VALUE! (ironcalc EOMONTH.xlsx C11/C12,
- * TRUE and FALSE in a cell); a logical start date, or EDATE's logical months, is not established.
+ * EDATE (`end` false) and EOMONTH. A logical months argument of EOMONTH read from a cell is #VALUE! (ironcalc
+ * EOMONTH.xlsx C11/C12, TRUE and FALSE in a cell), and so is a computed one (unchanged; no saved cell shows it);
+ * typed in the formula (TRUE, FALSE, TRUE()), a logical start date, or EDATE's logical months, it is not
+ * established (`months` says where EOMONTH's months come from).
  */
-export function excelAddMonths(v: Scalar, k: Scalar, end: boolean): Result {
+export function excelAddMonths(v: Scalar, k: Scalar, end: boolean, months: ArgSource = 'other'): Result {
   if (typeof raw(v) === 'boolean') return UNKNOWN();
   const s = serialArg(v);
   if (s instanceof CellError) return s;
-  if (typeof raw(k) === 'boolean') return end ? VALUE() : UNKNOWN();
+  // Why not `reference` only: a computed logical (`A1>0`) is #VALUE! as before, as the lowering answers it.
+  if (typeof raw(k) === 'boolean') return end && months !== 'typed' ? VALUE() : UNKNOWN();
   const n = intArg(k);
   if (n instanceof CellError) return n;
   const [y, m, d] = ymd(s);

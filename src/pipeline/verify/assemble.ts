@@ -22,8 +22,10 @@ import {
   rejection,
   seedDocument,
 } from '../../compiler/index.js';
-import { noOracleValues, type OracleValues } from '../../oracle/index.js';
-import { type CellValue, getCell, type WorkbookModel } from '../../workbook/index.js';
+import { datedWorkbook, noOracleValues, type OracleValues } from '../../oracle/index.js';
+import { lateOracle } from '../oracle.js';
+import { decideEvaluationDates } from './evaluation-date.js';
+import { callsEvaluationDate, type CellValue, getCell, type WorkbookModel } from '../../workbook/index.js';
 import { draftOf } from '../draft.js';
 import { engineException, evaluateIsolating, type IsolatedOracle } from '../oracle-failure.js';
 import { buildReportModel } from '../report.js';
@@ -44,16 +46,38 @@ import { displayFormula } from '../../workbook/formula/future.js';
  * see VALUE_MISMATCH.
  */
 export async function verifyAndAssemble(
-  c: Compilation,
+  compiled: Compilation,
   wb: WorkbookModel,
   id: string,
   options: StageOptions = {},
   time: Timer = timer(options),
-  threaded?: Promise<OracleValues>,
+  early?: Promise<OracleValues>,
+): Promise<ConversionResult> {
+  // The date TODAY()/NOW() read, decided first: the oracle computes with it (evaluation-date.ts).
+  const dated = await decideEvaluationDates(compiled, wb, id);
+  const c = { ...dated.c, warnings: [...dated.c.warnings, ...dated.warnings] };
+  const oracleWb = datedWorkbook(wb, dated.dates);
+  // Why callsEvaluationDate: withOracle did not start the thread for such a workbook (src/pipeline/oracle.ts).
+  const late = early === undefined && callsEvaluationDate(wb) ? lateOracle(oracleWb, options) : undefined;
+  try {
+    return await verifyWith(c, wb, oracleWb, id, options, time, early ?? late?.values);
+  } finally {
+    late?.stop();
+  }
+}
+
+async function verifyWith(
+  c: Compilation,
+  wb: WorkbookModel,
+  oracleWb: WorkbookModel,
+  id: string,
+  options: StageOptions,
+  time: Timer,
+  threaded: Promise<OracleValues> | undefined,
 ): Promise<ConversionResult> {
   let isolated: IsolatedOracle | undefined;
   const isolate = (first?: unknown) => {
-    isolated = evaluateIsolating(wb, c.table.sheet.name, formulaColumns(c), undefined, first);
+    isolated = evaluateIsolating(oracleWb, c.table.sheet.name, formulaColumns(c), undefined, first);
     return isolated.values;
   };
   // Why the fallback: an oracle thread that threw is run again here, column by column, to find the culprits.

@@ -3,7 +3,7 @@
  * months truncated, the ISO week, DATEDIF's unit in any case (excel-dates.ts, excel-times.ts,
  * excel-daycount.ts, excel-workdays.ts have the rules and the gaps; docs/oracle.md the evidence).
  */
-import { evaluated } from '../call.js';
+import { argSource, evaluated } from '../call.js';
 import { type Corrected, OPTIONAL, OPTIONAL_RANGE, type Route, SCALAR, scalars } from '../entry.js';
 import {
   excelAddMonths,
@@ -64,8 +64,15 @@ export const DATE: Corrected[] = [
   {
     name: 'SSX.EOMONTH',
     params: scalars(2),
-    calls: date('EOMONTH', 'months truncated (HyperFormula: #NUM!); serial 0 is 1900-01-00'),
-    impl: (v, k) => excelAddMonths(v, k, true),
+    calls: date(
+      'EOMONTH',
+      'months truncated (HyperFormula: #NUM!); serial 0 is 1900-01-00; logical months #VALUE!, typed in the formula undetermined',
+    ),
+    // Why the call: a logical months argument read from a cell is #VALUE!, typed in the formula not established.
+    call: (c) => {
+      const months = argSource(c.args[1]);
+      return c.values((v, k) => excelAddMonths(v, k, true, months));
+    },
   },
   {
     name: 'SSX.DAYS',
