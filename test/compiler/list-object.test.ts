@@ -73,6 +73,24 @@ describe('Excel Tables (ListObjects)', () => {
     expect(exprs['$.sumQty']).toBeDefined();
   });
 
+  it('totals a column that reads the totals row: its cells call no SUBTOTAL of their own (poi table-sample.xlsx)', async () => {
+    const g = grid(() => '') as CellValue[][];
+    g[1]!.push('Of Total');
+    for (let r = 2; r <= 4; r++) {
+      g[r]![4] = product();
+      g[r]![5] = `=${THIS('Amount')}/Orders[[#Totals],[Amount]]`;
+    }
+    g[5]![5] = '=SUBTOTAL(109,Orders[Of Total])';
+    const table = { ...orders, ref: 'B2:F6', columns: [...orders.columns, 'Of Total'] };
+    const result = await convertWorkbook(book(g, [table]), { oracleThread: false });
+    expect(result.valid).toBe(true);
+    if (!result.valid) return;
+    expect(result.warnings.filter((w) => w.code === 'SUMMARY_REFUSED')).toEqual([]);
+    const exprs = Object.fromEntries((result.spec.derivations ?? []).map((d) => [d.path, d.expr]));
+    // The shares add up to 1: the SUBTOTAL reads them (Excel leaves out only cells that call SUBTOTAL).
+    expect(exprs['$.sumOfTotal']).toContain('$$.items.ofTotal');
+  });
+
   it('refuses #All, #Headers and another table by name, keeping the other columns', async () => {
     const g = grid(product) as CellValue[][];
     g[1]!.push('All', 'Other');

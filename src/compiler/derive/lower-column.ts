@@ -212,7 +212,12 @@ function columnContext(c: ColumnToLower, use: ColumnUse): LowerContext {
 
 /** Where a table formula is evaluated, for the nested SUBTOTALs its references read. */
 function subtotalScope(table: RecognisedTable, rowsBelow: number): SubtotalScope {
-  return { sheet: table.sheet, sheets: table.workbook?.sheets, rowsBelow };
+  const sheets = table.workbook?.sheets;
+  // Why the sheet as the file stores it: an Excel Table's sheet here is the list object's rewritten copy, where
+  // a totals reference reads as the totals cell's SUBTOTAL; Excel leaves out only cells whose own formula calls
+  // SUBTOTAL (poi table-sample.xlsx G9 saved 1 over shares of the totals row).
+  const stored = sheets?.find((s) => s.name === table.sheet.name) ?? table.sheet;
+  return { sheet: stored, sheets, rowsBelow };
 }
 
 function hoistedRoot(c: ColumnToLower, use: ColumnUse, operand: Operand): Omit<RootDerivation, 'name'> {
