@@ -11,7 +11,7 @@ import { argSource, EMPTY_ARG, isRange, numbersOf } from '../call.js';
 import { excelRound, roundUndetermined } from '../corrections.js';
 import { type Call, type Corrected, NUMBER, OPTIONAL, type Route, scalars, VARIADIC } from '../entry.js';
 import { convertAngle } from '../excel-bases.js';
-import { excelFv, excelNper, excelPmt, excelPv } from '../excel-finance.js';
+import { excelFv, excelIpmt, excelNper, excelPmt, excelPpmt, excelPv } from '../excel-finance.js';
 import {
   excelCeilFloor,
   excelEvenOdd,
@@ -37,6 +37,19 @@ const onNumbers =
   (...a: Scalar[]): unknown => {
     const n = numbers(a.filter((v) => v !== undefined));
     return n instanceof CellError ? n : fn(...n);
+  };
+
+/**
+ * IPMT and PPMT: numbers only, the first error in order wins (IPMT_PPMT.xlsx G8: A8 #N/A); a blank, a boolean
+ * or text undetermined (no saved cell holds one).
+ */
+const onStrictNumbers =
+  (fn: (...n: number[]) => unknown) =>
+  (...a: Scalar[]): unknown => {
+    const vs = a.filter((v) => v !== undefined).map(raw);
+    const e = vs.find((v) => v instanceof CellError);
+    if (e !== undefined) return e;
+    return vs.every((v) => typeof v === 'number') ? fn(...(vs as number[])) : UNKNOWN();
   };
 
 /**
@@ -294,5 +307,23 @@ export const MATH: Corrected[] = [
       '(1+rate)^nper of the rounded base, (q - 1)/rate before the payment; a rate below -1 with a fractional nper #NUM!; rate -1 undetermined',
     ),
     impl: onNumbers((r, n, p, pv, t) => excelFv(r, n, p, pv, t)),
+  },
+  {
+    name: 'SSX.IPMT',
+    params: [...scalars(4), OPTIONAL, OPTIONAL],
+    calls: math(
+      'IPMT',
+      'numbers only; the interest on the balance still owed by expm1/exp of multiples of log1p(rate); per outside 1..nper #NUM!',
+    ),
+    impl: onStrictNumbers((r, per, n, pv, fv, t) => excelIpmt(r, per, n, pv, fv, t)),
+  },
+  {
+    name: 'SSX.PPMT',
+    params: [...scalars(4), OPTIONAL, OPTIONAL],
+    calls: math(
+      'PPMT',
+      'numbers only; -rate·(pv + fv)·(1+rate)^(per-1-type)/((1+rate)^nper - 1) by exp/expm1 of multiples of log1p(rate); per outside 1..nper #NUM!',
+    ),
+    impl: onStrictNumbers((r, per, n, pv, fv, t) => excelPpmt(r, per, n, pv, fv, t)),
   },
 ];

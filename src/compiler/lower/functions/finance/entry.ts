@@ -1,10 +1,11 @@
 /**
- * PMT, NPER, PV and FV: the annuity functions, in the 15-digit tier (precision.ts). Each solves Microsoft's annuity
+ * PMT, NPER, PV, FV, IPMT and PPMT: the annuity functions, in the 15-digit tier (precision.ts). Each solves Microsoft's annuity
  * equation (PV function page) for its unknown (helpers.ts); Excel's own order of operations inside it
  * is not shown by any saved cell, so its last bits are not reproduced and a derivation calling them is held
- * to Excel's displayed precision. IPMT and PPMT are not supported yet: on the corpus their plain
- * double formulas disagree with Excel past 15 digits (docs/semantics.md, "The 15-digit tier"). Arguments coerce like arithmetic, left-out fv and type
- * are 0, an empty argument is refused (what Excel reads there is not established).
+ * to Excel's displayed precision. IPMT and PPMT (loan.ts) take only numbers: their plain double formulas disagree
+ * with Excel past 15 digits, so they are written without a difference of large terms (docs/semantics.md, "The
+ * 15-digit tier"). The others' arguments coerce like arithmetic; left-out fv and type are 0, an empty argument is
+ * refused (what Excel reads there is not established).
  */
 import type { CallNode } from '../../../../workbook/formula/ast.js';
 import type { Val } from '../../value.js';
@@ -31,6 +32,9 @@ function annuity(name: string, arity: number) {
     return l.helper(name, [`[${texts.join(', ')}]`], NUM_OR_ERR, invariant, vs);
   };
 }
+
+const LOAN_NOTES =
+  'per below 1 #NUM! (IPMT_PPMT.xlsx G9 -3, G10 0, G25 0.99999); per a whole period or more past an integer nper #NUM! (G11, G18), less than one a value (G17 3.9 of 3); per past a fractional nper, an nper below 1, rate -1 or below not established; an error argument its error (G8 #N/A); a blank, boolean or text argument not established (no saved cell holds one)';
 
 const COMMON =
   'type is 1 for any non-zero number (PMT.xlsx E32 5, E33 -1, E35 1.234, E11 TRUE); text other than a number #VALUE! (A19); the first error in argument order (A37)';
@@ -109,6 +113,44 @@ export const FINANCE_FUNCTIONS: readonly FunctionEntry[] = [
       goldens: ['finance'],
       corpus: [`${F}FV.xlsx`, `${F}PMT.xlsx`, POI],
       microsoft: ['FV function', 'PV function'],
+    },
+  },
+
+  {
+    name: 'IPMT',
+    family: 'finance',
+    args: [arg('rate'), arg('per'), arg('nper'), arg('pv'), arg('fv', true), arg('type', true)],
+    helpers: ['xlIpmt'],
+    lower: annuity('xlIpmt', 6),
+    precision: 15,
+    summary: "the interest part of one period's payment of an annuity (a loan)",
+    lowering:
+      '$xlIpmt([rate, per, nper, pv, fv, type]): -p·expm1(-m·L) + rate·fv·exp(-(m + type)·L), p the payment (PMT), m = nper - per + 1, L = log1p(rate)',
+    notes: `type 1 in period 1 is 0 (IPMT_PPMT.xlsx G2, G22; per 1.0001 is not, G23); rate 0 is 0 (G19); a result under 1/16 of its larger term not established; ${LOAN_NOTES}`,
+    example: { formula: '=IPMT(A1,1,36,8000)', cells: { A1: 0.01 }, value: -80 },
+    evidence: {
+      goldens: ['finance'],
+      corpus: [`${F}IPMT_PPMT.xlsx`],
+      microsoft: ['IPMT function', 'PV function'],
+    },
+  },
+
+  {
+    name: 'PPMT',
+    family: 'finance',
+    args: [arg('rate'), arg('per'), arg('nper'), arg('pv'), arg('fv', true), arg('type', true)],
+    helpers: ['xlPpmt'],
+    lower: annuity('xlPpmt', 6),
+    precision: 15,
+    summary: "the principal part of one period's payment of an annuity (a loan)",
+    lowering:
+      '$xlPpmt([rate, per, nper, pv, fv, type]): -rate·(pv + fv)·(exp((per - 1 - type)·L) / expm1(nper·L)), L = log1p(rate)',
+    notes: `type 1 in period 1 is the payment (IPMT_PPMT.xlsx I2, I22); rate 0: -(pv + fv)/nper (I19, I20, I21); pv + fv under 1/16 of the larger not established; ${LOAN_NOTES}`,
+    example: { formula: '=PPMT(A1,1,36,8000)', cells: { A1: 0.01 }, value: -185.71447850280953 },
+    evidence: {
+      goldens: ['finance'],
+      corpus: [`${F}IPMT_PPMT.xlsx`],
+      microsoft: ['PPMT function', 'PV function'],
     },
   },
 ];
