@@ -117,10 +117,26 @@ const CASES: OracleCase[] = [
   ['=PPMT(A1,B1,C1,100)', [0.1, 3, 2.5], UNKNOWN],
   ['=PPMT(A1,B1,C1,100,-99)', [0.1, 2, 3], UNKNOWN],
   ['=IPMT(A1,B1,C1,100,231)', [0.1, 2, 3], UNKNOWN],
+  // NPV (NPV.xlsx L2, L3 with a blank, L5 with TRUE/FALSE cells, K7, K8, M6; IRR.xlsx I27; xlcalculator NPV.xlsx
+  // A1); a text cell skipped (IRR.xlsx M19); a written boolean, rate -1 and a cancelling sum (IRR.xlsx M2)
+  // undetermined.
+  ['=NPV(A1,100,25,125)', [0.05], 225.893532015981],
+  ['=NPV(A1,10,20,B1)', [0.1, null], 25.6198347107438],
+  ['=NPV(A1,B1,C1,7)', [0.07, true, false], 6.5420560747663545],
+  ['=NPV(A1,20,23,49,50,30,-234)', [-1.23], -1613120.2633977502],
+  ['=NPV(1/0,B1,C1)', [null, 10, 12], err('#DIV/0!')],
+  ['=NPV(A1,B1,12,14)', [0.02, 'x'], 25.22106881968474],
+  ['=NPV(A1,B1:C1,90)', [1.5, 45, 60], 33.36],
+  ['=NPV(A1,B1)', [1, 1], 0.5],
+  ['=NPV(A1,-10000,3000,4200,6800)', [0.1], 1188.4434123352207],
+  ['=NPV(A1,1/0,3)', [0.1], err('#DIV/0!')],
+  ['=NPV(A1,TRUE,3)', [0.1], UNKNOWN],
+  ['=NPV(A1,B1,3)', [-1, 2], UNKNOWN],
+  ['=NPV(A1,-20,5,5,5,5,5)', [0.07930826116039724], UNKNOWN],
 ];
 
 describeOracleCases(
-  'oracle: the 15-digit tier (EXP, LN, LOG, LOG10, PMT, NPER, PV, FV, IPMT, PPMT)',
+  'oracle: the 15-digit tier (EXP, LN, LOG, LOG10, PMT, NPER, PV, FV, IPMT, PPMT, NPV)',
   CASES,
   'excel15',
 );

@@ -180,3 +180,26 @@ export function excelPpmt(
     },
   );
 }
+
+/**
+ * NPV(rate, values): one quotient, the flows folded forward (N = N·(1 + rate) + value) over (1 + rate)^n by
+ * repeated multiplication (the order measured closest to Excel's saved cells, scripts/finance-order.ts); rate
+ * -1, no values, an argument past the bound, a product past 1E+300 or under 1E-300 undetermined; a result under
+ * 1/32 of the discounted sum of the flows' magnitudes undetermined (IRR.xlsx M2..M19: NPV at the IRR, a
+ * difference of nearly equal terms).
+ */
+export function excelNpv(rate: number, values: readonly number[]): number | CellError {
+  if (rate === -1 || values.length === 0 || outOfBounds([rate, ...values])) return UNKNOWN();
+  const b = 1 + rate;
+  let n = 0;
+  let m = 0;
+  let p = 1;
+  for (const x of values) {
+    p *= b;
+    if (Math.abs(p) > 1e300 || Math.abs(p) < 1e-300 || m > 1e300 / (Math.abs(b) + 1)) return UNKNOWN();
+    n = n * b + x;
+    m = m * Math.abs(b) + Math.abs(x);
+  }
+  const s = n / p;
+  return 32 * Math.abs(s) < m / Math.abs(p) ? UNKNOWN() : finite(s);
+}
