@@ -107,8 +107,8 @@ export function excelFv(rate: number, nper: number, pmt: number, pv = 0, type = 
  * IPMT and PPMT's shared checks, then `k(L, p)` with L = log1p(rate) and p the payment (PMT's form): per below 1
  * #NUM! (IPMT_PPMT.xlsx G9, G10, G25, G26); per a whole period or more past an integer nper ≥ 1 #NUM! (G11, G18),
  * less a value (G17); past a fractional nper or with an nper below 1 undetermined; rate -1 or below undetermined;
- * rate 0 `zero()`. The power terms are written without a difference of large terms (loan.ts in the lowering
- * says why).
+ * rate 0 `zero()`, a rate under 1E-300 in magnitude undetermined (PPMT's quotient of powers would overflow). The
+ * power terms are written without a difference of large terms (loan.ts in the lowering says why).
  */
 function loan(
   a: readonly number[],
@@ -123,6 +123,7 @@ function loan(
   if (per > nper && (nper < 1 || !Number.isInteger(nper))) return UNKNOWN();
   if (per >= nper + 1) return NUM();
   if (rate === 0) return finite(zero());
+  if (Math.abs(rate) < 1e-300) return UNKNOWN();
   const L = Math.log1p(rate);
   if (Math.abs(nper * L) > 229) return UNKNOWN();
   const p = (-(fv + pv * Math.exp(nper * L)) * rate) / ((1 + rate * t) * Math.expm1(nper * L));
@@ -147,9 +148,9 @@ export function excelIpmt(
     () => 0,
     (L, p, t) => {
       if (t === 1 && per === 1) return 0;
-      const m = nper - per + 1;
-      const x = -p * Math.expm1(-m * L);
-      const y = rate * fv * Math.exp(-(m + t) * L);
+      const w = -(nper - per + 1) * L;
+      const x = -p * Math.expm1(w);
+      const y = rate * fv * Math.exp(w - t * L);
       const s = Math.abs(x + y);
       if (Math.abs(x) > CANCEL * s || Math.abs(y) > CANCEL * s) return UNKNOWN();
       return finite(x + y);
@@ -176,7 +177,7 @@ export function excelPpmt(
     (L, p, t) => {
       if (t === 1 && per === 1) return finite(p);
       if (CANCEL * Math.abs(pv + fv) < Math.max(Math.abs(pv), Math.abs(fv))) return UNKNOWN();
-      return finite((-rate * (pv + fv) * Math.exp((per - 1 - t) * L)) / Math.expm1(nper * L));
+      return finite(-rate * (pv + fv) * (Math.exp((per - 1 - t) * L) / Math.expm1(nper * L)));
     },
   );
 }

@@ -23,6 +23,12 @@ const BIG = '1e100';
 const NE_BIG = '"a financial function with an argument or (1+rate)^nper past 1E+100 in magnitude"';
 
 export const LOAN_HELPERS: Readonly<Record<string, HelperSource>> = {
+  xlFinResult: {
+    // As the oracle's results (excel-scalars.ts `finite`): a subnormal result is not established (Excel is
+    // believed to flush one to 0, undocumented), negative zero is 0.
+    fn: `function($x) { $type($x) != "number" ? $x : $x = 0 ? 0 : $abs($x) < 2.2250738585072014e-308 ? $xlNE("a financial result below 2^-1022 (subnormal)") : $x }`,
+    doc: 'a financial result: subnormal not established, -0 as 0 (internal)',
+  },
   xlLoanArgs: {
     // Number arguments and errors only, the first error in order wins (IPMT_PPMT.xlsx G8: A8 #N/A); type 0 or 1
     // for any non-zero number as PMT's (PMT.xlsx E32, E33, E35; IPMT_PPMT.xlsx shows types 0 and 1 only).
@@ -40,7 +46,8 @@ export const LOAN_HELPERS: Readonly<Record<string, HelperSource>> = {
     // #NUM! (IPMT_PPMT.xlsx G9 -3, G10 0, G25 0.99999, G26 0.5); per above an integer nper ≥ 1 by a whole period
     // or more #NUM! (G11 3 of 2, G18 4 of 3), by less a value (G17 3.9 of 3); past a fractional nper, or an
     // nper below 1, not established (is the bound nper + 1 or the whole part of per? no cell tells). Rate 0
-    // is $z (G19..G21); rate -1 or below not established (no saved IPMT or PPMT cell shows it).
+    // is $z (G19..G21); rate -1 or below not established (no saved IPMT or PPMT cell shows it), and so is a rate
+    // under 1E-300 in magnitude (PPMT's (1+rate)^(per-1)/((1+rate)^nper - 1) would overflow).
     fn: `function($l, $f, $z, $k) {( $a := $xlLoanArgs($l, $f);
   $type($a) = "object" ? $a : (
     $r := $a[0]; $per := $a[1]; $n := $a[2]; $v := $a[3]; $fv := $a[4]; $t := $a[5];
@@ -48,11 +55,12 @@ export const LOAN_HELPERS: Readonly<Record<string, HelperSource>> = {
     $per < 1 ? {"error": "#NUM!"} :
     $per > $n and ($n < 1 or $n != $floor($n)) ? $xlNE($f & " with per past a fractional nper or an nper below 1") :
     $per >= $n + 1 ? {"error": "#NUM!"} :
-    $r = 0 ? $z($per, $n, $v, $fv) : (
+    $r = 0 ? $xlFinResult($z($per, $n, $v, $fv)) :
+    $abs($r) < 1e-300 ? $xlNE($f & " with a rate under 1E-300 in magnitude") : (
       $L := $xlLog1p($r);
       $y := $n * $L;
       $abs($y) > 229 ? $xlNE(${NE_BIG}) :
-        $k($r, $per, $n, $v, $fv, $t, $L, 0 - ($fv + $v * $xlExpCore($y)) * $r / ((1 + $r * $t) * $xlExpm1($y)))
+        $xlFinResult($k($r, $per, $n, $v, $fv, $t, $L, 0 - ($fv + $v * $xlExpCore($y)) * $r / ((1 + $r * $t) * $xlExpm1($y))))
     )
   )
 )}`,

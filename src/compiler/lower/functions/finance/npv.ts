@@ -50,7 +50,7 @@ export const NPV_HELPERS: Readonly<Record<string, HelperSource>> = {
     $type($s) = "object" ? $s : (
       $v := $s[0] / $s[2];
       32 * $abs($v) < $s[1] / $abs($s[2])
-        ? $xlNE("NPV under 1/32 of its flows' discounted magnitudes (a difference of nearly equal terms)") : $v
+        ? $xlNE("NPV under 1/32 of its flows' discounted magnitudes (a difference of nearly equal terms)") : $xlFinResult($v)
     )
   )
 )}`,
