@@ -112,6 +112,7 @@ describe('the 15-digit functions where Excel is not established', () => {
     expect(await ne('=IPMT(A1,1,3,100)', { A1: -1 })).toMatch(/rate of -1 or below/);
     expect(await ne('=PPMT(0.1,A1,2.5,100)', { A1: 3 })).toMatch(/fractional nper/);
     expect(await ne('=PPMT(0.1,A1,3,100)', { A1: 3.9 })).toBeUndefined();
+    expect(await ne('=IPMT(0.1,2,3,100,0,A1)', { A1: 5 })).toMatch(/type other than 0 or 1/);
     expect(await ne('=PPMT(0.1,2,3,100,A1)', { A1: -99 })).toMatch(/pv \+ fv/);
     expect(await ne('=IPMT(0.1,2,3,100,A1)', { A1: 231 })).toMatch(/IPMT whose result/);
     expect(await ne('=IPMT(0.1,2,3,100,A1)', { A1: 10 })).toBeUndefined();

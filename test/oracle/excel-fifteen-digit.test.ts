@@ -117,6 +117,7 @@ const CASES: OracleCase[] = [
   ['=PPMT(A1,B1,C1,100)', [0.1, 3, 2.5], UNKNOWN],
   ['=PPMT(A1,B1,C1,100,-99)', [0.1, 2, 3], UNKNOWN],
   ['=IPMT(A1,B1,C1,100,231)', [0.1, 2, 3], UNKNOWN],
+  ['=PPMT(A1,B1,C1,100,0,5)', [0.1, 2, 3], UNKNOWN],
   // NPV (NPV.xlsx L2, L3 with a blank, L5 with TRUE/FALSE cells, K7, K8, M6; IRR.xlsx I27; xlcalculator NPV.xlsx
   // A1); a text cell skipped (IRR.xlsx M19); a written boolean, rate -1 and a cancelling sum (IRR.xlsx M2)
   // undetermined.

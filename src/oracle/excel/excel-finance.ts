@@ -106,7 +106,8 @@ export function excelFv(rate: number, nper: number, pmt: number, pv = 0, type = 
 /**
  * IPMT and PPMT's shared checks, then `k(L, p)` with L = log1p(rate) and p the payment (PMT's form): per below 1
  * #NUM! (IPMT_PPMT.xlsx G9, G10, G25, G26); per a whole period or more past an integer nper ≥ 1 #NUM! (G11, G18),
- * less a value (G17); past a fractional nper or with an nper below 1 undetermined; rate -1 or below undetermined;
+ * less a value (G17); past a fractional nper or with an nper below 1 undetermined; rate -1 or below, a type other
+ * than 0 or 1 undetermined (IPMT_PPMT.xlsx has only those);
  * rate 0 `zero()`, a rate under 1E-300 in magnitude undetermined (PPMT's quotient of powers would overflow). The
  * power terms are written without a difference of large terms (loan.ts in the lowering says why).
  */
@@ -117,7 +118,8 @@ function loan(
 ): number | CellError {
   if (outOfBounds(a)) return UNKNOWN();
   const [rate = 0, per = 0, nper = 0, pv = 0, fv = 0, type = 0] = a;
-  const t = type !== 0 ? 1 : 0;
+  if (type !== 0 && type !== 1) return UNKNOWN();
+  const t = type;
   if (rate <= -1) return UNKNOWN();
   if (per < 1) return NUM();
   if (per > nper && (nper < 1 || !Number.isInteger(nper))) return UNKNOWN();

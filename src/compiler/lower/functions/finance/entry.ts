@@ -34,7 +34,7 @@ function annuity(name: string, arity: number) {
 }
 
 const LOAN_NOTES =
-  'per below 1 #NUM! (IPMT_PPMT.xlsx G9 -3, G10 0, G25 0.99999); per a whole period or more past an integer nper #NUM! (G11, G18), less than one a value (G17 3.9 of 3); per past a fractional nper, an nper below 1, rate -1 or below not established; an error argument its error (G8 #N/A); a blank, boolean or text argument not established (no saved cell holds one)';
+  'per below 1 #NUM! (IPMT_PPMT.xlsx G9 -3, G10 0, G25 0.99999); per a whole period or more past an integer nper #NUM! (G11, G18), less than one a value (G17 3.9 of 3); per past a fractional nper, an nper below 1, rate -1 or below not established; an error argument its error (G8 #N/A); a blank, boolean or text argument, a type other than 0 or 1 not established (no saved cell holds one)';
 
 /** NPV(rate, value, ...): a reference contributes its numbers and errors, a direct value must be a number. */
 function lowerNpv(node: CallNode, l: Lowering): Val {

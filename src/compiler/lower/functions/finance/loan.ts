@@ -30,14 +30,14 @@ export const LOAN_HELPERS: Readonly<Record<string, HelperSource>> = {
     doc: 'a financial result: subnormal not established, -0 as 0 (internal)',
   },
   xlLoanArgs: {
-    // Number arguments and errors only, the first error in order wins (IPMT_PPMT.xlsx G8: A8 #N/A); type 0 or 1
-    // for any non-zero number as PMT's (PMT.xlsx E32, E33, E35; IPMT_PPMT.xlsx shows types 0 and 1 only).
+    // Number arguments and errors only, the first error in order wins (IPMT_PPMT.xlsx G8: A8 #N/A); a type other
+    // than 0 or 1 not established (IPMT_PPMT.xlsx shows only those two; PMT reads any non-zero number as 1).
     fn: `function($l, $f) {(
   $e := $l[$type($) = "object"][0];
   $exists($e) ? $e :
   $count($l[$type($) != "number"]) > 0 ? $xlNE($f & " with a blank, a boolean or text argument") :
   $count($l[$abs($) > ${BIG}]) > 0 ? $xlNE(${NE_BIG}) :
-  $append($l[[0..$count($l) - 2]], [$l[-1] != 0 ? 1 : 0])
+  $l[-1] != 0 and $l[-1] != 1 ? $xlNE($f & " with a type other than 0 or 1") : $l
 )}`,
     doc: "IPMT/PPMT's arguments: numbers and errors, type 0 or 1 (internal)",
   },
