@@ -102,6 +102,30 @@ describe('the 15-digit functions where Excel is not established', () => {
     expect(await ne('=FV(0.2,A1,92.1978021978022,-200)', { A1: 3.000000000000001 })).toMatch(/1\/16/);
     expect(await ne('=FV(0.2,A1,50,-200)', { A1: 3 })).toBeUndefined();
   });
+  it('IPMT and PPMT with a blank, boolean or text argument, rate -1 or below, per past a fractional nper, cancelling terms', async () => {
+    expect(await ne('=IPMT(0.1,1,3,A1)', { A1: true } as never)).toMatch(
+      /IPMT with a blank, a boolean or text/,
+    );
+    expect(await ne('=PPMT(0.1,1,3,A1)', { A1: '100' } as never)).toMatch(
+      /PPMT with a blank, a boolean or text/,
+    );
+    expect(await ne('=IPMT(A1,1,3,100)', { A1: -1 })).toMatch(/rate of -1 or below/);
+    expect(await ne('=PPMT(0.1,A1,2.5,100)', { A1: 3 })).toMatch(/fractional nper/);
+    expect(await ne('=PPMT(0.1,A1,3,100)', { A1: 3.9 })).toBeUndefined();
+    expect(await ne('=IPMT(0.1,2,3,100,0,A1)', { A1: 5 })).toMatch(/type other than 0 or 1/);
+    expect(await ne('=PPMT(0.1,2,3,100,A1)', { A1: -99 })).toMatch(/pv \+ fv/);
+    expect(await ne('=IPMT(0.1,2,3,100,A1)', { A1: 231 })).toMatch(/IPMT whose result/);
+    expect(await ne('=IPMT(0.1,2,3,100,A1)', { A1: 10 })).toBeUndefined();
+  });
+  it('NPV with a written boolean or text, rate -1, no values, or a sum of nearly equal terms (IRR.xlsx M2)', async () => {
+    expect(await ne('=NPV(A1,TRUE,3)', { A1: 0.1 })).toMatch(/not read from a reference/);
+    expect(await ne('=NPV(A1,"3")', { A1: 0.1 })).toMatch(/not read from a reference/);
+    expect(await ne('=NPV(A1,B1,3)', { A1: 0.1, B1: true } as never)).toBeUndefined();
+    expect(await ne('=NPV(A1,3)', { A1: -1 })).toMatch(/rate -1/);
+    expect(await ne('=NPV(0.1,A1)', { A1: 'x' } as never)).toMatch(/without a number/);
+    expect(await ne('=NPV(A1,-20,5,5,5,5,5)', { A1: 0.07930826116039724 })).toMatch(/1\/32/);
+    expect(await ne('=NPV(A1,-10000,3000,4200,6800)', { A1: 0.1 })).toBeUndefined();
+  });
   it('an argument past 1E+100', async () => {
     expect(await ne('=PMT(0.1,A1,100)', { A1: 1e101 })).toMatch(/1E\+100/);
   });

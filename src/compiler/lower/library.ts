@@ -44,6 +44,8 @@ import { WORKDAY_HELPERS } from './functions/workdays/helpers.js';
 import { DAYCOUNT_HELPERS } from './functions/daycount/helpers.js';
 import { TRANSCENDENTAL_HELPERS } from './functions/transcendental/helpers.js';
 import { FINANCE_HELPERS } from './functions/finance/helpers.js';
+import { LOAN_HELPERS } from './functions/finance/loan.js';
+import { NPV_HELPERS } from './functions/finance/npv.js';
 import { VALUE_HELPERS } from './helpers/values.js';
 
 export interface HelperDef extends HelperSource {
@@ -80,6 +82,8 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...ORDER_STATS_HELPERS,
   ...TRANSCENDENTAL_HELPERS,
   ...FINANCE_HELPERS,
+  ...LOAN_HELPERS,
+  ...NPV_HELPERS,
 };
 
 /** The `$xl…` helpers a JSONata text calls, other than `self`, in the given order of names. */

@@ -1,5 +1,5 @@
 /**
- * The oracle's PMT, NPER, PV and FV (the 15-digit tier), written apart from the library's JSONata: Microsoft's
+ * The oracle's PMT, NPER, PV, FV, IPMT and PPMT (the 15-digit tier), written apart from the library's JSONata: Microsoft's
  * annuity equation (PV function page) on the platform's Math.log1p, Math.expm1 and Math.log, with Excel's
  * domain errors. HyperFormula alone computes PMT with Math.pow (xlcalculator PMT.xlsx A1 PMT(0.08/12,10,10000)
  * is saved -1037.0320893591522; pow gives -1037.0320893591606, past 15 digits), gives a number for a rate of
@@ -101,4 +101,108 @@ export function excelFv(rate: number, nper: number, pmt: number, pv = 0, type = 
   const s = Math.abs(x + y);
   if (Math.abs(x) > CANCEL * s || Math.abs(y) > CANCEL * s) return UNKNOWN();
   return finite(-(x + y));
+}
+
+/**
+ * IPMT and PPMT's shared checks, then `k(L, p)` with L = log1p(rate) and p the payment (PMT's form): per below 1
+ * #NUM! (IPMT_PPMT.xlsx G9, G10, G25, G26); per a whole period or more past an integer nper ≥ 1 #NUM! (G11, G18),
+ * less a value (G17); past a fractional nper or with an nper below 1 undetermined; rate -1 or below, a type other
+ * than 0 or 1 undetermined (IPMT_PPMT.xlsx has only those);
+ * rate 0 `zero()`, a rate under 1E-300 in magnitude undetermined (PPMT's quotient of powers would overflow). The
+ * power terms are written without a difference of large terms (loan.ts in the lowering says why).
+ */
+function loan(
+  a: readonly number[],
+  zero: () => number,
+  k: (L: number, p: number, t: number) => number | CellError,
+): number | CellError {
+  if (outOfBounds(a)) return UNKNOWN();
+  const [rate = 0, per = 0, nper = 0, pv = 0, fv = 0, type = 0] = a;
+  if (type !== 0 && type !== 1) return UNKNOWN();
+  const t = type;
+  if (rate <= -1) return UNKNOWN();
+  if (per < 1) return NUM();
+  if (per > nper && (nper < 1 || !Number.isInteger(nper))) return UNKNOWN();
+  if (per >= nper + 1) return NUM();
+  if (rate === 0) return finite(zero());
+  if (Math.abs(rate) < 1e-300) return UNKNOWN();
+  const L = Math.log1p(rate);
+  if (Math.abs(nper * L) > 229) return UNKNOWN();
+  const p = (-(fv + pv * Math.exp(nper * L)) * rate) / ((1 + rate * t) * Math.expm1(nper * L));
+  return k(L, p, t);
+}
+
+/**
+ * IPMT(rate, per, nper, pv, fv, type): the interest on the balance still owed, -p·expm1(-m·L) +
+ * rate·fv·e^(-(m + type)·L) with m = nper - per + 1; type 1 in period 1 is 0 (G2, G22); rate 0 is 0 (G19); a
+ * result under 1/16 of its larger term undetermined (as FV's).
+ */
+export function excelIpmt(
+  rate: number,
+  per: number,
+  nper: number,
+  pv: number,
+  fv = 0,
+  type = 0,
+): number | CellError {
+  return loan(
+    [rate, per, nper, pv, fv, type],
+    () => 0,
+    (L, p, t) => {
+      if (t === 1 && per === 1) return 0;
+      const w = -(nper - per + 1) * L;
+      const x = -p * Math.expm1(w);
+      const y = rate * fv * Math.exp(w - t * L);
+      const s = Math.abs(x + y);
+      if (Math.abs(x) > CANCEL * s || Math.abs(y) > CANCEL * s) return UNKNOWN();
+      return finite(x + y);
+    },
+  );
+}
+
+/**
+ * PPMT(rate, per, nper, pv, fv, type): the principal, -rate·(pv + fv)·e^((per - 1 - type)·L)/expm1(nper·L); type
+ * 1 in period 1 is the payment (I2, I22); rate 0 -(pv + fv)/nper (I19, I20, I21); pv + fv under 1/16 of the
+ * larger undetermined (Excel's own order, not shown, may cancel there).
+ */
+export function excelPpmt(
+  rate: number,
+  per: number,
+  nper: number,
+  pv: number,
+  fv = 0,
+  type = 0,
+): number | CellError {
+  return loan(
+    [rate, per, nper, pv, fv, type],
+    () => -(pv + fv) / nper,
+    (L, p, t) => {
+      if (t === 1 && per === 1) return finite(p);
+      if (CANCEL * Math.abs(pv + fv) < Math.max(Math.abs(pv), Math.abs(fv))) return UNKNOWN();
+      return finite(-rate * (pv + fv) * (Math.exp((per - 1 - t) * L) / Math.expm1(nper * L)));
+    },
+  );
+}
+
+/**
+ * NPV(rate, values): one quotient, the flows folded forward (N = N·(1 + rate) + value) over (1 + rate)^n by
+ * repeated multiplication (the order measured closest to Excel's saved cells, scripts/finance-order.ts); rate
+ * -1, no values, an argument past the bound, a product past 1E+300 or under 1E-300 undetermined; a result under
+ * 1/32 of the discounted sum of the flows' magnitudes undetermined (IRR.xlsx M2..M19: NPV at the IRR, a
+ * difference of nearly equal terms).
+ */
+export function excelNpv(rate: number, values: readonly number[]): number | CellError {
+  if (rate === -1 || values.length === 0 || outOfBounds([rate, ...values])) return UNKNOWN();
+  const b = 1 + rate;
+  let n = 0;
+  let m = 0;
+  let p = 1;
+  for (const x of values) {
+    p *= b;
+    if (Math.abs(p) > 1e300 || Math.abs(p) < 1e-300 || m > 1e300 / (Math.abs(b) + 1)) return UNKNOWN();
+    n = n * b + x;
+    m = m * Math.abs(b) + Math.abs(x);
+  }
+  const s = n / p;
+  return 32 * Math.abs(s) < m / Math.abs(p) ? UNKNOWN() : finite(s);
 }

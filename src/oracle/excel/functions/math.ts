@@ -1,17 +1,17 @@
 /**
  * ROUND and INT (corrections `round`, `int`; evidence in corrections.ts), and the `math` correction: the
  * rounding family on the 15-digit decimal form, MOD, PI, PRODUCT, SUMSQ, QUOTIENT, MROUND, CEILING.MATH,
- * FLOOR.MATH, the logarithms, PMT, NPER, PV and FV, RADIANS and DEGREES, their number arguments read with Excel's
+ * FLOOR.MATH, the logarithms, PMT, NPER, PV, FV, IPMT, PPMT and NPV, RADIANS and DEGREES, their number arguments read with Excel's
  * coercion (excel-math.ts, excel-multiples.ts, excel-transcendental.ts, excel-finance.ts, excel-bases.ts;
  * evidence there and in docs/oracle.md).
  */
 import { round15 } from '../../../workbook/precision.js';
 import { CellError, ErrorType } from '../../hf.js';
-import { argSource, EMPTY_ARG, isRange, numbersOf } from '../call.js';
+import { argSource, EMPTY_ARG, isRange, numbersOf, REFERENCE_NODES, unwrap } from '../call.js';
 import { excelRound, roundUndetermined } from '../corrections.js';
 import { type Call, type Corrected, NUMBER, OPTIONAL, type Route, scalars, VARIADIC } from '../entry.js';
 import { convertAngle } from '../excel-bases.js';
-import { excelFv, excelNper, excelPmt, excelPv } from '../excel-finance.js';
+import { excelFv, excelIpmt, excelNper, excelNpv, excelPmt, excelPpmt, excelPv } from '../excel-finance.js';
 import {
   excelCeilFloor,
   excelEvenOdd,
@@ -37,6 +37,48 @@ const onNumbers =
   (...a: Scalar[]): unknown => {
     const n = numbers(a.filter((v) => v !== undefined));
     return n instanceof CellError ? n : fn(...n);
+  };
+
+/**
+ * NPV's arguments: the rate a number (an error its error, NPV.xlsx K8; else undetermined); each value a
+ * reference's numbers (blanks, booleans and text skipped: NPV.xlsx K3, L5, M5, IRR.xlsx M19; Microsoft's NPV
+ * page), its error the result (K9, N9), or a number written or computed (else undetermined: no saved cell).
+ */
+function npv(c: Call): unknown {
+  if (c.args.some((n) => n.type === EMPTY_ARG)) return UNKNOWN();
+  const [rateNode, ...valueNodes] = c.args;
+  const rate = raw(c.evaluate(rateNode!) as Scalar);
+  if (rate instanceof CellError) return rate;
+  const values: number[] = [];
+  for (const node of valueNodes) {
+    const value = c.evaluate(node);
+    if (isRange(value)) {
+      for (const v of value.valuesFromTopLeftCorner()) {
+        const x = raw(v as Scalar);
+        if (x instanceof CellError) return x;
+        if (typeof x === 'number') values.push(x);
+      }
+      continue;
+    }
+    const x = raw(value as Scalar);
+    if (x instanceof CellError) return x;
+    if (typeof x === 'number') values.push(x);
+    else if (!REFERENCE_NODES.has(unwrap(node).type)) return UNKNOWN();
+  }
+  return typeof rate !== 'number' ? UNKNOWN() : excelNpv(rate, values);
+}
+
+/**
+ * IPMT and PPMT: numbers only, the first error in order wins (IPMT_PPMT.xlsx G8: A8 #N/A); a blank, a boolean
+ * or text undetermined (no saved cell holds one).
+ */
+const onStrictNumbers =
+  (fn: (...n: number[]) => unknown) =>
+  (...a: Scalar[]): unknown => {
+    const vs = a.filter((v) => v !== undefined).map(raw);
+    const e = vs.find((v) => v instanceof CellError);
+    if (e !== undefined) return e;
+    return vs.every((v) => typeof v === 'number') ? fn(...(vs as number[])) : UNKNOWN();
   };
 
 /**
@@ -294,5 +336,32 @@ export const MATH: Corrected[] = [
       '(1+rate)^nper of the rounded base, (q - 1)/rate before the payment; a rate below -1 with a fractional nper #NUM!; rate -1 undetermined',
     ),
     impl: onNumbers((r, n, p, pv, t) => excelFv(r, n, p, pv, t)),
+  },
+  {
+    name: 'SSX.IPMT',
+    params: [...scalars(4), OPTIONAL, OPTIONAL],
+    calls: math(
+      'IPMT',
+      'numbers only; the interest on the balance still owed by expm1/exp of multiples of log1p(rate); per outside 1..nper #NUM!',
+    ),
+    impl: onStrictNumbers((r, per, n, pv, fv, t) => excelIpmt(r, per, n, pv, fv, t)),
+  },
+  {
+    name: 'SSX.PPMT',
+    params: [...scalars(4), OPTIONAL, OPTIONAL],
+    calls: math(
+      'PPMT',
+      'numbers only; -rate·(pv + fv)·(1+rate)^(per-1-type)/((1+rate)^nper - 1) by exp/expm1 of multiples of log1p(rate); per outside 1..nper #NUM!',
+    ),
+    impl: onStrictNumbers((r, per, n, pv, fv, t) => excelPpmt(r, per, n, pv, fv, t)),
+  },
+  {
+    name: 'SSX.NPV',
+    ...VARIADIC,
+    calls: math(
+      'NPV',
+      "references' numbers only (errors the result); the flows folded forward over (1 + rate)^n; a written or computed non-number, rate -1 undetermined",
+    ),
+    call: npv,
   },
 ];

@@ -1,10 +1,11 @@
 /**
- * PMT, NPER, PV and FV: the annuity functions, in the 15-digit tier (precision.ts). Each solves Microsoft's annuity
+ * PMT, NPER, PV, FV, IPMT, PPMT and NPV: the annuity functions, in the 15-digit tier (precision.ts). Each solves Microsoft's annuity
  * equation (PV function page) for its unknown (helpers.ts); Excel's own order of operations inside it
  * is not shown by any saved cell, so its last bits are not reproduced and a derivation calling them is held
- * to Excel's displayed precision. IPMT and PPMT are not supported yet: on the corpus their plain
- * double formulas disagree with Excel past 15 digits (docs/semantics.md, "The 15-digit tier"). Arguments coerce like arithmetic, left-out fv and type
- * are 0, an empty argument is refused (what Excel reads there is not established).
+ * to Excel's displayed precision. IPMT and PPMT (loan.ts) take only numbers: their plain double formulas disagree
+ * with Excel past 15 digits, so they are written without a difference of large terms (docs/semantics.md, "The
+ * 15-digit tier"). NPV (npv.ts) reads its values as references or numbers. The others' arguments coerce like arithmetic; left-out fv and type are 0, an empty argument is
+ * refused (what Excel reads there is not established).
  */
 import type { CallNode } from '../../../../workbook/formula/ast.js';
 import type { Val } from '../../value.js';
@@ -30,6 +31,31 @@ function annuity(name: string, arity: number) {
     const invariant = vs.every((v) => v.invariant);
     return l.helper(name, [`[${texts.join(', ')}]`], NUM_OR_ERR, invariant, vs);
   };
+}
+
+const LOAN_NOTES =
+  'per below 1 #NUM! (IPMT_PPMT.xlsx G9 -3, G10 0, G25 0.99999); per a whole period or more past an integer nper #NUM! (G11, G18), less than one a value (G17 3.9 of 3); per past a fractional nper, an nper below 1, rate -1 or below not established; an error argument its error (G8 #N/A); a blank, boolean or text argument, a type other than 0 or 1 not established (no saved cell holds one)';
+
+/** NPV(rate, value, ...): a reference contributes its numbers and errors, a direct value must be a number. */
+function lowerNpv(node: CallNode, l: Lowering): Val {
+  for (const a of node.args)
+    if (a.kind === 'missing') l.fail('UNSUPPORTED_CONSTRUCT', 'NPV with an empty argument', a);
+  const [rateNode, ...valueNodes] = node.args;
+  const rate = l.lower(rateNode!);
+  const from: Val[] = [rate];
+  let invariant = rate.invariant;
+  const pieces = valueNodes.map((a) => {
+    const ref = l.refArray(a);
+    if (ref) {
+      invariant &&= ref.invariant;
+      return l.call('xlRefNums', [`[${ref.inner}]`]);
+    }
+    const v = l.lower(a);
+    invariant &&= v.invariant;
+    from.push(v);
+    return v.kinds.every((k) => k === 'number') ? v.expr : l.call('xlNpvArg', [v.expr]);
+  });
+  return l.helper('xlNpv', [rate.expr, `[${pieces.join(', ')}]`], NUM_OR_ERR, invariant, from);
 }
 
 const COMMON =
@@ -109,6 +135,71 @@ export const FINANCE_FUNCTIONS: readonly FunctionEntry[] = [
       goldens: ['finance'],
       corpus: [`${F}FV.xlsx`, `${F}PMT.xlsx`, POI],
       microsoft: ['FV function', 'PV function'],
+    },
+  },
+
+  {
+    name: 'IPMT',
+    family: 'finance',
+    args: [arg('rate'), arg('per'), arg('nper'), arg('pv'), arg('fv', true), arg('type', true)],
+    helpers: ['xlIpmt'],
+    lower: annuity('xlIpmt', 6),
+    precision: 15,
+    summary: "the interest part of one period's payment of an annuity (a loan)",
+    lowering:
+      '$xlIpmt([rate, per, nper, pv, fv, type]): -p·expm1(-m·L) + rate·fv·exp(-(m + type)·L), p the payment (PMT), m = nper - per + 1, L = log1p(rate)',
+    notes: `type 1 in period 1 is 0 (IPMT_PPMT.xlsx G2, G22; per 1.0001 is not, G23); rate 0 is 0 (G19); a result under 1/16 of its larger term not established; ${LOAN_NOTES}`,
+    example: { formula: '=IPMT(A1,1,36,8000)', cells: { A1: 0.01 }, value: -80 },
+    evidence: {
+      goldens: ['finance'],
+      corpus: [`${F}IPMT_PPMT.xlsx`],
+      microsoft: ['IPMT function', 'PV function'],
+    },
+  },
+
+  {
+    name: 'PPMT',
+    family: 'finance',
+    args: [arg('rate'), arg('per'), arg('nper'), arg('pv'), arg('fv', true), arg('type', true)],
+    helpers: ['xlPpmt'],
+    lower: annuity('xlPpmt', 6),
+    precision: 15,
+    summary: "the principal part of one period's payment of an annuity (a loan)",
+    lowering:
+      '$xlPpmt([rate, per, nper, pv, fv, type]): -rate·(pv + fv)·(exp((per - 1 - type)·L) / expm1(nper·L)), L = log1p(rate)',
+    notes: `type 1 in period 1 is the payment (IPMT_PPMT.xlsx I2, I22); rate 0: -(pv + fv)/nper (I19, I20, I21); pv + fv under 1/16 of the larger not established; ${LOAN_NOTES}`,
+    example: { formula: '=PPMT(A1,1,36,8000)', cells: { A1: 0.01 }, value: -185.71447850280953 },
+    evidence: {
+      goldens: ['finance'],
+      corpus: [`${F}IPMT_PPMT.xlsx`],
+      microsoft: ['PPMT function', 'PV function'],
+    },
+  },
+
+  {
+    name: 'NPV',
+    family: 'finance',
+    args: [
+      { name: 'rate', kind: 'value', class: 'number' },
+      { name: 'value', kind: 'reference', class: 'numbers', repeats: true },
+    ],
+    helpers: ['xlNpv', 'xlRefNums', 'xlNpvArg'],
+    lower: lowerNpv,
+    precision: 15,
+    summary: 'the net present value of cash flows at the end of each period',
+    lowering:
+      '$xlNpv(rate, [values]): N/(1 + rate)^n, N folded forward N·(1 + rate) + value, the power by repeated multiplication; a result under 1/32 of the discounted magnitudes not established',
+    notes:
+      "a reference contributes its numbers: blanks, booleans and text in it are skipped (NPV.xlsx K3 blank D3, L5 TRUE/FALSE cells, M5 in a range, IRR.xlsx M19 text; Microsoft's NPV page), an error in it is the result (K9, N9); a rate that is an error its error (K8); a rate below -1 computed (K7 -1.23); a value written or computed that is not a number, a rate not a number, rate -1 and no values not established",
+    example: {
+      formula: '=NPV(A1,B1:D1)',
+      cells: { A1: 0.1, B1: 10, C1: 20, D1: null },
+      value: 25.6198347107438,
+    },
+    evidence: {
+      goldens: ['finance'],
+      corpus: [`${F}NPV.xlsx`, `${F}IRR.xlsx`, 'excel/xlcalculator/NPV.xlsx', POI],
+      microsoft: ['NPV function'],
     },
   },
 ];
