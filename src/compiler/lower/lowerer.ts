@@ -14,6 +14,7 @@ import {
 } from '../../workbook/formula/ast.js';
 import { structuredItems } from '../../workbook/formula/structured.js';
 import { arityOf, type FunctionEntry, functionEntry, VOLATILE_FUNCTIONS } from './functions/index.js';
+import { WITHHELD_FUNCTIONS } from './functions/withheld.js';
 import { WHOLE_RANGE_READERS } from './whole-ranges.js';
 import type { Lowering, RefArray } from './functions/types.js';
 import type { RefusalCode } from '../types.js';
@@ -435,7 +436,10 @@ export class Lowerer implements Lowering {
     }
     if (VOLATILE_FUNCTIONS.includes(name)) fail('VOLATILE_FUNCTION', `volatile function ${name}`, node);
     const entry = functionEntry(name);
-    if (!entry) return fail('UNSUPPORTED_FUNCTION', `function ${name} is not supported`, node);
+    if (!entry) {
+      const why = Object.hasOwn(WITHHELD_FUNCTIONS, name) ? `: ${WITHHELD_FUNCTIONS[name]}` : '';
+      return fail('UNSUPPORTED_FUNCTION', `function ${name} is not supported${why}`, node);
+    }
     const { min, max } = arityOf(entry);
     if (node.args.length < min || node.args.length > max) {
       fail('MALFORMED_FORMULA', `${name} takes ${min === max ? min : `${min} to ${max}`} arguments`, node);
