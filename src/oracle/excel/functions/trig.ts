@@ -1,0 +1,50 @@
+/**
+ * SIN, COS, TAN and ATAN2 (correction `math`; the rules and their evidence in excel-trig.ts): their number
+ * arguments read with Excel's coercion, the platform's functions, undetermined near a zero where Excel's
+ * reduction moves the 15 digits.
+ */
+import { CellError } from '../../hf.js';
+import { type Corrected, type Route, scalars } from '../entry.js';
+import { numbers } from '../excel-math.js';
+import type { Scalar } from '../excel-scalars.js';
+import { excelAtan2, excelCos, excelSin, excelTan } from '../excel-trig.js';
+
+const math = (call: string, note: string): Route[] => [{ call, correction: 'math', note }];
+
+/** Number arguments read by Excel's coercion, left error first, then `fn` on the numbers. */
+const onNumbers =
+  (fn: (...n: number[]) => unknown) =>
+  (...a: Scalar[]): unknown => {
+    const n = numbers(a);
+    return n instanceof CellError ? n : fn(...n);
+  };
+
+const NEAR_ZERO =
+  'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0); undetermined near a zero, where Excel\'s reduction by its 64-bit π moves the 15th digit';
+
+export const TRIG: Corrected[] = [
+  {
+    name: 'SSX.SIN',
+    params: scalars(1),
+    calls: math('SIN', NEAR_ZERO),
+    impl: onNumbers((x) => excelSin(x)),
+  },
+  {
+    name: 'SSX.COS',
+    params: scalars(1),
+    calls: math('COS', NEAR_ZERO),
+    impl: onNumbers((x) => excelCos(x)),
+  },
+  {
+    name: 'SSX.TAN',
+    params: scalars(1),
+    calls: math('TAN', `${NEAR_ZERO} or a pole`),
+    impl: onNumbers((x) => excelTan(x)),
+  },
+  {
+    name: 'SSX.ATAN2',
+    params: scalars(2),
+    calls: math('ATAN2', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)'),
+    impl: onNumbers((x, y) => excelAtan2(x, y)),
+  },
+];

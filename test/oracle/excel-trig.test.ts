@@ -1,0 +1,71 @@
+/**
+ * The oracle's SIN, COS, TAN and ATAN2 (src/oracle/excel/excel-trig.ts, the 15-digit tier) against Excel's
+ * saved values (ironcalc trigonometric_functions.xlsx, ATAN2_POWER.xlsx; poi 47813.xlsx,
+ * FormulaEvalTestData_Copy.xlsx EverythingTests; xlcalculator COS.xlsx, ATAN2.xlsx), numbers at 15 significant
+ * digits as verification compares the tier, and `#ERROR!` near a zero where Excel's reduction by its 64-bit π
+ * moves the 15 digits (the band, excel-trig.ts).
+ */
+import { describeOracleCases, err, type OracleCase, UNKNOWN } from './oracle-cases.js';
+
+const PI = Math.PI;
+
+const CASES: OracleCase[] = [
+  // SIN (trigonometric_functions.xlsx B2, B9, B10, B11, B19, B25; EverythingTests!G1252 SIN(-534), K1252,
+  // P1252; 47813.xlsx B183 SIN(RADIANS(181)), RADIANS(181) being 181 times the double nearest π/180).
+  ['=SIN(A1)', [5], -0.95892427466313845],
+  ['=SIN(A1)', [true], 0.8414709848078965],
+  ['=SIN(A1)', ['qwerty'], err('#VALUE!')],
+  ['=SIN(A1)', [false], 0],
+  ['=SIN(A1)', [0], 0],
+  ['=SIN(A1)', [-100], 0.5063656411097588],
+  ['=SIN(A1)', [-534], 7.0692098333373365e-2],
+  ['=SIN(A1)', [''], err('#VALUE!')],
+  ['=SIN(A1)', ['1'], 0.8414709848078965],
+  ['=SIN(A1)', [181 * 0.017453292519943295], -1.7452406437283637e-2],
+  // Near a multiple of π: SIN(PI()) saved 1.22514845490862E-16 (B12), SIN(RADIANS(360)) -2.45029690981724E-16
+  // (47813.xlsx B362); past |x| = 13905 every value.
+  ['=SIN(A1)', [PI], UNKNOWN],
+  ['=SIN(RADIANS(A1))', [360], UNKNOWN],
+  ['=SIN(A1)', [20000], UNKNOWN],
+  // COS (C2, C9, C11, C18; EverythingTests!D276 blank, E276 `""`; COS.xlsx A3 COS(60*PI()/180)).
+  ['=COS(A1)', [5], 0.28366218546322625],
+  ['=COS(A1)', [true], 0.54030230586813977],
+  ['=COS(A1)', [false], 1],
+  ['=COS(A1)', [-7.123], 0.6676008020969587],
+  ['=COS(A1)', [null], 1],
+  ['=COS(A1)', [''], err('#VALUE!')],
+  ['=COS(A1*PI()/180)', [60], 0.50000000000000011],
+  // Near an odd multiple of π/2: COS(PI()/2) saved 6.1257422745431E-17 (C13), COS(RADIANS(270)) (C272).
+  ['=COS(A1)', [PI / 2], UNKNOWN],
+  ['=COS(RADIANS(A1))', [270], UNKNOWN],
+  // TAN (D2, D9, D10, D14, D15, D24; EverythingTests!L1356 TAN(1.5574077246549023)).
+  ['=TAN(A1)', [5], -3.3805150062465859],
+  ['=TAN(A1)', [true], 1.5574077246549023],
+  ['=TAN(A1)', ['qwerty'], err('#VALUE!')],
+  ['=TAN(A1)', [PI / 4], 0.99999999999999989],
+  ['=TAN(A1)', [61], 3.7431679442724195],
+  ['=TAN(A1)', [-7], -0.87144798272431878],
+  ['=TAN(A1)', [1.5574077246549023], 74.685933398765371],
+  // Near a multiple of π (TAN(PI()) saved -1.22514845490862E-16, D12) and near a pole.
+  ['=TAN(A1)', [PI], UNKNOWN],
+  ['=TAN(A1)', [PI / 2], UNKNOWN],
+  // ATAN2 (ATAN2_POWER.xlsx D2..D28; EverythingTests!F168, M168, N168, O168).
+  ['=ATAN2(A1,B1)', [1, 1], 0.78539816339744828],
+  ['=ATAN2(A1,B1)', [1, 0], 0],
+  ['=ATAN2(A1,B1)', [0, 1], 1.5707963267948966],
+  ['=ATAN2(A1,B1)', [0, 0], err('#DIV/0!')],
+  ['=ATAN2(A1,B1)', [-2, -3], -2.158798930342464],
+  ['=ATAN2(A1,B1)', [-123, 0.1234], 3.1405894018938687],
+  ['=ATAN2(A1,B1)', [1e-7, 1], 1.5707962267948967],
+  ['=ATAN2(A1,B1)', [true, 2], 1.1071487177940906],
+  ['=ATAN2(A1,B1)', [false, false], err('#DIV/0!')],
+  ['=ATAN2(A1,B1)', [1, null], 0],
+  ['=ATAN2(A1,B1)', [null, 2], 1.5707963267948966],
+  ['=ATAN2(A1,B1)', ['hola', 2], err('#VALUE!')],
+  ['=ATAN2(A1,B1)', [2, 'hola'], err('#VALUE!')],
+  ['=ATAN2(A1,B1)', [err('#DIV/0!'), err('#N/A')], err('#DIV/0!')],
+  ['=ATAN2("1",TRUE)', [], 0.78539816339744828],
+  ['=ATAN2(A1,B1)', [-9999999999, 1.1], 3.1415926534797931],
+];
+
+describeOracleCases('oracle: SIN, COS, TAN and ATAN2 (the 15-digit tier)', CASES, 'excel15');
