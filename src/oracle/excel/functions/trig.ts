@@ -19,26 +19,26 @@ const onNumbers =
     return n instanceof CellError ? n : fn(...n);
   };
 
-const NEAR_ZERO =
-  'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0); undetermined near a zero, where Excel\'s reduction by its 64-bit π moves the 15th digit';
+const nearZero = (where: string) =>
+  `arguments read with Excel's coercion (HyperFormula reads \`""\` as 0); undetermined near ${where}, where Excel's reduction by its 64-bit π moves the 15th digit`;
 
 export const TRIG: Corrected[] = [
   {
     name: 'SSX.SIN',
     params: scalars(1),
-    calls: math('SIN', NEAR_ZERO),
+    calls: math('SIN', nearZero('a multiple of π')),
     impl: onNumbers((x) => excelSin(x)),
   },
   {
     name: 'SSX.COS',
     params: scalars(1),
-    calls: math('COS', NEAR_ZERO),
+    calls: math('COS', nearZero('an odd multiple of π/2')),
     impl: onNumbers((x) => excelCos(x)),
   },
   {
     name: 'SSX.TAN',
     params: scalars(1),
-    calls: math('TAN', `${NEAR_ZERO} or a pole`),
+    calls: math('TAN', nearZero('a multiple of π/2 (a zero or a pole)')),
     impl: onNumbers((x) => excelTan(x)),
   },
   {
