@@ -149,5 +149,7 @@ describe('where Excel is not established: near the zeros, past the band, below 2
   it('a subnormal result', async () => {
     expect(await ne('=SIN(A1)', { A1: 1e-310 })).toMatch(/subnormal/);
     expect(await ne('=ATAN2(A1,A2)', { A1: 1e300, A2: 1e-20 })).toMatch(/subnormal/);
+    expect(await ne('=ATAN(A1)', { A1: -1e-310 })).toMatch(/ATAN with a result below/);
+    expect(await ne('=ATAN(A1)', { A1: 1e-300 })).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The oracle's SIN, COS, TAN and ATAN2 (src/oracle/excel/excel-trig.ts, the 15-digit tier) against Excel's
+ * The oracle's SIN, COS, TAN, ATAN and ATAN2 (src/oracle/excel/excel-trig.ts, the 15-digit tier) against Excel's
  * saved values (ironcalc trigonometric_functions.xlsx, ATAN2_POWER.xlsx; poi 47813.xlsx,
  * FormulaEvalTestData_Copy.xlsx EverythingTests; xlcalculator COS.xlsx, ATAN2.xlsx), numbers at 15 significant
  * digits as verification compares the tier, and `#ERROR!` near a zero where Excel's reduction by its 64-bit π
@@ -49,6 +49,18 @@ const CASES: OracleCase[] = [
   // Near a multiple of π (TAN(PI()) saved -1.22514845490862E-16, D12) and near a pole.
   ['=TAN(A1)', [PI], UNKNOWN],
   ['=TAN(A1)', [PI / 2], UNKNOWN],
+  // ATAN (trigonometric_functions.xlsx G2, G6, G9, G10, G11, G12; EverythingTests!E164, G164, H164, J164, L164).
+  ['=ATAN(A1)', [5], 1.373400766945016],
+  ['=ATAN(A1)', [-0.5], -0.4636476090008061],
+  ['=ATAN(A1)', [true], 0.7853981633974483],
+  ['=ATAN(A1)', ['qwerty'], err('#VALUE!')],
+  ['=ATAN(A1)', [false], 0],
+  ['=ATAN(A1)', [PI], 1.2626272556789118],
+  ['=ATAN(A1)', [534], 1.5689236698079085],
+  ['=ATAN(A1)', [null], 0],
+  ['=ATAN(A1)', [''], err('#VALUE!')],
+  ['=ATAN("1")', [], 0.78539816339744828],
+  ['=ATAN(A1)', [0.00001], 9.9999999996666679e-6],
   // ATAN2 (ATAN2_POWER.xlsx D2..D28; EverythingTests!F168, M168, N168, O168).
   ['=ATAN2(A1,B1)', [1, 1], 0.78539816339744828],
   ['=ATAN2(A1,B1)', [1, 0], 0],
@@ -68,4 +80,4 @@ const CASES: OracleCase[] = [
   ['=ATAN2(A1,B1)', [-9999999999, 1.1], 3.1415926534797931],
 ];
 
-describeOracleCases('oracle: SIN, COS, TAN and ATAN2 (the 15-digit tier)', CASES, 'excel15');
+describeOracleCases('oracle: SIN, COS, TAN, ATAN and ATAN2 (the 15-digit tier)', CASES, 'excel15');

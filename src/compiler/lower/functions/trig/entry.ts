@@ -1,5 +1,5 @@
 /**
- * SIN, COS, TAN and ATAN2: the 15-digit tier (precision.ts). JSONata has no trigonometry; the library
+ * SIN, COS, TAN, ATAN and ATAN2: the 15-digit tier (precision.ts). JSONata has no trigonometry; the library
  * computes it as fdlibm does (helpers.ts), the platform's results bit for bit, but Excel's last bits are its
  * own (1 ulp apart on 42 of the 1,440 cells of poi 47813.xlsx), so a derivation calling them is held to Excel's
  * displayed precision. Near a zero of SIN, COS or TAN (and a pole of TAN) Excel's reduction by its 64-bit π
@@ -87,6 +87,24 @@ export const TRIG_FUNCTIONS: readonly FunctionEntry[] = [
       goldens: ['trig'],
       corpus: [TRIG, POI],
       microsoft: ['TAN function'],
+    },
+  },
+  {
+    name: 'ATAN',
+    family: 'math',
+    args: [NUMBER],
+    helpers: ['xlAtan'],
+    lower: scalar('xlAtan'),
+    precision: 15,
+    summary: 'the arctangent of a number, in radians between -π/2 and π/2',
+    lowering: "$xlAtan(x): fdlibm's atan (Math.atan bit for bit)",
+    notes:
+      'TRUE 1, FALSE 0, text #VALUE! (trigonometric_functions.xlsx G9, G11, G10), blank 0 (EverythingTests!G164), `""` #VALUE! (H164), numeric text read (J164 ATAN("1")); no zero band (no argument reduction)',
+    example: { formula: '=ATAN(A1)', cells: { A1: 1 }, value: 0.7853981633974483 },
+    evidence: {
+      goldens: ['trig'],
+      corpus: [TRIG, POI, 'excel/xlcalculator/ATAN.xlsx'],
+      microsoft: ['ATAN function'],
     },
   },
   {

@@ -1,5 +1,5 @@
 /**
- * Library helpers: SIN, COS, TAN and ATAN2 (entry.ts), in the 15-digit tier.
+ * Library helpers: SIN, COS, TAN, ATAN and ATAN2 (entry.ts), in the 15-digit tier.
  *
  * JSONata has no trigonometry, so the library computes it. The cores are transcriptions of fdlibm's `s_sin.c`,
  * `s_cos.c`, `s_tan.c`, `k_sin.c`, `k_cos.c`, `k_tan.c`, `e_rem_pio2.c` (its small and medium paths),
@@ -300,6 +300,15 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
   )
 )}`,
     doc: "TAN: the tangent (arithmetic coercion); near a zero or a pole, where Excel's 15 digits are not established, the not-established value",
+  },
+  xlAtan: {
+    fn: `function($v) {( $x := $xlNum($v);
+  $xlIsErr($x) ? $x : (
+    $r := $xlAtanCore($x);
+    $xlSubnormal($r) ? $xlNE("ATAN with a result below 2^-1022 (subnormal)") : $r
+  )
+)}`,
+    doc: 'ATAN: the arctangent, in (-π/2, π/2) (arithmetic coercion)',
   },
   xlAtan2: {
     // Excel's ATAN2(x_num, y_num) is C's atan2(y, x); both 0 #DIV/0! (Microsoft's ATAN2 page; ironcalc
