@@ -1,7 +1,8 @@
 /**
  * `npx tsx scripts/transcendental-error.ts [n]`: the library's logarithm, exponential and trigonometric helpers
  * (src/compiler/lower/functions/transcendental/helpers.ts, finance.ts, trig/helpers.ts) against the platform's
- * Math.log, Math.log10, Math.exp, Math.log1p, Math.expm1, Math.sin, Math.cos, Math.tan, Math.atan and Math.atan2
+ * Math.log, Math.log10, Math.exp, Math.log1p, Math.expm1, Math.sin, Math.cos, Math.tan, Math.asin, Math.acos,
+ * Math.atan and Math.atan2
  * on n random arguments each (default 100,000; a second argument, a regular expression, keeps the helpers it
  * matches): the largest difference in ulps and how many results differ at
  * all. docs/semantics.md ("The 15-digit tier") quotes its figures.
@@ -45,6 +46,8 @@ const CASES = [
   { helper: 'xlSinCore', platform: Math.sin, gen: trigArgument },
   { helper: 'xlCosCore', platform: Math.cos, gen: trigArgument },
   { helper: 'xlTanCore', platform: Math.tan, gen: trigArgument },
+  { helper: 'xlAsinCore', platform: Math.asin, gen: unitArgument },
+  { helper: 'xlAcosCore', platform: Math.acos, gen: unitArgument },
   { helper: 'xlAtanCore', platform: Math.atan, gen: () => spread(-60, 80, true) },
   {
     helper: 'xlAtan2Core',
@@ -70,6 +73,15 @@ function trigArgument(): number {
     (Math.floor(Math.random() * 2000) * (Math.PI / 2) +
       (Math.random() - 0.5) * 2 ** -Math.floor(Math.random() * 40))
   );
+}
+
+/** An argument of asin and acos: a third uniform in [-1, 1], a third within 2^-k of ±1, a third over the binades from 2^-60. */
+function unitArgument(): number {
+  const u = Math.random();
+  const s = Math.random() < 0.5 ? -1 : 1;
+  if (u < 1 / 3) return Math.random() * 2 - 1;
+  if (u < 2 / 3) return s * (1 - Math.random() * 2 ** -Math.floor(Math.random() * 50));
+  return spread(-60, -1, true);
 }
 
 const bindings = await specBindings(buildLibrary(CASES.map((c) => c.helper)), {});

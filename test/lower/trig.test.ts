@@ -13,7 +13,15 @@ import { type Bindings, compileExpression, specBindings } from '../../src/models
 let b: Bindings;
 beforeAll(async () => {
   b = await specBindings(
-    buildLibrary(['xlSinCore', 'xlCosCore', 'xlTanCore', 'xlAtanCore', 'xlAtan2Core']),
+    buildLibrary([
+      'xlSinCore',
+      'xlCosCore',
+      'xlTanCore',
+      'xlAsinCore',
+      'xlAcosCore',
+      'xlAtanCore',
+      'xlAtan2Core',
+    ]),
     {},
   );
 });
@@ -28,7 +36,7 @@ const nearMultiple = fc
   .tuple(
     fc.integer({ min: -5000, max: 5000 }),
     fc.integer({ min: 0, max: 60 }),
-    fc.double({ min: -1, max: 1 }),
+    fc.double({ min: -1, max: 1, noNaN: true }),
   )
   .map(([k, e, f]) => k * (Math.PI / 2) + f * 2 ** -e);
 
@@ -84,6 +92,38 @@ describe('fdlibm trigonometry in JSONata: the platform bit for bit', () => {
       for (const [helper, platform] of TRIG) {
         await same(helper, platform, x);
         await same(helper, platform, -x);
+      }
+  });
+  it('$xlAsinCore and $xlAcosCore are Math.asin and Math.acos on [-1, 1], at 0.5, 0.975, ±1 and 2^-27 too', async () => {
+    const unit = fc.oneof(
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: 0.999999, max: 1, noNaN: true }),
+      fc.double({ min: -1e-6, max: 1e-6, noNaN: true }),
+    );
+    await fc.assert(
+      fc.asyncProperty(unit, async (x) => {
+        await same('xlAsinCore', Math.asin, x);
+        await same('xlAcosCore', Math.acos, x);
+      }),
+      { numRuns: RUNS },
+    );
+    const ends = [
+      0.5,
+      0.49999999999999994,
+      0.975,
+      0.9749999999999999,
+      0.975 + 2 ** -50,
+      1,
+      2 ** -27,
+      2 ** -28,
+      2 ** -57,
+      1e-300,
+      0,
+    ];
+    for (const x of ends)
+      for (const v of [x, -x]) {
+        await same('xlAsinCore', Math.asin, v);
+        await same('xlAcosCore', Math.acos, v);
       }
   });
   it('$xlAtanCore is Math.atan, at its interval ends 7/16, 11/16, 19/16, 39/16 and 2^66 too', async () => {
@@ -151,5 +191,6 @@ describe('where Excel is not established: near the zeros, past the band, below 2
     expect(await ne('=ATAN2(A1,A2)', { A1: 1e300, A2: 1e-20 })).toMatch(/subnormal/);
     expect(await ne('=ATAN(A1)', { A1: -1e-310 })).toMatch(/ATAN with a result below/);
     expect(await ne('=ATAN(A1)', { A1: 1e-300 })).toBeUndefined();
+    expect(await ne('=ASIN(A1)', { A1: 1e-310 })).toMatch(/ASIN with a result below/);
   });
 });

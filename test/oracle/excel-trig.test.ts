@@ -1,5 +1,5 @@
 /**
- * The oracle's SIN, COS, TAN, ATAN and ATAN2 (src/oracle/excel/excel-trig.ts, the 15-digit tier) against Excel's
+ * The oracle's SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2 (src/oracle/excel/excel-trig.ts, the 15-digit tier) against Excel's
  * saved values (ironcalc trigonometric_functions.xlsx, ATAN2_POWER.xlsx; poi 47813.xlsx,
  * FormulaEvalTestData_Copy.xlsx EverythingTests; xlcalculator COS.xlsx, ATAN2.xlsx), numbers at 15 significant
  * digits as verification compares the tier, and `#ERROR!` near a zero where Excel's reduction by its 64-bit π
@@ -49,6 +49,31 @@ const CASES: OracleCase[] = [
   // Near a multiple of π (TAN(PI()) saved -1.22514845490862E-16, D12) and near a pole.
   ['=TAN(A1)', [PI], UNKNOWN],
   ['=TAN(A1)', [PI / 2], UNKNOWN],
+  // ASIN (trigonometric_functions.xlsx E2, E5, E6, E9, E10, E11; EverythingTests!E156, J156, K156, P156; ASIN.xlsx A5).
+  ['=ASIN(A1)', [5], err('#NUM!')],
+  ['=ASIN(A1)', [0.123], 0.12331227519187199],
+  ['=ASIN(A1)', [-0.5], -0.5235987755982989],
+  ['=ASIN(A1)', [true], 1.5707963267948966],
+  ['=ASIN(A1)', ['qwerty'], err('#VALUE!')],
+  ['=ASIN(A1)', [false], 0],
+  ['=ASIN(A1)', [0.00001], 1.0000000000166668e-5],
+  ['=ASIN(A1)', [null], 0],
+  ['=ASIN(A1)', [''], err('#VALUE!')],
+  ['=ASIN("1")', [], 1.5707963267948966],
+  ['=ASIN(A1)', [-2], err('#NUM!')],
+  // ACOS (F2, F5, F6, F9, F10, F11, F14; EverythingTests!E104, I104, J104, K104, Q104).
+  ['=ACOS(A1)', [5], err('#NUM!')],
+  ['=ACOS(A1)', [0.123], 1.4474840516030245],
+  ['=ACOS(A1)', [-0.5], 2.0943951023931957],
+  ['=ACOS(A1)', [true], 0],
+  ['=ACOS(A1)', ['qwerty'], err('#VALUE!')],
+  ['=ACOS(A1)', [false], 1.5707963267948966],
+  ['=ACOS(A1)', [PI / 4], 0.6674572160283838],
+  ['=ACOS(A1)', [2], err('#NUM!')],
+  ['=ACOS(A1)', [-0.00001], 1.5708063267948966],
+  ['=ACOS(A1)', [null], 1.5707963267948966],
+  ['=ACOS(A1)', [''], err('#VALUE!')],
+  ['=ACOS("0.5")', [], 1.0471975511965976],
   // ATAN (trigonometric_functions.xlsx G2, G6, G9, G10, G11, G12; EverythingTests!E164, G164, H164, J164, L164).
   ['=ATAN(A1)', [5], 1.373400766945016],
   ['=ATAN(A1)', [-0.5], -0.4636476090008061],
@@ -80,4 +105,8 @@ const CASES: OracleCase[] = [
   ['=ATAN2(A1,B1)', [-9999999999, 1.1], 3.1415926534797931],
 ];
 
-describeOracleCases('oracle: SIN, COS, TAN, ATAN and ATAN2 (the 15-digit tier)', CASES, 'excel15');
+describeOracleCases(
+  'oracle: SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2 (the 15-digit tier)',
+  CASES,
+  'excel15',
+);

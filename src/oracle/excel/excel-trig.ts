@@ -1,6 +1,6 @@
 /**
- * The oracle's SIN, COS, TAN, ATAN and ATAN2 (the 15-digit tier): the platform's Math.sin, Math.cos, Math.tan,
- * Math.atan and Math.atan2 with Excel's domain rules, written apart from the library's JSONata (which computes them itself).
+ * The oracle's SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2 (the 15-digit tier): the platform's Math.sin, Math.cos,
+ * Math.tan, Math.asin, Math.acos, Math.atan and Math.atan2 with Excel's domain rules, written apart from the library's JSONata (which computes them itself).
  *
  * Near a zero of the function Excel's value is not the platform's even at 15 digits: SIN(PI()) is saved
  * 1.22514845490862E-16 (ironcalc trigonometric_functions.xlsx B12; Math.sin gives 1.2246467991473532E-16), and
@@ -40,6 +40,12 @@ export function excelCos(x: number): number | CellError {
 export function excelTan(x: number): number | CellError {
   const r = Math.tan(x);
   return banded(x, r, 1 + r * r);
+}
+
+/** ASIN and ACOS: Math.asin, Math.acos; outside [-1, 1] #NUM! (trigonometric_functions.xlsx E2, F2; ASIN.xlsx A5). */
+export function excelAsin(x: number, cosine = false): number | CellError {
+  if (Math.abs(x) > 1) return new CellError(ErrorType.NUM);
+  return finite(cosine ? Math.acos(x) : Math.asin(x));
 }
 
 /** ATAN: Math.atan (no reduction, so no band; trigonometric_functions.xlsx G column). */

@@ -1,5 +1,5 @@
 /**
- * SIN, COS, TAN, ATAN and ATAN2 (correction `math`; the rules and their evidence in excel-trig.ts): their number
+ * SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2 (correction `math`; the rules and their evidence in excel-trig.ts): their number
  * arguments read with Excel's coercion, the platform's functions, undetermined near a zero where Excel's
  * reduction moves the 15 digits.
  */
@@ -7,7 +7,7 @@ import { CellError } from '../../hf.js';
 import { type Corrected, type Route, scalars } from '../entry.js';
 import { numbers } from '../excel-math.js';
 import type { Scalar } from '../excel-scalars.js';
-import { excelAtan, excelAtan2, excelCos, excelSin, excelTan } from '../excel-trig.js';
+import { excelAsin, excelAtan, excelAtan2, excelCos, excelSin, excelTan } from '../excel-trig.js';
 
 const math = (call: string, note: string): Route[] => [{ call, correction: 'math', note }];
 
@@ -40,6 +40,24 @@ export const TRIG: Corrected[] = [
     params: scalars(1),
     calls: math('TAN', nearZero('a multiple of π/2 (a zero or a pole)')),
     impl: onNumbers((x) => excelTan(x)),
+  },
+  {
+    name: 'SSX.ASIN',
+    params: scalars(1),
+    calls: math(
+      'ASIN',
+      'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0); outside [-1, 1] #NUM!',
+    ),
+    impl: onNumbers((x) => excelAsin(x)),
+  },
+  {
+    name: 'SSX.ACOS',
+    params: scalars(1),
+    calls: math(
+      'ACOS',
+      'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0); outside [-1, 1] #NUM!',
+    ),
+    impl: onNumbers((x) => excelAsin(x, true)),
   },
   {
     name: 'SSX.ATAN',

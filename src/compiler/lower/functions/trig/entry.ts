@@ -1,5 +1,5 @@
 /**
- * SIN, COS, TAN, ATAN and ATAN2: the 15-digit tier (precision.ts). JSONata has no trigonometry; the library
+ * SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2: the 15-digit tier (precision.ts). JSONata has no trigonometry; the library
  * computes it as fdlibm does (helpers.ts), the platform's results bit for bit, but Excel's last bits are its
  * own (1 ulp apart on 42 of the 1,440 cells of poi 47813.xlsx), so a derivation calling them is held to Excel's
  * displayed precision. Near a zero of SIN, COS or TAN (and a pole of TAN) Excel's reduction by its 64-bit π
@@ -87,6 +87,42 @@ export const TRIG_FUNCTIONS: readonly FunctionEntry[] = [
       goldens: ['trig'],
       corpus: [TRIG, POI],
       microsoft: ['TAN function'],
+    },
+  },
+  {
+    name: 'ASIN',
+    family: 'math',
+    args: [NUMBER],
+    helpers: ['xlAsin'],
+    lower: scalar('xlAsin'),
+    precision: 15,
+    summary: 'the arcsine of a number, in radians between -π/2 and π/2',
+    lowering: "$xlAsin(x): fdlibm's asin (Math.asin bit for bit)",
+    notes:
+      'outside [-1, 1] #NUM! (trigonometric_functions.xlsx E2, E4; ASIN.xlsx A5); TRUE 1, FALSE 0, text #VALUE! (E9, E11, E10), blank 0 (EverythingTests!J156), `""` #VALUE! (K156), numeric text read (P156 ASIN("1")); no zero band (no argument reduction)',
+    example: { formula: '=ASIN(A1)', cells: { A1: -0.5 }, value: -0.5235987755982989 },
+    evidence: {
+      goldens: ['trig'],
+      corpus: [TRIG, POI, 'excel/xlcalculator/ASIN.xlsx'],
+      microsoft: ['ASIN function'],
+    },
+  },
+  {
+    name: 'ACOS',
+    family: 'math',
+    args: [NUMBER],
+    helpers: ['xlAcos'],
+    lower: scalar('xlAcos'),
+    precision: 15,
+    summary: 'the arccosine of a number, in radians between 0 and π',
+    lowering: "$xlAcos(x): fdlibm's acos (Math.acos bit for bit)",
+    notes:
+      'outside [-1, 1] #NUM! (trigonometric_functions.xlsx F2, F4; EverythingTests!E104); TRUE 1, FALSE 0, text #VALUE! (F9, F11, F10), blank 0 (EverythingTests!J104), `""` #VALUE! (K104), numeric text read (Q104 ACOS("0.5")); no zero band (no argument reduction)',
+    example: { formula: '=ACOS(A1)', cells: { A1: -0.5 }, value: 2.0943951023931957 },
+    evidence: {
+      goldens: ['trig'],
+      corpus: [TRIG, POI, 'excel/xlcalculator/ACOS.xlsx'],
+      microsoft: ['ACOS function'],
     },
   },
   {

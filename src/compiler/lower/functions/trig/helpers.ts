@@ -1,10 +1,10 @@
 /**
- * Library helpers: SIN, COS, TAN, ATAN and ATAN2 (entry.ts), in the 15-digit tier.
+ * Library helpers: SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2 (entry.ts), in the 15-digit tier.
  *
  * JSONata has no trigonometry, so the library computes it. The cores are transcriptions of fdlibm's `s_sin.c`,
  * `s_cos.c`, `s_tan.c`, `k_sin.c`, `k_cos.c`, `k_tan.c`, `e_rem_pio2.c` (its small and medium paths),
- * `s_atan.c` and `e_atan2.c` (Sun Microsystems, freely redistributable), the algorithms V8's Math.sin,
- * Math.cos, Math.tan, Math.atan and Math.atan2 are ports of: the same argument reduction (x - n·π/2 with π/2
+ * `e_asin.c`, `e_acos.c`, `s_atan.c` and `e_atan2.c` (Sun Microsystems, freely redistributable), the algorithms V8's Math.sin,
+ * Math.cos, Math.tan, Math.asin, Math.acos, Math.atan and Math.atan2 are ports of: the same argument reduction (x - n·π/2 with π/2
  * in three 33-bit parts), the same polynomials and the same order of operations, on the same IEEE doubles, so
  * each result is the platform's bit for bit (fdlibm bounds each below one ulp); scripts/transcendental-error.ts
  * and test/lower/trig.test.ts measure it. Where C compares the high word of a double with a constant, the
@@ -300,6 +300,76 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
   )
 )}`,
     doc: "TAN: the tangent (arithmetic coercion); near a zero or a pole, where Excel's 15 digits are not established, the not-established value",
+  },
+  xlAsinPQ: {
+    // e_asin.c / e_acos.c's rational R(t) = p/q, (asin(√t) - √t)/√t³ in t = x² or (1 - |x|)/2.
+    fn: `function($t) {(
+  $p := $t * (1.66666666666666657415e-01 + $t * (-3.25565818622400915405e-01 + $t * (2.01212532134862925881e-01 + $t * (-4.00555345006794114027e-02 + $t * (7.91534994289814532176e-04 + $t * 3.47933107596021167570e-05)))));
+  $q := 1 + $t * (-2.40339491173441421878e+00 + $t * (2.02094576023350569471e+00 + $t * (-6.88283971605453293030e-01 + $t * 7.70381505559019352791e-02)));
+  $p / $q
+)}`,
+    doc: "fdlibm's rational approximation for asin and acos (internal)",
+  },
+  xlAsinCore: {
+    // e_asin.c for |x| <= 1: below 0.5 x + x·R(x²); above, π/2 - 2·asin(√((1 - |x|)/2)) with √ split in a
+    // high part (low word cleared) and a correction below 0.975.
+    fn: `function($x) {(
+  $a := $abs($x);
+  $a = 1 ? $x * 1.57079632679489655800e+00 + $x * 6.12323399573676603587e-17 :
+  $a < ${hw(0x3e400000)} ? $x :
+  $a < 0.5 ? $x + $x * $xlAsinPQ($x * $x) : (
+    $t := (1 - $a) * 0.5;
+    $s := $sqrt($t);
+    $r := $xlAsinPQ($t);
+    $v := $a >= ${hw(0x3fef3333)} ? 1.57079632679489655800e+00 - (2 * ($s + $s * $r) - 6.12323399573676603587e-17) : (
+      $w := $xlHi21($s);
+      $c := ($t - $w * $w) / ($s + $w);
+      $p := 2 * $s * $r - (6.12323399573676603587e-17 - 2 * $c);
+      $q := 7.85398163397448278999e-01 - 2 * $w;
+      7.85398163397448278999e-01 - ($p - $q)
+    );
+    $x > 0 ? $v : -$v
+  )
+)}`,
+    doc: 'the arcsine of a number in [-1, 1], as fdlibm computes it (internal)',
+  },
+  xlAcosCore: {
+    // e_acos.c for |x| <= 1: below 0.5 π/2 - (x + x·R(x²)) in two parts; above, 2·asin(√((1 - |x|)/2)) (π less
+    // it for a negative x).
+    fn: `function($x) {(
+  $a := $abs($x);
+  $a = 1 ? ($x > 0 ? 0 : 3.14159265358979311600e+00 + 2 * 6.12323399573676603587e-17) :
+  $a < 0.5 ? (
+    $a < ${hw(0x3c600001)} ? 1.57079632679489655800e+00 + 6.12323399573676603587e-17 :
+    1.57079632679489655800e+00 - ($x - (6.12323399573676603587e-17 - $x * $xlAsinPQ($x * $x)))
+  ) :
+  $x < 0 ? (
+    $z := (1 + $x) * 0.5;
+    $s := $sqrt($z);
+    $w := $xlAsinPQ($z) * $s - 6.12323399573676603587e-17;
+    3.14159265358979311600e+00 - 2 * ($s + $w)
+  ) : (
+    $z := (1 - $x) * 0.5;
+    $s := $sqrt($z);
+    $df := $xlHi21($s);
+    $c := ($z - $df * $df) / ($s + $df);
+    2 * ($df + ($xlAsinPQ($z) * $s + $c))
+  )
+)}`,
+    doc: 'the arccosine of a number in [-1, 1], as fdlibm computes it (internal)',
+  },
+  xlAsin: {
+    fn: `function($v) {( $x := $xlNum($v);
+  $xlIsErr($x) ? $x : $abs($x) > 1 ? {"error": "#NUM!"} : (
+    $r := $xlAsinCore($x);
+    $xlSubnormal($r) ? $xlNE("ASIN with a result below 2^-1022 (subnormal)") : $r
+  )
+)}`,
+    doc: 'ASIN: the arcsine, in [-π/2, π/2] (arithmetic coercion); #NUM! outside [-1, 1]',
+  },
+  xlAcos: {
+    fn: `function($v) {( $x := $xlNum($v); $xlIsErr($x) ? $x : $abs($x) > 1 ? {"error": "#NUM!"} : $xlAcosCore($x) )}`,
+    doc: 'ACOS: the arccosine, in [0, π] (arithmetic coercion); #NUM! outside [-1, 1]',
   },
   xlAtan: {
     fn: `function($v) {( $x := $xlNum($v);
