@@ -2,7 +2,7 @@
  * `npx tsx scripts/transcendental-error.ts [n]`: the library's logarithm, exponential and trigonometric helpers
  * (src/compiler/lower/functions/transcendental/helpers.ts, finance.ts, trig/helpers.ts) against the platform's
  * Math.log, Math.log10, Math.exp, Math.log1p, Math.expm1, Math.sin, Math.cos, Math.tan, Math.asin, Math.acos,
- * Math.atan and Math.atan2
+ * Math.sinh, Math.cosh, Math.tanh, Math.atan and Math.atan2
  * on n random arguments each (default 100,000; a second argument, a regular expression, keeps the helpers it
  * matches): the largest difference in ulps and how many results differ at
  * all. docs/semantics.md ("The 15-digit tier") quotes its figures.
@@ -48,6 +48,9 @@ const CASES = [
   { helper: 'xlTanCore', platform: Math.tan, gen: trigArgument },
   { helper: 'xlAsinCore', platform: Math.asin, gen: unitArgument },
   { helper: 'xlAcosCore', platform: Math.acos, gen: unitArgument },
+  { helper: 'xlSinhCore', platform: Math.sinh, gen: hyperbolicArgument },
+  { helper: 'xlCoshCore', platform: Math.cosh, gen: hyperbolicArgument },
+  { helper: 'xlTanhCore', platform: Math.tanh, gen: hyperbolicArgument },
   { helper: 'xlAtanCore', platform: Math.atan, gen: () => spread(-60, 80, true) },
   {
     helper: 'xlAtan2Core',
@@ -82,6 +85,11 @@ function unitArgument(): number {
   if (u < 1 / 3) return Math.random() * 2 - 1;
   if (u < 2 / 3) return s * (1 - Math.random() * 2 ** -Math.floor(Math.random() * 50));
   return spread(-60, -1, true);
+}
+
+/** An argument of sinh, cosh and tanh: half uniform within ±709.78 (where exp(|x|) is finite), half over the binades from 2^-40 to 2^5. */
+function hyperbolicArgument(): number {
+  return Math.random() < 0.5 ? (Math.random() * 2 - 1) * 709.78 : spread(-40, 5, true);
 }
 
 const bindings = await specBindings(buildLibrary(CASES.map((c) => c.helper)), {});

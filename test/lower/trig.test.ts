@@ -21,6 +21,9 @@ beforeAll(async () => {
       'xlAcosCore',
       'xlAtanCore',
       'xlAtan2Core',
+      'xlSinhCore',
+      'xlCoshCore',
+      'xlTanhCore',
     ]),
     {},
   );
@@ -126,6 +129,39 @@ describe('fdlibm trigonometry in JSONata: the platform bit for bit', () => {
         await same('xlAcosCore', Math.acos, v);
       }
   });
+  it('$xlSinhCore, $xlCoshCore and $xlTanhCore are Math.sinh, Math.cosh and Math.tanh below |x| = 709.78', async () => {
+    const xs = fc.oneof(
+      fc.double({ min: -709.78, max: 709.78, noNaN: true }),
+      fc.double({ min: -2, max: 2, noNaN: true }),
+    );
+    await fc.assert(
+      fc.asyncProperty(xs, async (x) => {
+        await same('xlSinhCore', Math.sinh, x);
+        await same('xlCoshCore', Math.cosh, x);
+        await same('xlTanhCore', Math.tanh, x);
+      }),
+      { numRuns: RUNS },
+    );
+    const ends = [
+      22,
+      21.999999999999996,
+      1,
+      0.9999999999999999,
+      0.34657359027997264,
+      0.3465735902799727,
+      2 ** -28,
+      2 ** -29,
+      2 ** -55,
+      709.78,
+      0,
+    ];
+    for (const x of ends)
+      for (const v of [x, -x]) {
+        await same('xlSinhCore', Math.sinh, v);
+        await same('xlCoshCore', Math.cosh, v);
+        await same('xlTanhCore', Math.tanh, v);
+      }
+  });
   it('$xlAtanCore is Math.atan, at its interval ends 7/16, 11/16, 19/16, 39/16 and 2^66 too', async () => {
     const xs = fc.oneof(fc.double({ min: -1e20, max: 1e20, noNaN: true }), small);
     await fc.assert(
@@ -186,11 +222,19 @@ describe('where Excel is not established: near the zeros, past the band, below 2
     expect(await ne('=TAN(A1)', { A1: 6953 })).toMatch(/6952/);
     expect(await ne('=SIN(A1)', { A1: 1e300 })).toMatch(/SIN/);
   });
+  it('SINH and COSH past |x| = 709.78, where exp(|x|) overflows; TANH never', async () => {
+    expect(await ne('=SINH(A1)', { A1: 709.79 })).toMatch(/SINH past/);
+    expect(await ne('=COSH(A1)', { A1: -709.79 })).toMatch(/COSH past/);
+    expect(await ne('=COSH(A1)', { A1: 709.78 })).toBeUndefined();
+    expect(await ne('=TANH(A1)', { A1: 1e300 })).toBeUndefined();
+  });
   it('a subnormal result', async () => {
     expect(await ne('=SIN(A1)', { A1: 1e-310 })).toMatch(/subnormal/);
     expect(await ne('=ATAN2(A1,A2)', { A1: 1e300, A2: 1e-20 })).toMatch(/subnormal/);
     expect(await ne('=ATAN(A1)', { A1: -1e-310 })).toMatch(/ATAN with a result below/);
     expect(await ne('=ATAN(A1)', { A1: 1e-300 })).toBeUndefined();
     expect(await ne('=ASIN(A1)', { A1: 1e-310 })).toMatch(/ASIN with a result below/);
+    expect(await ne('=SINH(A1)', { A1: 1e-310 })).toMatch(/SINH with a result below/);
+    expect(await ne('=TANH(A1)', { A1: -1e-310 })).toMatch(/TANH with a result below/);
   });
 });

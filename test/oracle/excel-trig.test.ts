@@ -1,5 +1,5 @@
 /**
- * The oracle's SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2 (src/oracle/excel/excel-trig.ts, the 15-digit tier) against Excel's
+ * The oracle's SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH and TANH (src/oracle/excel/excel-trig.ts, the 15-digit tier) against Excel's
  * saved values (ironcalc trigonometric_functions.xlsx, ATAN2_POWER.xlsx; poi 47813.xlsx,
  * FormulaEvalTestData_Copy.xlsx EverythingTests; xlcalculator COS.xlsx, ATAN2.xlsx), numbers at 15 significant
  * digits as verification compares the tier, and `#ERROR!` near a zero where Excel's reduction by its 64-bit π
@@ -74,6 +74,33 @@ const CASES: OracleCase[] = [
   ['=ACOS(A1)', [null], 1.5707963267948966],
   ['=ACOS(A1)', [''], err('#VALUE!')],
   ['=ACOS("0.5")', [], 1.0471975511965976],
+  // SINH, COSH, TANH (trigonometric_functions.xlsx H, I, J rows 2, 5, 8, 9, 10, 11, 18, 21; EverythingTests!F280
+  // COSH(-534), J1256, K280, J1360, L1360); past |x| = 709.78 undetermined.
+  ['=SINH(A1)', [5], 74.20321057778875],
+  ['=SINH(A1)', [0.123], 0.12331037919333422],
+  ['=SINH(A1)', [100], 1.3440585709080678e43],
+  ['=SINH(A1)', [true], 1.1752011936438014],
+  ['=SINH(A1)', ['qwerty'], err('#VALUE!')],
+  ['=SINH(A1)', [false], 0],
+  ['=SINH(A1)', [-7.123], -620.0822740085487],
+  ['=SINH(A1)', [20], 242582597.70489514],
+  ['=SINH(A1)', [''], err('#VALUE!')],
+  ['=SINH(A1)', [710], UNKNOWN],
+  ['=COSH(A1)', [5], 74.20994852478785],
+  ['=COSH(A1)', [-0.5], 1.1276259652063807],
+  ['=COSH(A1)', [true], 1.5430806348152437],
+  ['=COSH(A1)', [false], 1],
+  ['=COSH(A1)', [-534], 4.0947118061319582e231],
+  ['=COSH(A1)', ['1'], 1.5430806348152437],
+  ['=COSH(A1)', [-710], UNKNOWN],
+  ['=TANH(A1)', [5], 0.999909204262595],
+  ['=TANH(A1)', [0.123], 0.12238344189440876],
+  ['=TANH(A1)', [100], 1],
+  ['=TANH(A1)', [true], 0.7615941559557649],
+  ['=TANH(A1)', ['1.1'], 0.8004990217606297],
+  ['=TANH(A1)', ['TRUE'], err('#VALUE!')],
+  ['=TANH(A1)', [-7.123], -0.9999986996192733],
+  ['=TANH(A1)', [1e6], 1],
   // ATAN (trigonometric_functions.xlsx G2, G6, G9, G10, G11, G12; EverythingTests!E164, G164, H164, J164, L164).
   ['=ATAN(A1)', [5], 1.373400766945016],
   ['=ATAN(A1)', [-0.5], -0.4636476090008061],

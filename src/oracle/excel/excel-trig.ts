@@ -1,6 +1,6 @@
 /**
- * The oracle's SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2 (the 15-digit tier): the platform's Math.sin, Math.cos,
- * Math.tan, Math.asin, Math.acos, Math.atan and Math.atan2 with Excel's domain rules, written apart from the library's JSONata (which computes them itself).
+ * The oracle's SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH and TANH (the 15-digit tier): the platform's
+ * Math.sin, Math.cos, Math.tan, Math.asin, Math.acos, Math.atan, Math.atan2, Math.sinh, Math.cosh and Math.tanh with Excel's domain rules, written apart from the library's JSONata (which computes them itself).
  *
  * Near a zero of the function Excel's value is not the platform's even at 15 digits: SIN(PI()) is saved
  * 1.22514845490862E-16 (ironcalc trigonometric_functions.xlsx B12; Math.sin gives 1.2246467991473532E-16), and
@@ -60,4 +60,17 @@ export function excelAtan(x: number): number | CellError {
 export function excelAtan2(x: number, y: number): number | CellError {
   if (x === 0 && y === 0) return new CellError(ErrorType.DIV_BY_ZERO);
   return finite(Math.atan2(y, x));
+}
+
+/** Where exp(|x|) overflows: the first double whose high word is 0x40862E42 (709.7822265625). */
+const EXP_OVERFLOW = 709.7822265625;
+
+/**
+ * SINH, COSH, TANH: Math.sinh, Math.cosh, Math.tanh (trigonometric_functions.xlsx H, I, J). Past |x| =
+ * 709.78, where exp(|x|) overflows, undetermined: the platform is finite up to 710.48 and no saved cell or
+ * Microsoft page shows where Excel gives #NUM!.
+ */
+export function excelHyperbolic(x: number, f: 'sinh' | 'cosh' | 'tanh'): number | CellError {
+  if (f !== 'tanh' && Math.abs(x) >= EXP_OVERFLOW) return UNKNOWN();
+  return finite(Math[f](x));
 }

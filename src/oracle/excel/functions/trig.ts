@@ -1,5 +1,5 @@
 /**
- * SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2 (correction `math`; the rules and their evidence in excel-trig.ts): their number
+ * SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH and TANH (correction `math`; the rules and their evidence in excel-trig.ts): their number
  * arguments read with Excel's coercion, the platform's functions, undetermined near a zero where Excel's
  * reduction moves the 15 digits.
  */
@@ -7,7 +7,15 @@ import { CellError } from '../../hf.js';
 import { type Corrected, type Route, scalars } from '../entry.js';
 import { numbers } from '../excel-math.js';
 import type { Scalar } from '../excel-scalars.js';
-import { excelAsin, excelAtan, excelAtan2, excelCos, excelSin, excelTan } from '../excel-trig.js';
+import {
+  excelAsin,
+  excelAtan,
+  excelAtan2,
+  excelCos,
+  excelHyperbolic,
+  excelSin,
+  excelTan,
+} from '../excel-trig.js';
 
 const math = (call: string, note: string): Route[] => [{ call, correction: 'math', note }];
 
@@ -71,4 +79,15 @@ export const TRIG: Corrected[] = [
     calls: math('ATAN2', 'arguments read with Excel\'s coercion (HyperFormula reads `""` as 0)'),
     impl: onNumbers((x, y) => excelAtan2(x, y)),
   },
+  ...(['sinh', 'cosh', 'tanh'] as const).map(
+    (f): Corrected => ({
+      name: `SSX.${f.toUpperCase()}`,
+      params: scalars(1),
+      calls: math(
+        f.toUpperCase(),
+        `arguments read with Excel's coercion (HyperFormula reads \`""\` as 0)${f === 'tanh' ? '' : '; past |x| = 709.78, where exp(|x|) overflows, undetermined'}`,
+      ),
+      impl: onNumbers((x) => excelHyperbolic(x, f)),
+    }),
+  ),
 ];

@@ -1,5 +1,5 @@
 /**
- * SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2: the 15-digit tier (precision.ts). JSONata has no trigonometry; the library
+ * SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH and TANH: the 15-digit tier (precision.ts). JSONata has no trigonometry; the library
  * computes it as fdlibm does (helpers.ts), the platform's results bit for bit, but Excel's last bits are its
  * own (1 ulp apart on 42 of the 1,440 cells of poi 47813.xlsx), so a derivation calling them is held to Excel's
  * displayed precision. Near a zero of SIN, COS or TAN (and a pole of TAN) Excel's reduction by its 64-bit π
@@ -36,6 +36,37 @@ function scalar(name: string) {
 }
 
 const BAND = "not established where Excel's reduction by its 64-bit π moves the result by an ulp or more";
+
+const OVERFLOW =
+  'past |x| = 709.78, where exp(|x|) overflows, not established (no saved cell or Microsoft page shows where Excel gives #NUM!; fdlibm is finite up to 710.48)';
+
+/** SINH, COSH, TANH: the columns H, I, J of trigonometric_functions.xlsx; `text`, what EverythingTests shows of text. */
+function hyperbolic(
+  name: 'SINH' | 'COSH' | 'TANH',
+  col: string,
+  text: string,
+  summary: string,
+  example: number,
+): FunctionEntry {
+  const helper = `xl${name[0]}${name.slice(1).toLowerCase()}`;
+  return {
+    name,
+    family: 'math',
+    args: [NUMBER],
+    helpers: [helper],
+    lower: scalar(helper),
+    precision: 15,
+    summary,
+    lowering: `$${helper}(x): fdlibm's ${name.toLowerCase()} (Math.${name.toLowerCase()} bit for bit)`,
+    notes: `TRUE 1, FALSE 0, text #VALUE! (trigonometric_functions.xlsx ${col}9, ${col}11, ${col}10), ${text}${name === 'TANH' ? '; ±1 from |x| = 22' : `; ${OVERFLOW}`}`,
+    example: { formula: `=${name}(A1)`, cells: { A1: 1 }, value: example },
+    evidence: {
+      goldens: ['trig'],
+      corpus: [TRIG, POI, ...(name === 'COSH' ? ['excel/xlcalculator/COSH.xlsx'] : [])],
+      microsoft: [`${name} function`],
+    },
+  };
+}
 
 export const TRIG_FUNCTIONS: readonly FunctionEntry[] = [
   {
@@ -164,4 +195,25 @@ export const TRIG_FUNCTIONS: readonly FunctionEntry[] = [
       microsoft: ['ATAN2 function'],
     },
   },
+  hyperbolic(
+    'SINH',
+    'H',
+    '`""` #VALUE! (EverythingTests!J1256), numeric text read (K1256)',
+    'the hyperbolic sine of a number',
+    1.1752011936438014,
+  ),
+  hyperbolic(
+    'COSH',
+    'I',
+    '`""` #VALUE! (EverythingTests!J280), numeric text read (K280)',
+    'the hyperbolic cosine of a number',
+    1.5430806348152437,
+  ),
+  hyperbolic(
+    'TANH',
+    'J',
+    'numeric text read (EverythingTests!J1360 TANH("1.1")), the text "TRUE" #VALUE! (L1360)',
+    'the hyperbolic tangent of a number',
+    0.7615941559557649,
+  ),
 ];

@@ -1,12 +1,13 @@
 /**
- * Library helpers: SIN, COS, TAN, ASIN, ACOS, ATAN and ATAN2 (entry.ts), in the 15-digit tier.
+ * Library helpers: SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH and TANH (entry.ts), in the 15-digit tier.
  *
  * JSONata has no trigonometry, so the library computes it. The cores are transcriptions of fdlibm's `s_sin.c`,
- * `s_cos.c`, `s_tan.c`, `k_sin.c`, `k_cos.c`, `k_tan.c`, `e_rem_pio2.c` (its small and medium paths),
- * `e_asin.c`, `e_acos.c`, `s_atan.c` and `e_atan2.c` (Sun Microsystems, freely redistributable), the algorithms V8's Math.sin,
- * Math.cos, Math.tan, Math.asin, Math.acos, Math.atan and Math.atan2 are ports of: the same argument reduction (x - n·π/2 with π/2
- * in three 33-bit parts), the same polynomials and the same order of operations, on the same IEEE doubles, so
- * each result is the platform's bit for bit (fdlibm bounds each below one ulp); scripts/transcendental-error.ts
+ * `s_cos.c`, `s_tan.c`, `k_sin.c`, `k_cos.c`, `k_tan.c`, `e_rem_pio2.c` (its small and medium paths), `e_asin.c`,
+ * `e_acos.c`, `s_atan.c`, `e_atan2.c`, `e_sinh.c`, `e_cosh.c` and `s_tanh.c` (the last three over the library's
+ * exp and expm1) (Sun Microsystems, freely redistributable), the algorithms V8's Math functions of the same names
+ * are ports of: the same argument reduction (x - n·π/2 with π/2 in three 33-bit parts), the same polynomials and
+ * the same order of operations, on the same IEEE doubles, so each result is the platform's bit for bit (fdlibm
+ * bounds the trigonometric ones below one ulp); scripts/transcendental-error.ts
  * and test/lower/trig.test.ts measure it. Where C compares the high word of a double with a constant, the
  * helpers compare with the double that word stands for (`hw` below); where C clears the low word, they keep the
  * 21 high bits of the significand (`$xlHi21`).
@@ -370,6 +371,76 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlAcos: {
     fn: `function($v) {( $x := $xlNum($v); $xlIsErr($x) ? $x : $abs($x) > 1 ? {"error": "#NUM!"} : $xlAcosCore($x) )}`,
     doc: 'ACOS: the arccosine, in [0, π] (arithmetic coercion); #NUM! outside [-1, 1]',
+  },
+  xlSinhCore: {
+    // fdlibm e_sinh.c (as V8) for |x| up to ln(MAX): below 22 from expm1(|x|) (x itself below 2^-28), then
+    // exp(|x|)/2; undefined beyond, where Excel's answer is not established.
+    fn: `function($x) {(
+  $h := $x < 0 ? -0.5 : 0.5;
+  $a := $abs($x);
+  $a < 22 ? (
+    $a < ${hw(0x3e300000)} ? $x : (
+      $t := $xlExpm1($a);
+      $a < 1 ? $h * (2 * $t - $t * $t / ($t + 1)) : $h * ($t + $t / ($t + 1))
+    )
+  ) :
+  $a < 709.7822265625 ? $h * $xlExpCore($a) : undefined
+)}`,
+    doc: 'the hyperbolic sine as fdlibm computes it, for |x| below 709.78, else undefined (internal)',
+  },
+  xlCoshCore: {
+    // fdlibm e_cosh.c (as V8) for |x| up to ln(MAX): below ln(2)/2 1 + expm1(|x|)²/(2·exp(|x|)), below 22
+    // (exp(|x|) + 1/exp(|x|))/2, then exp(|x|)/2; undefined beyond.
+    fn: `function($x) {(
+  $a := $abs($x);
+  $a < ${hw(0x3fd62e43)} ? (
+    $t := $xlExpm1($a);
+    $w := 1 + $t;
+    $a < ${hw(0x3c800000)} ? $w : 1 + ($t * $t) / ($w + $w)
+  ) :
+  $a < 22 ? ( $t := $xlExpCore($a); 0.5 * $t + 0.5 / $t ) :
+  $a < ${hw(0x40862e42)} ? 0.5 * $xlExpCore($a) : undefined
+)}`,
+    doc: 'the hyperbolic cosine as fdlibm computes it, for |x| below 709.78, else undefined (internal)',
+  },
+  xlTanhCore: {
+    // fdlibm s_tanh.c: below 22 from expm1(±2|x|) (x itself below 2^-28), ±1 from 22.
+    fn: `function($x) {(
+  $a := $abs($x);
+  $z := $a >= 22 ? 1 :
+    $a < ${hw(0x3e300000)} ? $a :
+    $a >= 1 ? 1 - 2 / ($xlExpm1(2 * $a) + 2) : ( $t := $xlExpm1(-2 * $a); -$t / ($t + 2) );
+  $x < 0 ? -$z : $z
+)}`,
+    doc: 'the hyperbolic tangent as fdlibm computes it (internal)',
+  },
+  xlSinh: {
+    fn: `function($v) {( $x := $xlNum($v);
+  $xlIsErr($x) ? $x : (
+    $r := $xlSinhCore($x);
+    $not($exists($r)) ? $xlNE("SINH past |x| = 709.78, where exp(|x|) overflows (Excel's limit is not established)") :
+    $xlSubnormal($r) ? $xlNE("SINH with a result below 2^-1022 (subnormal)") : $r
+  )
+)}`,
+    doc: 'SINH: the hyperbolic sine (arithmetic coercion); past |x| = 709.78 the not-established value',
+  },
+  xlCosh: {
+    fn: `function($v) {( $x := $xlNum($v);
+  $xlIsErr($x) ? $x : (
+    $r := $xlCoshCore($x);
+    $exists($r) ? $r : $xlNE("COSH past |x| = 709.78, where exp(|x|) overflows (Excel's limit is not established)")
+  )
+)}`,
+    doc: 'COSH: the hyperbolic cosine (arithmetic coercion); past |x| = 709.78 the not-established value',
+  },
+  xlTanh: {
+    fn: `function($v) {( $x := $xlNum($v);
+  $xlIsErr($x) ? $x : (
+    $r := $xlTanhCore($x);
+    $xlSubnormal($r) ? $xlNE("TANH with a result below 2^-1022 (subnormal)") : $r
+  )
+)}`,
+    doc: 'TANH: the hyperbolic tangent (arithmetic coercion)',
   },
   xlAtan: {
     fn: `function($v) {( $x := $xlNum($v);
