@@ -24,6 +24,7 @@ import type { CellValue } from '../../workbook/values.js';
 import { AGGREGATE_HELPERS } from './functions/aggregate/helpers.js';
 import { BASES_HELPERS } from './functions/bases/helpers.js';
 import { ANGLES_HELPERS } from './functions/angles/helpers.js';
+import { TRIG_HELPERS } from './functions/trig/helpers.js';
 import { CRITERIA_HELPERS } from './functions/criteria/helpers.js';
 import { ARITHMETIC_HELPERS } from './helpers/arithmetic.js';
 import { DATE_HELPERS } from './functions/date/helpers.js';
@@ -75,6 +76,7 @@ const SOURCES: Readonly<Record<string, HelperSource>> = {
   ...TEXTOPS_HELPERS,
   ...BASES_HELPERS,
   ...ANGLES_HELPERS,
+  ...TRIG_HELPERS,
   ...NOT_ESTABLISHED_HELPERS,
   ...TIME_HELPERS,
   ...WORKDAY_HELPERS,

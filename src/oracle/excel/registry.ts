@@ -23,6 +23,7 @@ import { LOOKUP } from './functions/lookup.js';
 import { MATH } from './functions/math.js';
 import { NUMBER_ARGUMENT, OPERATORS } from './functions/operators.js';
 import { TEXT } from './functions/text.js';
+import { TRIG } from './functions/trig.js';
 import type { CorrectionName } from './switches.js';
 
 export { ALL_CORRECTIONS, type CorrectionName, CORRECTIONS } from './switches.js';
@@ -37,6 +38,7 @@ export const CORRECTED_FUNCTIONS: readonly Corrected[] = [
   ...TEXT,
   ...LOGIC,
   ...MATH,
+  ...TRIG,
   ...AGGREGATE,
   ...CRITERIA,
   ...LOOKUP,

@@ -19,6 +19,7 @@ import { TEXT_FUNCTIONS } from './text/entry.js';
 import { TEXTOPS_FUNCTIONS } from './textops/entry.js';
 import { BASES_FUNCTIONS } from './bases/entry.js';
 import { ANGLES_FUNCTIONS } from './angles/entry.js';
+import { TRIG_FUNCTIONS } from './trig/entry.js';
 import type { FunctionEntry } from './types.js';
 import { MULTIPLES_FUNCTIONS } from './multiples/entry.js';
 import { SWITCH_FUNCTIONS } from './switch/entry.js';
@@ -55,6 +56,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   ...CRITERIA_FUNCTIONS,
   ...BASES_FUNCTIONS,
   ...ANGLES_FUNCTIONS,
+  ...TRIG_FUNCTIONS,
   ...MULTIPLES_FUNCTIONS,
   ...SWITCH_FUNCTIONS,
   ...TIME_FUNCTIONS,
