@@ -31,7 +31,10 @@ export const TIME_HELPERS: Readonly<Record<string, HelperSource>> = {
     // positive total is not established. Errors left to right (D18-D23).
     fn: `function($a, $b, $c) {(
   $h := $xlTimeArg($a); $m := $xlTimeArg($b); $s := $xlTimeArg($c);
-  $type($h) = "object" ? $h : $type($m) = "object" ? $m : $type($s) = "object" ? $s : (
+  $type($h) = "object" ? $h : $type($m) = "object" ? $m : $type($s) = "object" ? $s :
+  /* An argument below -1E300: its seconds would overflow a double, and the total is negative whatever the others
+     (each at most 32767), so #NUM! as any negative total. */
+  $h < -1E300 or $m < -1E300 or $s < -1E300 ? {"error": "#NUM!"} : (
     $t := $h * 3600 + $m * 60 + $s;
     $t < 0 ? {"error": "#NUM!"} : $h < 0 ? ${NE('TIME of a negative hour with a positive total')} : (
       $x := $t / 86400; $x - $floor($x)
