@@ -17,8 +17,10 @@ export function blockRowsFor(wb: WorkbookModel): number {
 
 /** Every cell of every sheet: the blocked oracle's value deep-equals the single engine's. */
 export function expectSameAsSingle(wb: WorkbookModel): number {
-  const single = evaluateWorkbook(wb);
-  const blocked = evaluateWorkbook(wb, { blockRows: blockRowsFor(wb) });
+  const [single, blocked] = withFixedRandom(() => [
+    evaluateWorkbook(wb),
+    evaluateWorkbook(wb, { blockRows: blockRowsFor(wb) }),
+  ]);
   let n = 0;
   for (const s of wb.sheets)
     for (const [r, row] of s.rows)
@@ -27,6 +29,20 @@ export function expectSameAsSingle(wb: WorkbookModel): number {
         n++;
       }
   return n;
+}
+
+/**
+ * Runs `f` with Math.random fixed at 0.5, so that RAND() (a fixture's volatile column: depends-on-rejected-column)
+ * gives every evaluation the same value whatever order the engines evaluate its cells in.
+ */
+export function withFixedRandom<T>(f: () => T): T {
+  const random = Math.random;
+  Math.random = () => 0.5;
+  try {
+    return f();
+  } finally {
+    Math.random = random;
+  }
 }
 
 /** The row-local cells of the plan, as `sheet!row,col` (0-based), or undefined for one engine. */

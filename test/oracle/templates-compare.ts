@@ -2,11 +2,11 @@
 import { expect } from 'vitest';
 import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import type { WorkbookModel } from '../../src/workbook/model.js';
+import { withFixedRandom } from './blocks-compare.js';
 
 /** Every value of every sheet, with and without templates, must be the same. */
 export function expectSameWithAndWithout(wb: WorkbookModel): number {
-  const on = evaluateWorkbook(wb);
-  const off = evaluateWorkbook(wb, { templates: false });
+  const [on, off] = withFixedRandom(() => [evaluateWorkbook(wb), evaluateWorkbook(wb, { templates: false })]);
   let n = 0;
   for (const s of wb.sheets)
     for (const [r, row] of s.rows)
