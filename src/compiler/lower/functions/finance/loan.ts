@@ -18,6 +18,7 @@
  * blank, a boolean or text argument is not established.
  */
 import type { HelperSource } from '../../helpers/source.js';
+import { MIN_NORMAL } from '../transcendental/helpers.js';
 
 const BIG = '1e100';
 const NE_BIG = '"a financial function with an argument or (1+rate)^nper past 1E+100 in magnitude"';
@@ -26,7 +27,7 @@ export const LOAN_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlFinResult: {
     // As the oracle's results (excel-scalars.ts `finite`): a subnormal result is not established (Excel is
     // believed to flush one to 0, undocumented), negative zero is 0.
-    fn: `function($x) { $type($x) != "number" ? $x : $x = 0 ? 0 : $abs($x) < 2.2250738585072014e-308 ? $xlNE("a financial result below 2^-1022 (subnormal)") : $x }`,
+    fn: `function($x) { $type($x) != "number" ? $x : $x = 0 ? 0 : $abs($x) < ${MIN_NORMAL} ? $xlNE("a financial result below 2^-1022 (subnormal)") : $x }`,
     doc: 'a financial result: subnormal not established, -0 as 0 (internal)',
   },
   xlLoanArgs: {

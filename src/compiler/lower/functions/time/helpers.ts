@@ -28,12 +28,12 @@ export const TIME_HELPERS: Readonly<Record<string, HelperSource>> = {
     // 0.125 as Microsoft's page says; TIME(23,120,0) 4.1666666666666741E-2, DATE_TIME.xlsx C3). A negative total
     // is #NUM! (C4 TIME(0,0,-1); TIME_HOUR_MINUTE_SECOND.xlsx D11 TIME(-1,1,1)); negative minutes or seconds
     // with a positive total count back (D12 TIME(12,-2,10), D13 TIME(13,-20,-30)); a negative hour with a
-    // positive total is not established. Errors left to right (D18-D23).
+    // positive total is not established. Errors left to right (D18-D23). An argument below -1E300 would overflow
+    // the seconds (JSONata throws on -Infinity), and the total is negative whatever the others (each at most
+    // 32767): #NUM! as any negative total.
     fn: `function($a, $b, $c) {(
   $h := $xlTimeArg($a); $m := $xlTimeArg($b); $s := $xlTimeArg($c);
   $type($h) = "object" ? $h : $type($m) = "object" ? $m : $type($s) = "object" ? $s :
-  /* An argument below -1E300: its seconds would overflow a double, and the total is negative whatever the others
-     (each at most 32767), so #NUM! as any negative total. */
   $h < -1E300 or $m < -1E300 or $s < -1E300 ? {"error": "#NUM!"} : (
     $t := $h * 3600 + $m * 60 + $s;
     $t < 0 ? {"error": "#NUM!"} : $h < 0 ? ${NE('TIME of a negative hour with a positive total')} : (

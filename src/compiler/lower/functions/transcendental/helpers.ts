@@ -17,7 +17,7 @@ import type { HelperSource } from '../../helpers/source.js';
 export const LN2_HI = '6.93147180369123816490e-01';
 export const LN2_LO = '1.90821492927058770002e-10';
 /** The smallest normal double, 2^-1022, and 2^54 (fdlibm scales subnormal arguments by it). */
-const MIN_NORMAL = '2.2250738585072014e-308';
+export const MIN_NORMAL = '2.2250738585072014e-308';
 const TWO54 = '18014398509481984';
 
 export const TRANSCENDENTAL_HELPERS: Readonly<Record<string, HelperSource>> = {

@@ -24,6 +24,11 @@
  * the zeros above, shifted 4E-4 of their value and more, do not. docs/semantics.md ("The 15-digit tier").
  */
 import type { HelperSource } from '../../helpers/source.js';
+import { MIN_NORMAL } from '../transcendental/helpers.js';
+
+/** `$r`, or the not-established value where it is subnormal: `name`'s result below 2^-1022. */
+const unlessSubnormal = (name: string) =>
+  `$xlSubnormal($r) ? $xlNE("${name} with a result below 2^-1022 (subnormal)") : $r`;
 
 /** The double whose high 32 bits are `h` and low 32 bits 0: fdlibm's `ix < h` is `|x| < hw(h)`. */
 function hw(h: number): string {
@@ -71,12 +76,12 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
   xlExpo: {
     // The binary exponent of a nonzero double, as fdlibm reads it from the high word (`(hx >> 20) - 1023`); a
     // subnormal's field is 0, so -1023.
-    fn: `function($x) {( $a := $abs($x); $a < 2.2250738585072014e-308 ? -1023 : $xlBinade($a).e )}`,
+    fn: `function($x) {( $a := $abs($x); $a < ${MIN_NORMAL} ? -1023 : $xlBinade($a).e )}`,
     doc: 'the binary exponent of a nonzero double, as its high word holds it (internal)',
   },
   xlSubnormal: {
     // Excel holds no subnormal number; what it gives where the result would be one is not established (as EXP).
-    fn: `function($r) { $r != 0 and $abs($r) < 2.2250738585072014e-308 }`,
+    fn: `function($r) { $r != 0 and $abs($r) < ${MIN_NORMAL} }`,
     doc: 'true for a nonzero number below 2^-1022 (subnormal) (internal)',
   },
   xlHi21: {
@@ -278,7 +283,7 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
   $xlIsErr($x) ? $x : (
     $r := $xlSinCore($x);
     $not($exists($r)) or $abs($r) < ${TRIG_BAND} * $abs($x) ? $xlNE("SIN near a multiple of π or past |x| = 13905, where Excel's reduction (its 64-bit π) moves the 15th digit") :
-    $xlSubnormal($r) ? $xlNE("SIN with a result below 2^-1022 (subnormal)") : $r
+    ${unlessSubnormal('SIN')}
   )
 )}`,
     doc: "SIN: the sine (arithmetic coercion); near a zero, where Excel's 15 digits are not established, the not-established value",
@@ -297,7 +302,7 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
   $xlIsErr($x) ? $x : (
     $r := $xlTanCore($x);
     $not($exists($r)) or ${TRIG_BAND} * $abs($x) * (1 + $r * $r) > $abs($r) ? $xlNE("TAN near a multiple of π/2 or past |x| = 6952, where Excel's reduction (its 64-bit π) moves the 15th digit") :
-    $xlSubnormal($r) ? $xlNE("TAN with a result below 2^-1022 (subnormal)") : $r
+    ${unlessSubnormal('TAN')}
   )
 )}`,
     doc: "TAN: the tangent (arithmetic coercion); near a zero or a pole, where Excel's 15 digits are not established, the not-established value",
@@ -363,7 +368,7 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
     fn: `function($v) {( $x := $xlNum($v);
   $xlIsErr($x) ? $x : $abs($x) > 1 ? {"error": "#NUM!"} : (
     $r := $xlAsinCore($x);
-    $xlSubnormal($r) ? $xlNE("ASIN with a result below 2^-1022 (subnormal)") : $r
+    ${unlessSubnormal('ASIN')}
   )
 )}`,
     doc: 'ASIN: the arcsine, in [-π/2, π/2] (arithmetic coercion); #NUM! outside [-1, 1]',
@@ -419,7 +424,7 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
   $xlIsErr($x) ? $x : (
     $r := $xlSinhCore($x);
     $not($exists($r)) ? $xlNE("SINH past |x| = 709.78, where exp(|x|) overflows (Excel's limit is not established)") :
-    $xlSubnormal($r) ? $xlNE("SINH with a result below 2^-1022 (subnormal)") : $r
+    ${unlessSubnormal('SINH')}
   )
 )}`,
     doc: 'SINH: the hyperbolic sine (arithmetic coercion); past |x| = 709.78 the not-established value',
@@ -437,7 +442,7 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
     fn: `function($v) {( $x := $xlNum($v);
   $xlIsErr($x) ? $x : (
     $r := $xlTanhCore($x);
-    $xlSubnormal($r) ? $xlNE("TANH with a result below 2^-1022 (subnormal)") : $r
+    ${unlessSubnormal('TANH')}
   )
 )}`,
     doc: 'TANH: the hyperbolic tangent (arithmetic coercion)',
@@ -446,7 +451,7 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
     fn: `function($v) {( $x := $xlNum($v);
   $xlIsErr($x) ? $x : (
     $r := $xlAtanCore($x);
-    $xlSubnormal($r) ? $xlNE("ATAN with a result below 2^-1022 (subnormal)") : $r
+    ${unlessSubnormal('ATAN')}
   )
 )}`,
     doc: 'ATAN: the arctangent, in (-π/2, π/2) (arithmetic coercion)',
@@ -458,7 +463,7 @@ export const TRIG_HELPERS: Readonly<Record<string, HelperSource>> = {
   $xlIsErr($x) ? $x : $xlIsErr($y) ? $y :
   $x = 0 and $y = 0 ? {"error": "#DIV/0!"} : (
     $r := $xlAtan2Core($y, $x);
-    $xlSubnormal($r) ? $xlNE("ATAN2 with a result below 2^-1022 (subnormal)") : $r
+    ${unlessSubnormal('ATAN2')}
   )
 )}`,
     doc: 'ATAN2: the angle of the point (x, y) (arithmetic coercion); #DIV/0! at (0, 0)',
