@@ -16,6 +16,7 @@
  */
 import jsonata from 'jsonata';
 import { CodedError } from '../codes/index.js';
+import { callsImpure } from './row-memo.js';
 import type { LibraryObject } from './types.js';
 
 export type Bindings = Record<string, unknown>;
@@ -98,13 +99,29 @@ export async function loadLibrary(
   return out;
 }
 
+/**
+ * Bindings known to hold only functions of their arguments (made by `specBindings` from a library that
+ * calls no clock or `$eval`): the condition for evaluating a derivation once per distinct input
+ * (row-memo.ts). Bindings made any other way are never assumed pure.
+ */
+const pureBindings = new WeakSet<Bindings>();
+
+export function hasPureBindings(bindings: Bindings): boolean {
+  return pureBindings.has(bindings);
+}
+
 /** The bindings every expression of a spec sees: library exports plus `$const`. */
 export async function specBindings(
   library: LibraryObject | string | undefined,
   constants: Record<string, unknown> = {},
 ): Promise<Bindings> {
   const exports = await loadLibrary(library, constants);
-  return { ...exports, const: constants };
+  const bindings: Bindings = { ...exports, const: constants };
+  const define = libraryDefine(library);
+  if (define === undefined || define.trim() === '' || !callsImpure(jsonata(define).ast())) {
+    pureBindings.add(bindings);
+  }
+  return bindings;
 }
 
 /** Evaluates one compiled expression against the document with the given bindings (and `$parent`). */
