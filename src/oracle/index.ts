@@ -5,6 +5,8 @@ export { datedWorkbook } from './engine/evaluation-dates.js';
 export { excelConfig, noOracleValues, type OracleValues } from './engine/engine.js';
 export {
   evaluateWorkbookInThread,
+  keepOracleThread,
+  keptOracleIdle,
   OracleThreadError,
   type OracleThreadErrorCode,
   type OracleThreadOptions,

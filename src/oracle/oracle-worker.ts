@@ -1,7 +1,9 @@
 /**
  * The entry module of the oracle's worker thread (started by oracle-thread.ts): rebuilds the workbook model
  * from its boot data, prepares it for HyperFormula and drops it, evaluates it as `evaluateWorkbook` does,
- * answers with the formula cells' values and lets the thread end. It does nothing when loaded any other way.
+ * answers with the formula cells' values and lets the thread end; started kept (oracle-thread.ts
+ * `keepOracleThread`), it says `ready` and does that for each workbook posted to it. It does nothing when
+ * loaded any other way.
  */
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -10,6 +12,7 @@ import {
   decodeWorkbook,
   encodeValues,
   type FromOracleWorker,
+  ORACLE_KEPT_KIND,
   ORACLE_WORKER_KIND,
   type OracleBoot,
 } from './engine/oracle-thread.js';
@@ -34,5 +37,9 @@ function run(boot: OracleBoot): void {
   }
 }
 
-if (!isMainThread && (workerData as Partial<OracleBoot> | null)?.kind === ORACLE_WORKER_KIND)
-  run(workerData as OracleBoot);
+const kind = isMainThread ? undefined : (workerData as { kind?: unknown } | null)?.kind;
+if (kind === ORACLE_WORKER_KIND) run(workerData as OracleBoot);
+else if (kind === ORACLE_KEPT_KIND) {
+  parentPort!.on('message', (boot: OracleBoot) => run(boot));
+  parentPort!.postMessage({ type: 'ready' });
+}

@@ -16,12 +16,16 @@ async function run(job: ConvertJob | undefined): Promise<void> {
   let convertInProcess: typeof import('./stages.js').convertInProcess;
   try {
     ({ convertInProcess } = await import('./stages.js'));
+    // A kept worker keeps an oracle thread loaded too, so each conversion's oracle runs beside it.
+    if (job === undefined) (await import('../oracle/index.js')).keepOracleThread();
   } catch (e) {
     post(failed(e));
     return;
   }
   const convertOne = async (one: ConvertJob) => {
     try {
+      // Started again if it failed in the conversion before.
+      if (job === undefined) (await import('../oracle/index.js')).keepOracleThread();
       const options: PipelineOptions = { ...one.options };
       if (one.stages) options.onStage = (stage, ms) => post({ type: 'stage', stage, ms });
       post({ type: 'done', result: await convertInProcess(one.bytes, options) });

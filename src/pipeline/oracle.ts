@@ -6,7 +6,12 @@
  * runs out of memory or dies answers RESOURCE_LIMIT, as an exhausted budget does everywhere else.
  */
 import { performance } from 'node:perf_hooks';
-import { evaluateWorkbookInThread, OracleThreadError, type OracleValues } from '../oracle/index.js';
+import {
+  evaluateWorkbookInThread,
+  keptOracleIdle,
+  OracleThreadError,
+  type OracleValues,
+} from '../oracle/index.js';
 import { callsEvaluationDate, type WorkbookModel } from '../workbook/index.js';
 import { type ConversionResult, limitFailure } from './types.js';
 import type { StageOptions } from './timer.js';
@@ -68,9 +73,13 @@ export async function withOracle(
   }
 }
 
-/** Whether the oracle runs in a worker thread: as the options say, else by the workbook's size. */
+/**
+ * Whether the oracle runs in a worker thread: as the options say, else at every size when this thread keeps
+ * one loaded and free (a warm conversion worker: nothing to load, so the overlap is all gain), else by the
+ * workbook's size.
+ */
 export function wantsThread(wb: WorkbookModel, options: StageOptions): boolean {
-  return options.oracleThread ?? threadedByDefault(wb);
+  return options.oracleThread ?? (keptOracleIdle() || threadedByDefault(wb));
 }
 
 /**

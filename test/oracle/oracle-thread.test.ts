@@ -12,8 +12,11 @@ import { readWorkbook } from '../../src/workbook/reader.js';
 import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import {
   decodeWorkbook,
+  dropOracleThread,
   encodeWorkbook,
   evaluateWorkbookInThread,
+  keepOracleThread,
+  keptOracleIdle,
   OracleThreadError,
 } from '../../src/oracle/engine/oracle-thread.js';
 import { verifySpec } from '../../src/pipeline/verify/verify-spec.js';
@@ -102,6 +105,54 @@ describe('wire format', () => {
     expect(row.get(0)!.value).toBe(long);
     expect(row.get(1)!.value).toBe(`${long}y`);
     expect(row.get(2)!.value).toBe('z');
+  });
+});
+
+/** Waits (up to 60 s) until the kept oracle thread has loaded and is free. */
+async function keptIdle(): Promise<void> {
+  for (let i = 0; i < 600 && !keptOracleIdle(); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(keptOracleIdle()).toBe(true);
+}
+
+/** The thread's values of every formula cell against the in-line oracle's. */
+async function sameAsInline(wb: WorkbookModel): Promise<void> {
+  const inline = evaluateWorkbook(wb);
+  const threaded = await evaluateWorkbookInThread(wb);
+  for (const [sheet, c] of formulaCells(wb)) {
+    expect([sheet, c.row, c.col, threaded.get(sheet, c.row, c.col)]).toEqual([
+      sheet,
+      c.row,
+      c.col,
+      inline.get(sheet, c.row, c.col),
+    ]);
+  }
+}
+
+describe('a kept oracle thread', () => {
+  it('evaluates workbook after workbook as in line, and is started again after a cancel', async () => {
+    try {
+      keepOracleThread();
+      expect(keptOracleIdle()).toBe(false);
+      await keptIdle();
+      const small = awkwardWorkbook();
+      const tax = await readWorkbook(bytesOf('fixtures/tax-rate.xlsx'));
+      await sameAsInline(small);
+      expect(keptOracleIdle()).toBe(true);
+      await sameAsInline(tax);
+      await sameAsInline(small);
+      // A cancel kills it (its state is not trusted after one); it is started again when asked.
+      const cancel = new AbortController();
+      const pending = evaluateWorkbookInThread(tax, { signal: cancel.signal });
+      cancel.abort();
+      await expect(pending).rejects.toMatchObject({ code: 'ABORTED' });
+      expect(keptOracleIdle()).toBe(false);
+      keepOracleThread();
+      await keptIdle();
+      await sameAsInline(tax);
+    } finally {
+      await dropOracleThread();
+    }
+    expect(keptOracleIdle()).toBe(false);
   });
 });
 

@@ -38,7 +38,7 @@ import type {
   WorkbookModel,
 } from '../../workbook/index.js';
 import { savedVolatile } from '../../workbook/index.js';
-import { entryModule, runWorker } from '../../workers/index.js';
+import { entryModule, KeptWorker, runWorker } from '../../workers/index.js';
 import type { OracleValues, Prepared } from './engine.js';
 
 /** Why the threaded oracle gave no values. */
@@ -69,38 +69,90 @@ export async function evaluateWorkbookInThread(
   const startedAt = performance.timeOrigin + performance.now();
   if (signal?.aborted) throw new OracleThreadError('ABORTED', 'The oracle was cancelled.');
   const { boot, transfer } = encodeWorkbook(wb);
-  const { maxOldGenerationSizeMb, ...resourceLimits } = options.maxOldGenerationSizeMb
-    ? { ...oracleWorkerLimits(), maxOldGenerationSizeMb: options.maxOldGenerationSizeMb }
-    : oracleWorkerLimits();
+  const answer = (m: unknown): { value: OracleValues } => {
+    const message = m as FromOracleWorker;
+    if (message.type === 'done') {
+      onEvaluated?.(message.doneAt - startedAt);
+      return { value: decodeValues(message) };
+    }
+    if (message.stackOverflow) {
+      throw new OracleThreadError(
+        'RESOURCE_LIMIT',
+        `The oracle exhausted the call stack (budget: stack): ${message.message}`,
+        { budget: 'stack' },
+      );
+    }
+    throw new OracleThreadError('ORACLE_FAILED', message.message);
+  };
   try {
+    if (options.maxOldGenerationSizeMb === undefined && kept?.idle) {
+      return await kept.run<OracleValues>({ request: boot, transfer, signal, answer });
+    }
+    const { maxOldGenerationSizeMb, ...resourceLimits } = options.maxOldGenerationSizeMb
+      ? { ...oracleWorkerLimits(), maxOldGenerationSizeMb: options.maxOldGenerationSizeMb }
+      : oracleWorkerLimits();
     return await runWorker<OracleValues>({
-      name: 'The oracle',
-      entry: entryModule(import.meta.url, '../oracle-worker'),
+      name: ORACLE,
+      entry: ORACLE_WORKER,
       kind: 'thread',
       data: boot,
       transfer,
       maxHeapMb: maxOldGenerationSizeMb,
       resourceLimits,
       signal,
-      answer: (m) => {
-        const message = m as FromOracleWorker;
-        if (message.type === 'done') {
-          onEvaluated?.(message.doneAt - startedAt);
-          return { value: decodeValues(message) };
-        }
-        if (message.stackOverflow) {
-          throw new OracleThreadError(
-            'RESOURCE_LIMIT',
-            `The oracle exhausted the call stack (budget: stack): ${message.message}`,
-            { budget: 'stack' },
-          );
-        }
-        throw new OracleThreadError('ORACLE_FAILED', message.message);
-      },
+      answer,
     });
   } catch (e) {
     throw oracleError(e);
   }
+}
+
+const ORACLE = 'The oracle';
+const ORACLE_WORKER = entryModule(import.meta.url, '../oracle-worker');
+
+/**
+ * The kept oracle thread of a long-lived conversion worker (the MCP server's, src/pipeline/warm.ts), or none.
+ * Why: in a fresh process a second thread pays for loading HyperFormula while the first works, which cancels
+ * the overlap below 10,000 formula cells; a kept one has it loaded and compiled, so every conversion's oracle
+ * can run beside its derivations. Its jobs run one at a time under the same heap limit as a fresh oracle
+ * worker's; a failure kills it (KeptWorker) and the next conversion starts another. While it loads or is busy,
+ * the oracle runs as it would without it.
+ */
+let kept: KeptWorker | undefined;
+/** A kept oracle that never loaded is not started again (a fresh worker reports why). */
+let keptBroken = false;
+
+/** Keeps an oracle thread loaded in this thread from now on (started again after a failure). */
+export function keepOracleThread(): void {
+  if (kept !== undefined || keptBroken) return;
+  const { maxOldGenerationSizeMb, ...resourceLimits } = oracleWorkerLimits();
+  const worker = new KeptWorker({
+    name: ORACLE,
+    entry: ORACLE_WORKER,
+    kind: 'thread',
+    data: { kind: ORACLE_KEPT_KIND },
+    maxHeapMb: maxOldGenerationSizeMb,
+    resourceLimits,
+  });
+  kept = worker;
+  void worker.ready.then((loaded) => {
+    if (!loaded && kept === worker && worker.jobs === 0) keptBroken = true;
+  });
+  void worker.ended.then(() => {
+    if (kept === worker) kept = undefined;
+  });
+}
+
+/** Ends the kept oracle thread, if any (the thread keeping it ends it too, by ending). */
+export async function dropOracleThread(): Promise<void> {
+  const worker = kept;
+  kept = undefined;
+  await worker?.kill();
+}
+
+/** Whether a kept oracle thread is loaded and free now. */
+export function keptOracleIdle(): boolean {
+  return kept?.idle === true;
 }
 
 /** The worker's coded failures in the oracle's own codes: a cancellation is ABORTED, anything else a limit. */
@@ -148,6 +200,8 @@ export function oracleWorkerLimits(): ResourceLimits & { maxOldGenerationSizeMb:
 
 /** Marks the worker's data so the entry module runs only when started as the oracle worker. */
 export const ORACLE_WORKER_KIND = 'sheetspec:oracle-thread';
+/** Marks a kept oracle worker's data: it says `ready`, then evaluates each `OracleBoot` posted to it. */
+export const ORACLE_KEPT_KIND = 'sheetspec:oracle-thread-kept';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The wire format, both ways. A cell's tag byte: bits 0-2 its value's kind (VALUE_*), bit 3 "has a formula",
