@@ -16,6 +16,7 @@
  */
 import jsonata from 'jsonata';
 import { CodedError } from '../codes/index.js';
+import type { JNode } from './analyze.js';
 import { callsImpure } from './row-memo.js';
 import type { LibraryObject } from './types.js';
 
@@ -118,7 +119,7 @@ export async function specBindings(
   const exports = await loadLibrary(library, constants);
   const bindings: Bindings = { ...exports, const: constants };
   const define = libraryDefine(library);
-  if (define === undefined || define.trim() === '' || !callsImpure(jsonata(define).ast())) {
+  if (define === undefined || define.trim() === '' || !callsImpure(jsonata(define).ast() as JNode)) {
     pureBindings.add(bindings);
   }
   return bindings;

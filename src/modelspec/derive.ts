@@ -22,6 +22,7 @@ import {
   perParentEvaluator,
 } from './bind.js';
 import { getAll, type PathSegment, parsePath, setPath } from './paths.js';
+import type { JNode } from './analyze.js';
 import { MISS, parentFieldsRead, RowMemo } from './row-memo.js';
 import type { Derivation } from './types.js';
 
@@ -50,7 +51,8 @@ export function compileDerivation(d: Derivation): CompiledDerivation {
   if (target.length === 0) throw new CodedError('INVALID_PATH', `derivation path ${d.path} has no target`);
   const compiled = compileExpression(d.expr, `derivation ${d.path}`);
   const root = owner[0];
-  const reads = root !== undefined && 'key' in root ? parentFieldsRead(compiled.ast(), root.key) : undefined;
+  const reads =
+    root !== undefined && 'key' in root ? parentFieldsRead(compiled.ast() as JNode, root.key) : undefined;
   return { derivation: d, owner, target, compiled, reads };
 }
 

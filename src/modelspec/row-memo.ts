@@ -7,257 +7,58 @@
  * need not be asked twice. A lookup into a 50-row table over 100,000 rows is then 50 evaluations. What a run
  * proves is unchanged: every element's value is still the expression's value on that element's inputs.
  *
- * The analysis is conservative: anything it does not recognise (a node type, a key of a node, a function that
- * reads the clock or the context, `$parent` used whole or rebound, the derived array read from the root)
- * makes the derivation evaluate element by element, as without this module. Only plain results (text,
- * numbers, booleans, null, nothing) are kept, so no object is shared between elements.
+ * Anything else (a read of the whole element or document, of a variable holding part of it, of the array being
+ * derived; randomness or the clock; `$parent` rebound) makes the derivation evaluate element by element, as
+ * without this module. Only plain results (text, numbers, booleans, null, nothing) are kept, so no object is
+ * shared between elements.
  */
 
-/** JSONata's AST, as far as this walk reads it. */
-interface Node {
-  type: string;
-  value?: unknown;
-  [key: string]: unknown;
+import { children, expressionReads, type JNode } from './analyze.js';
+
+/** Functions whose value is not a function of their arguments: randomness, the clock, `$eval`. */
+const IMPURE = new Set(['random', 'shuffle', 'now', 'millis', 'eval']);
+
+function someNode(ast: JNode, test: (n: JNode) => boolean): boolean {
+  if (test(ast)) return true;
+  return children(ast).some((c) => someNode(c, test));
 }
 
-/** Functions whose value is not a function of their arguments. */
-const IMPURE = new Set(['random', 'now', 'millis', 'eval']);
+/** Does the expression name a function that is not a function of its arguments (called or passed)? */
+export function callsImpure(ast: JNode): boolean {
+  return someNode(ast, (n) => n.type === 'variable' && IMPURE.has(String(n.value)));
+}
+
+/** Does the expression bind `$parent` itself (`:=`, a lambda parameter, `@$parent`, `#$parent`)? */
+function rebindsParent(ast: JNode): boolean {
+  return someNode(
+    ast,
+    (n) =>
+      (n.type === 'bind' && (n.lhs as JNode | undefined)?.value === 'parent') ||
+      (n.type === 'lambda' && (n.arguments ?? []).some((a) => a.value === 'parent')) ||
+      n.focus === 'parent' ||
+      n.index === 'parent',
+  );
+}
 
 /**
- * Built-in functions that take the context (`$`) for a missing first argument and accept an object there
- * (jsonata 2.2 signatures `<x-...>`, `<o-...>`, `<(oa)-...>`), with the argument count from which the context
- * is never taken. At the top of an expression the context is the whole document, which changes as elements
- * are derived; the other context-taking built-ins want text or a number there and throw on the document.
+ * The fields of `$parent` a `[*]` derivation's value depends on, or undefined when it may depend on anything
+ * else. From what the expression reads (analyze.ts, the analysis that orders derivations, which reads more
+ * where unsure): every read is a field of `$parent` or a root field other than the array being derived (no
+ * element's derivation changes it), and nothing is random or read from the clock.
  */
-const CONTEXT_ARITY: ReadonlyMap<string, number> = new Map([
-  ['string', 1],
-  ['boolean', 1],
-  ['not', 1],
-  ['keys', 1],
-  ['spread', 1],
-  ['clone', 1],
-  ['lookup', 2],
-  ['sift', 2],
-  ['each', 2],
-]);
-
-/** The keys each node type may carry (beyond `type`, `value`, `position`); another key refuses the walk. */
-const KEYS: Readonly<Record<string, readonly string[]>> = {
-  string: [],
-  number: [],
-  value: [],
-  regex: [],
-  variable: ['predicate', 'group'],
-  name: ['stages'],
-  path: ['steps'],
-  filter: ['expr'],
-  binary: ['lhs', 'rhs'],
-  condition: ['condition', 'then', 'else'],
-  block: ['expressions'],
-  bind: ['lhs', 'rhs'],
-  function: ['procedure', 'arguments', 'predicate', 'name'],
-  lambda: ['arguments', 'body', 'signature', 'thunk'],
-  unary: ['expression', 'expressions', 'lhs', 'predicate'],
-  apply: ['lhs', 'rhs'],
-};
-
-/** Flags JSONata's parser sets on nodes (`[]` kept arrays, array constructors, tail calls): no sub-nodes. */
-const FLAGS = new Set(['keepArray', 'keepSingletonArray', 'consarray', 'thunk']);
-
-/** Where a node is evaluated: against the whole document, or against a value derived from inputs. */
-type Context = 'document' | 'local';
-
-class Unsupported extends Error {}
-
-function fail(): never {
-  throw new Unsupported();
-}
-
-function isNode(x: unknown): x is Node {
-  return typeof x === 'object' && x !== null && typeof (x as Node).type === 'string';
-}
-
-/** The fields of `$parent` an expression reads, or undefined when its value may depend on anything else. */
-export function parentFieldsRead(ast: unknown, ownerRoot: string): string[] | undefined {
+export function parentFieldsRead(ast: JNode, ownerRoot: string): string[] | undefined {
+  if (callsImpure(ast) || rebindsParent(ast)) return undefined;
   const fields = new Set<string>();
-
-  const visitAll = (list: unknown, ctx: Context) => {
-    if (list === undefined) return;
-    if (!Array.isArray(list)) fail();
-    for (const n of list) visit(n, ctx);
-  };
-
-  const visitGroup = (group: unknown) => {
-    if (group === undefined) return;
-    const pairs = (group as { lhs?: unknown }).lhs;
-    if (!Array.isArray(pairs)) fail();
-    for (const pair of pairs) {
-      if (!Array.isArray(pair) || pair.length !== 2) fail();
-      visit(pair[0], 'local');
-      visit(pair[1], 'local');
-    }
-  };
-
-  /** A read of the root: allowed when it cannot reach the array being derived. */
-  const rootStep = (step: unknown) => {
-    if (!isNode(step) || step.type !== 'name' || step.value === ownerRoot) fail();
-  };
-
-  const visitPath = (steps: unknown, ctx: Context) => {
-    if (!Array.isArray(steps) || steps.length === 0) fail();
-    const head = steps[0];
-    if (!isNode(head)) fail();
-    let rest = 1;
-    if (head.type === 'variable' && head.value === 'parent') {
-      const field = steps[1];
-      if (!isNode(field) || field.type !== 'name' || typeof field.value !== 'string') fail();
+  for (const read of expressionReads(ast)) {
+    const first = read.keys[0];
+    if (first === undefined) return undefined;
+    if (read.base === 'parent') {
       // JSONata reads a field as a property: an inherited one (`constructor`) is not what the key holds.
-      if (field.value in Object.prototype) fail();
-      if (head.predicate !== undefined || head.group !== undefined) fail();
-      fields.add(field.value);
-      visitStep(field, 'local');
-      rest = 2;
-    } else if (
-      head.type === 'variable' &&
-      (head.value === '$' || (head.value === '' && ctx === 'document'))
-    ) {
-      if (head.predicate !== undefined || head.group !== undefined) fail();
-      rootStep(steps[1]);
-      visitStep(steps[1], 'local');
-      rest = 2;
-    } else if (head.type === 'name' && ctx === 'document') {
-      rootStep(head);
-      visitStep(head, 'local');
-    } else {
-      visit(head, ctx);
-    }
-    for (let i = rest; i < steps.length; i++) visitStep(steps[i], 'local');
-  };
-
-  /** A step after a path's head: a name with its filters, or any expression mapped over the values. */
-  const visitStep = (step: unknown, ctx: Context) => {
-    if (!isNode(step)) fail();
-    if (step.type === 'name') {
-      checkKeys(step);
-      visitAll(step.stages, 'local');
-    } else {
-      visit(step, ctx);
-    }
-  };
-
-  const checkKeys = (n: Node) => {
-    const allowed = KEYS[n.type];
-    if (allowed === undefined) fail();
-    for (const k of Object.keys(n)) {
-      if (k === 'type' || k === 'value' || k === 'position' || n[k] === undefined) continue;
-      if (FLAGS.has(k) && typeof n[k] === 'boolean') continue;
-      if (!allowed.includes(k)) fail();
-    }
-  };
-
-  const bindsParent = (v: unknown) => isNode(v) && v.type === 'variable' && v.value === 'parent';
-
-  function visit(n: unknown, ctx: Context): void {
-    if (!isNode(n)) fail();
-    checkKeys(n);
-    switch (n.type) {
-      case 'string':
-      case 'number':
-      case 'value':
-      case 'regex':
-        return;
-      case 'variable':
-        // `$parent` whole, `$$`/`$` whole at the top: the element or the document itself.
-        if (n.value === 'parent' || n.value === '$' || (n.value === '' && ctx === 'document')) fail();
-        visitAll(n.predicate, 'local');
-        visitGroup(n.group);
-        return;
-      case 'name':
-        if (ctx === 'document') rootStep(n);
-        visitAll(n.stages, 'local');
-        return;
-      case 'path':
-        visitPath(n.steps, ctx);
-        return;
-      case 'filter':
-        visit(n.expr, 'local');
-        return;
-      case 'binary':
-      case 'apply':
-        visit(n.lhs, ctx);
-        visit(n.rhs, ctx);
-        return;
-      case 'condition':
-        visit(n.condition, ctx);
-        visit(n.then, ctx);
-        if (n.else !== undefined) visit(n.else, ctx);
-        return;
-      case 'block':
-        visitAll(n.expressions, ctx);
-        return;
-      case 'bind':
-        if (bindsParent(n.lhs)) fail();
-        visit(n.rhs, ctx);
-        return;
-      case 'function': {
-        const proc = n.procedure;
-        if (!isNode(proc)) fail();
-        const args = n.arguments;
-        if (!Array.isArray(args)) fail();
-        if (proc.type === 'variable' && typeof proc.value === 'string') {
-          if (IMPURE.has(proc.value)) fail();
-          const full = CONTEXT_ARITY.get(proc.value);
-          if (ctx === 'document' && full !== undefined && args.length < full) fail();
-        }
-        visit(proc, ctx);
-        visitAll(args, ctx);
-        visitAll(n.predicate, 'local');
-        return;
-      }
-      case 'lambda': {
-        const params = n.arguments;
-        if (!Array.isArray(params) || params.some(bindsParent)) fail();
-        // A lambda's `$` is the context where it was written.
-        visit(n.body, ctx);
-        return;
-      }
-      case 'unary':
-        if (n.value === '-') visit(n.expression, ctx);
-        else if (n.value === '[') visitAll(n.expressions, ctx);
-        else if (n.value === '{') {
-          if (!Array.isArray(n.lhs)) fail();
-          for (const pair of n.lhs) {
-            if (!Array.isArray(pair) || pair.length !== 2) fail();
-            visit(pair[0], ctx);
-            visit(pair[1], ctx);
-          }
-        } else fail();
-        visitAll(n.predicate, 'local');
-        return;
-      default:
-        fail();
-    }
-  }
-
-  try {
-    visit(ast, 'document');
-  } catch (e) {
-    if (e instanceof Unsupported) return undefined;
-    throw e;
+      if (first in Object.prototype) return undefined;
+      fields.add(first);
+    } else if (read.base !== 'root' || first === ownerRoot) return undefined;
   }
   return [...fields].sort();
-}
-
-/** Does an expression (a library's define) call a function that is not a function of its arguments? */
-export function callsImpure(ast: unknown): boolean {
-  const seen = (x: unknown): boolean => {
-    if (Array.isArray(x)) return x.some(seen);
-    if (typeof x !== 'object' || x === null || x instanceof RegExp) return false;
-    const n = x as Node;
-    if (n.type === 'variable' && typeof n.value === 'string' && IMPURE.has(n.value)) return true;
-    return Object.values(n).some(seen);
-  };
-  return seen(ast);
 }
 
 /**
