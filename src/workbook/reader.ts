@@ -358,10 +358,10 @@ interface SharedMaster {
   shift?: ShiftedFormula;
 }
 
-/** The master's formula as Excel fills it into the child at (row, col). */
+/** The master's formula as Excel fills it into the child at (row, col): a string of its own (r1c1.ts). */
 function shiftShared(master: SharedMaster, row: number, col: number): string {
   master.shift ??= prepareShift(master.text, master.row, master.col);
-  return detached(master.shift(row, col));
+  return master.shift(row, col);
 }
 
 function put(sheet: SheetModel, cell: CellModel): void {
