@@ -327,7 +327,7 @@ function readSheet(name: string, state: SheetModel['state'], xml: string, ctx: S
       } else if (f.t === 'array' || f.t === 'dataTable') {
         cell.formulaKind = 'array';
         // A data table stores no formula text; Excel shows it as {=TABLE(r1,r2)}.
-        cell.formula = f.t === 'dataTable' ? `TABLE(${f.attrs.r1 ?? ''},${f.attrs.r2 ?? ''})` : f.text;
+        cell.formula = f.t === 'dataTable' ? `TABLE(${f.r1 ?? ''},${f.r2 ?? ''})` : f.text;
         cell.arrayRef = f.ref ?? cellRange(raw.row, raw.col);
         arrays.push({ ref: cell.arrayRef, text: cell.formula, row: raw.row, col: raw.col });
       } else {
@@ -358,10 +358,10 @@ interface SharedMaster {
   shift?: ShiftedFormula;
 }
 
-/** The master's formula as Excel fills it into the child at (row, col). */
+/** The master's formula as Excel fills it into the child at (row, col): a string of its own (r1c1.ts). */
 function shiftShared(master: SharedMaster, row: number, col: number): string {
   master.shift ??= prepareShift(master.text, master.row, master.col);
-  return detached(master.shift(row, col));
+  return master.shift(row, col);
 }
 
 function put(sheet: SheetModel, cell: CellModel): void {

@@ -42,18 +42,101 @@ export function detached(s: string): string {
   return s.length < 13 ? s : ` ${s}`.slice(1);
 }
 
-const ATTR = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/** Where `nextAttr` found an attribute: its local name and its raw (undecoded) value, as bounds in the text. */
+export interface AttrSpan {
+  local: number;
+  nameEnd: number;
+  value: number;
+  valueEnd: number;
+}
+
+/** `[\w:.-]`: a character of an attribute name. */
+function isNameChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 58) || c === 95 || c === 46 || c === 45
+  );
+}
+
+/** A character a regex's `\s` matches. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * The next attribute of the start-tag text `text[from, end)`, filled into `at`; returns where the search goes
+ * on, or -1 when there is none. It finds what the regex `([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')` finds, in
+ * the same order. Why by hand: the reader meets two or three attributes in every cell of a sheet, and the
+ * regex's match arrays, name strings and records were a tenth of reading a 100,000-row sheet.
+ */
+export function nextAttr(text: string, from: number, end: number, at: AttrSpan): number {
+  let p = from;
+  while (p < end) {
+    if (!isNameChar(text.charCodeAt(p))) {
+      p++;
+      continue;
+    }
+    // A name is the whole run of name characters: a match starting inside the run fails as one at its start.
+    let j = p + 1;
+    while (j < end && isNameChar(text.charCodeAt(j))) j++;
+    let k = j;
+    while (k < end && isSpace(text.charCodeAt(k))) k++;
+    if (k < end && text.charCodeAt(k) === 61) {
+      k++;
+      while (k < end && isSpace(text.charCodeAt(k))) k++;
+      const q = k < end ? text.charCodeAt(k) : 0;
+      if (q === 34 || q === 39) {
+        const close = text.indexOf(q === 34 ? '"' : "'", k + 1);
+        if (close >= 0 && close < end) {
+          // Local names only (`r:id` → `id`); an `xmlns:` declaration keeps its whole name.
+          const colon = text.indexOf(':', p);
+          at.local = colon >= 0 && colon < j && !(j - p >= 5 && text.startsWith('xmlns', p)) ? colon + 1 : p;
+          at.nameEnd = j;
+          at.value = k + 1;
+          at.valueEnd = close;
+          return close + 1;
+        }
+      }
+    }
+    p = j;
+  }
+  return -1;
+}
+
+/** The decoded value of the attribute `at` found in `text`. */
+function attrValue(text: string, at: AttrSpan): string {
+  return decodeXml(text.slice(at.value, at.valueEnd));
+}
 
 /** The attributes of a start tag's attribute text, local names only (`r:id` → `id`), values decoded. */
 export function attrs(text: string): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
-  ATTR.lastIndex = 0;
-  for (let m = ATTR.exec(text); m; m = ATTR.exec(text)) {
-    const name = m[1]!;
-    const local = name.includes(':') && !name.startsWith('xmlns') ? name.slice(name.indexOf(':') + 1) : name;
-    out[local] = decodeXml(m[2] ?? m[3] ?? '');
+  const at: AttrSpan = { local: 0, nameEnd: 0, value: 0, valueEnd: 0 };
+  for (let p = nextAttr(text, 0, text.length, at); p >= 0; p = nextAttr(text, p, text.length, at)) {
+    out[text.slice(at.local, at.nameEnd)] = attrValue(text, at);
   }
   return out;
+}
+
+/** Whether the attribute `at` of `text` has the one-letter local name `c` (a char code). */
+function named1(text: string, at: AttrSpan, c: number): boolean {
+  return at.nameEnd - at.local === 1 && text.charCodeAt(at.local) === c;
+}
+
+/** Whether the attribute `at` of `text` has the local name `name`. */
+function named(text: string, at: AttrSpan, name: string): boolean {
+  return at.nameEnd - at.local === name.length && text.startsWith(name, at.local);
 }
 
 const P = '(?:[A-Za-z_][\\w.-]*:)?';
@@ -140,17 +223,43 @@ export interface RawCell {
   v?: string;
   /** Inline string text (`<is>`). */
   inline?: string;
-  /** `<f>` when present. */
-  f?: { text: string; t: string; ref?: string; si?: string; attrs: Record<string, string> };
+  /** `<f>` when present: its text and the attributes the reader reads (`r1`, `r2`: a data table's inputs). */
+  f?: { text: string; t: string; ref?: string; si?: string; r1?: string; r2?: string };
 }
 
 /** Parses `B12` into 0-based row and col; undefined when malformed. */
 export function parseCellRef(ref: string): { row: number; col: number } | undefined {
-  const m = /^\$?([A-Za-z]{1,4})\$?(\d{1,8})$/.exec(ref);
-  if (!m) return undefined;
+  const pos = { row: 0, col: 0 };
+  return cellRefAt(ref, 0, ref.length, pos) ? pos : undefined;
+}
+
+/**
+ * Reads the cell reference `text[start, end)` into `pos` as `parseCellRef` reads a whole string (the regex
+ * `^\$?([A-Za-z]{1,4})\$?(\d{1,8})$`); false, `pos` untouched, when it is not one.
+ */
+function cellRefAt(text: string, start: number, end: number, pos: { row: number; col: number }): boolean {
+  let p = start;
+  if (p < end && text.charCodeAt(p) === 36) p++;
   let col = 0;
-  for (const ch of m[1]!.toUpperCase()) col = col * 26 + (ch.charCodeAt(0) - 64);
-  return { row: Number(m[2]) - 1, col: col - 1 };
+  const letters = p;
+  for (; p < end && p - letters < 4; p++) {
+    const c = text.charCodeAt(p) | 32;
+    if (c < 97 || c > 122) break;
+    col = col * 26 + (c - 96);
+  }
+  if (p === letters) return false;
+  if (p < end && text.charCodeAt(p) === 36) p++;
+  const digits = p;
+  let row = 0;
+  for (; p < end; p++) {
+    const c = text.charCodeAt(p);
+    if (c < 48 || c > 57) return false;
+    row = row * 10 + (c - 48);
+  }
+  if (p === digits || p - digits > 8) return false;
+  pos.row = row - 1;
+  pos.col = col - 1;
+  return true;
 }
 
 /**
@@ -169,10 +278,18 @@ export function scanCells(xml: string, onCell: (cell: RawCell) => void): void {
   const isRe = new RegExp(`<${P}is[\\s>][\\s\\S]*?</${P}is>`);
   let row = -1;
   let col = -1;
+  // Reused for every tag: the attribute found, and the position a cell's `r` names.
+  const at: AttrSpan = { local: 0, nameEnd: 0, value: 0, valueEnd: 0 };
+  const pos = { row: 0, col: 0 };
   for (let m = tag.exec(data); m; m = tag.exec(data)) {
-    const a = attrs(m[3]!);
+    const attrText = m[3]!;
+    const n = attrText.length;
     if (m[2] === 'row') {
-      row = a.r !== undefined ? Number(a.r) - 1 : row + 1;
+      let r: string | undefined;
+      for (let p = nextAttr(attrText, 0, n, at); p >= 0; p = nextAttr(attrText, p, n, at)) {
+        if (named1(attrText, at, 114)) r = attrValue(attrText, at);
+      }
+      row = r !== undefined ? Number(r) - 1 : row + 1;
       col = -1;
       continue;
     }
@@ -184,23 +301,62 @@ export function scanCells(xml: string, onCell: (cell: RawCell) => void): void {
       body = data.slice(tag.lastIndex, bodyEnd);
       tag.lastIndex = stop < 0 ? data.length : stop + close.length;
     }
-    const pos = a.r !== undefined ? parseCellRef(a.r) : undefined;
-    if (pos) {
+    // The last of each attribute counts, as in `attrs`; `r` is read in place unless it needs decoding.
+    let r: string | undefined;
+    let rAt = -1;
+    let rEnd = -1;
+    let t: string | undefined;
+    let s: string | undefined;
+    for (let p = nextAttr(attrText, 0, n, at); p >= 0; p = nextAttr(attrText, p, n, at)) {
+      if (at.nameEnd - at.local !== 1) continue;
+      const name = attrText.charCodeAt(at.local);
+      if (name === 114) {
+        rAt = at.value;
+        rEnd = at.valueEnd;
+        r = undefined;
+        for (let i = rAt; i < rEnd; i++) {
+          const c = attrText.charCodeAt(i);
+          if (c === 38 || c === 13) {
+            r = attrValue(attrText, at);
+            break;
+          }
+        }
+      } else if (name === 116) t = attrValue(attrText, at);
+      else if (name === 115) s = attrValue(attrText, at);
+    }
+    const placed =
+      rAt >= 0 && (r !== undefined ? cellRefAt(r, 0, r.length, pos) : cellRefAt(attrText, rAt, rEnd, pos));
+    if (placed) {
       row = pos.row;
       col = pos.col;
     } else {
       col += 1;
     }
-    const cell: RawCell = { row, col, t: a.t ?? 'n', s: a.s !== undefined ? Number(a.s) : 0 };
+    const cell: RawCell = { row, col, t: t ?? 'n', s: s !== undefined ? Number(s) : 0 };
     if (body) {
       const v = vRe.exec(body);
       if (v) cell.v = decodeXml(v[1] ?? '');
       const f = fRe.exec(body);
       if (f) {
-        const fa = attrs(f[1]!);
-        cell.f = { text: detached(decodeXml(f[2] ?? '')), t: fa.t ?? 'normal', attrs: fa };
-        if (fa.ref !== undefined) cell.f.ref = fa.ref;
-        if (fa.si !== undefined) cell.f.si = fa.si;
+        const fText = f[1]!;
+        const fn = fText.length;
+        let ft: string | undefined;
+        let ref: string | undefined;
+        let si: string | undefined;
+        let r1: string | undefined;
+        let r2: string | undefined;
+        for (let p = nextAttr(fText, 0, fn, at); p >= 0; p = nextAttr(fText, p, fn, at)) {
+          if (named1(fText, at, 116)) ft = attrValue(fText, at);
+          else if (named(fText, at, 'ref')) ref = attrValue(fText, at);
+          else if (named(fText, at, 'si')) si = attrValue(fText, at);
+          else if (named(fText, at, 'r1')) r1 = attrValue(fText, at);
+          else if (named(fText, at, 'r2')) r2 = attrValue(fText, at);
+        }
+        cell.f = { text: detached(decodeXml(f[2] ?? '')), t: ft ?? 'normal' };
+        if (ref !== undefined) cell.f.ref = ref;
+        if (si !== undefined) cell.f.si = si;
+        if (r1 !== undefined) cell.f.r1 = r1;
+        if (r2 !== undefined) cell.f.r2 = r2;
       }
       if (cell.t === 'inlineStr') {
         const is = isRe.exec(body);

@@ -19,7 +19,7 @@ import { isEmpty } from '../recognise/extent.js';
 import type { RejectedColumn } from '../types.js';
 import type { CellValue } from '../../workbook/values.js';
 import { isErrorValue } from '../../workbook/values.js';
-import { getCell } from '../../workbook/model.js';
+import { type CellModel, getCell } from '../../workbook/model.js';
 import type { Overrides } from './overrides.js';
 import { typedOver } from './overrides.js';
 import { displayFormula } from '../../workbook/formula/future.js';
@@ -92,8 +92,16 @@ export function rejection(
 
 /** Classifies every table column (input, formula, or refused). */
 export function analyseColumns(table: RecognisedTable): ColumnPlan[] {
-  return table.columns.map((column) => withNames(table, analyseColumn(table, column)));
+  // Why: each column is read row by row several times over; the row maps are looked up once for all columns.
+  const rowMaps = table.rows.map((r) => table.sheet.rows.get(r));
+  return table.columns.map((column) => {
+    const cells = rowMaps.map((m) => m?.get(column.col));
+    return withNames(table, analyseColumn(table, column, cells));
+  });
 }
+
+/** One column's cells in the item rows: `cells[i]` is the cell of row `table.rows[i]` (undefined when blank). */
+type ColumnCells = ReadonlyArray<CellModel | undefined>;
 
 /** A formula plan whose names standing for references read as those references from here on (names.ts). */
 function withNames(table: RecognisedTable, plan: ColumnPlan): ColumnPlan {
@@ -115,13 +123,14 @@ function refuser(table: RecognisedTable, column: TableColumn, formula0: string) 
   });
 }
 
-function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan {
+function analyseColumn(table: RecognisedTable, column: TableColumn, cells: ColumnCells): ColumnPlan {
   const { sheet, firstDataRow } = table;
   let firstFormula = -1;
   let firstValue = -1;
   let values = 0;
-  for (const r of table.rows) {
-    const cell = getCell(sheet, r, column.col);
+  for (let i = 0; i < cells.length; i++) {
+    const r = table.rows[i]!;
+    const cell = cells[i];
     if (cell?.formula !== undefined) {
       if (firstFormula < 0) firstFormula = r;
     } else {
@@ -131,8 +140,7 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
   }
   if (firstFormula < 0) {
     const values: CellValue[] = [];
-    for (const r of table.rows) {
-      const cell = getCell(sheet, r, column.col);
+    for (const cell of cells) {
       // Why: an empty-string constant is text to Excel (`=A2+0` is #VALUE!, not 0), so it stays "" here even
       // though isEmpty() counts it as empty when finding the table's extent.
       values.push(cell === undefined ? null : cell.value);
@@ -145,16 +153,17 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
     const blank = isEmpty(getCell(sheet, firstValue, column.col));
     const where = sheetCell(sheet.name, firstValue, column.col);
     const detail = `Column ${column.letter} mixes formulas and ${blank ? 'blank cells' : 'values'}: ${where} holds ${blank ? 'nothing' : 'a value'}, ${sheetCell(sheet.name, firstFormula, column.col)} a formula`;
-    const typed = typedOver(table, column);
+    const typed = typedOver(table, cells);
     if (typed?.kind === 'input')
       return { kind: 'input', column, values: typed.values, kinds: kindsOf(typed.values) };
     const overrides = typed?.rows;
-    const start = values === 1 && firstValue === firstDataRow ? valueStart(table, column, detail) : undefined;
+    const start =
+      values === 1 && firstValue === firstDataRow ? valueStart(table, column, cells, detail) : undefined;
     if (start?.kind === 'formula') return overrides ? { ...start, overrides } : start;
     if (!overrides) return refused('MIXED_CONTENT', detail, firstValue);
-    return formulaPlan(table, column, firstFormula, overrides);
+    return formulaPlan(table, column, cells, firstFormula, overrides);
   }
-  return formulaPlan(table, column, firstFormula, undefined);
+  return formulaPlan(table, column, cells, firstFormula, undefined);
 }
 
 /**
@@ -165,14 +174,16 @@ function analyseColumn(table: RecognisedTable, column: TableColumn): ColumnPlan 
 function formulaPlan(
   table: RecognisedTable,
   column: TableColumn,
+  cells: ColumnCells,
   firstFormula: number,
   overrides: Overrides | undefined,
 ): ColumnPlan {
   const { sheet, firstDataRow } = table;
   const formula0 = getCell(sheet, firstFormula, column.col)?.formula ?? '';
   const refused = refuser(table, column, formula0);
-  for (const r of table.rows) {
-    const cell = getCell(sheet, r, column.col);
+  for (let i = 0; i < cells.length; i++) {
+    const r = table.rows[i]!;
+    const cell = cells[i];
     if (cell?.formulaKind === 'array' || cell?.arrayRef !== undefined) {
       return refused(
         'ARRAY_FORMULA',
@@ -191,7 +202,7 @@ function formulaPlan(
       firstDataRow,
     );
   }
-  const odd = firstNonUniformRow(table, column.col, firstFormula, formula0, overrides);
+  const odd = firstNonUniformRow(table, cells, column.col, firstFormula, formula0, overrides);
   if (odd === undefined) {
     const plan = {
       kind: 'formula' as const,
@@ -211,7 +222,7 @@ function formulaPlan(
     firstFormula === firstDataRow &&
     odd === table.rows[1] &&
     second.ast &&
-    firstNonUniformRow(table, column.col, odd, f) === undefined
+    firstNonUniformRow(table, cells, column.col, odd, f) === undefined
   ) {
     const start = {
       formula: formula0,
@@ -227,12 +238,17 @@ function formulaPlan(
  * A value in the first row over uniform formulas (a typed opening balance, or a blank first difference): a
  * scan's start when the formulas read the row above (decided by the compiler), else MIXED_CONTENT.
  */
-function valueStart(table: RecognisedTable, column: TableColumn, detail: string): ColumnPlan | undefined {
+function valueStart(
+  table: RecognisedTable,
+  column: TableColumn,
+  cells: ColumnCells,
+  detail: string,
+): ColumnPlan | undefined {
   const row = table.rows[1];
   if (row === undefined) return undefined;
   const f = getCell(table.sheet, row, column.col)?.formula ?? '';
   const parsed = parseFormula(f);
-  if (!parsed.ast || firstNonUniformRow(table, column.col, row, f) !== undefined) return undefined;
+  if (!parsed.ast || firstNonUniformRow(table, cells, column.col, row, f) !== undefined) return undefined;
   const cell = getCell(table.sheet, table.firstDataRow, column.col);
   const value = cell === undefined ? null : cell.value;
   const start = {
@@ -246,6 +262,7 @@ function valueStart(table: RecognisedTable, column: TableColumn, detail: string)
 /** The first row after `from` whose formula is not `formula0` (the formula of row `from`) filled down. */
 function firstNonUniformRow(
   table: RecognisedTable,
+  cells: ColumnCells,
   col: number,
   from: number,
   formula0: string,
@@ -256,13 +273,21 @@ function firstNonUniformRow(
   // shared formulas, produce) has its R1C1 form, unless the move pushed a reference off the grid (#REF!).
   // Comparing texts avoids translating every row to R1C1; any other row is translated and compared.
   const filled = prepareStrictShift(formula0, from, col);
-  const refs0 = formula0.split('#REF!').length;
-  for (const r of table.rows) {
+  const refs0 = countRefErrors(formula0);
+  for (let i = 0; i < cells.length; i++) {
+    const r = table.rows[i]!;
     if (r <= from || skip?.has(r)) continue;
-    const f = getCell(table.sheet, r, col)?.formula ?? '';
+    const f = cells[i]?.formula ?? '';
     if (f === formula0 && !/[A-Za-z]\$?[0-9]/.test(f)) continue;
-    if (f === filled(r, col) && f.split('#REF!').length === refs0) continue;
+    if (f === filled(r, col) && countRefErrors(f) === refs0) continue;
     if (toR1C1(f, r, col) !== r1c1) return r;
   }
   return undefined;
+}
+
+/** How many times `#REF!` occurs in a formula's text (it cannot overlap itself). */
+function countRefErrors(f: string): number {
+  let n = 0;
+  for (let at = f.indexOf('#REF!'); at >= 0; at = f.indexOf('#REF!', at + 5)) n++;
+  return n;
 }

@@ -9,7 +9,7 @@
  * Blank cells are not overrides (MIXED_CONTENT stays): a blank override could not be told from no override.
  */
 import type { CellValue } from '../../workbook/values.js';
-import { getCell } from '../../workbook/model.js';
+import type { CellModel } from '../../workbook/model.js';
 import { sheetCell } from '../recognise/refs.js';
 import type { RecognisedTable, TableColumn } from '../recognise/recognised.js';
 import { isEmpty } from '../recognise/extent.js';
@@ -24,16 +24,18 @@ export type Overrides = ReadonlyMap<number, CellValue>;
 
 /**
  * How a column mixing formulas and values reads: `overrides` when its values are a few typed cells,
- * `input` when more than a third are, undefined when a blank cell makes it MIXED_CONTENT.
+ * `input` when more than a third are, undefined when a blank cell makes it MIXED_CONTENT. `cells[i]` is the
+ * column's cell in row `table.rows[i]`.
  */
 export function typedOver(
   table: RecognisedTable,
-  column: TableColumn,
+  cells: ReadonlyArray<CellModel | undefined>,
 ): { kind: 'overrides'; rows: Overrides } | { kind: 'input'; values: CellValue[] } | undefined {
   const rows = new Map<number, CellValue>();
   const values: CellValue[] = [];
-  for (const r of table.rows) {
-    const cell = getCell(table.sheet, r, column.col);
+  for (let i = 0; i < cells.length; i++) {
+    const r = table.rows[i]!;
+    const cell = cells[i];
     if (isEmpty(cell)) return undefined;
     values.push(cell!.value);
     if (cell!.formula === undefined) rows.set(r, cell!.value);

@@ -96,16 +96,20 @@ function sectionTest(
   side: ReadonlySet<string>,
 ): (row: number) => boolean {
   if (block === undefined) return () => false;
-  const formulas = run.filter((c) => {
-    for (let r = block[0]; r <= block[1]; r++) if (getCell(sheet, r, c)?.formula !== undefined) return true;
-    return false;
-  });
+  // The block's rows looked up once each, until every column has shown a formula.
+  let pending = run;
+  for (let r = block[0]; r <= block[1] && pending.length > 0; r++) {
+    const line = sheet.rows.get(r);
+    if (line !== undefined) pending = pending.filter((c) => line.get(c)?.formula === undefined);
+  }
+  const formulas = run.filter((c) => !pending.includes(c));
   if (formulas.length === 0) return () => false;
   const inRun = new Set(run);
   return (row) => {
-    if (formulas.some((c) => !isEmpty(getCell(sheet, row, c)))) return false;
+    const line = sheet.rows.get(row);
+    if (formulas.some((c) => !isEmpty(line?.get(c)))) return false;
     let labels = 0;
-    for (const [c, cell] of sheet.rows.get(row) ?? []) {
+    for (const [c, cell] of line ?? []) {
       if (isEmpty(cell) || side.has(`${row},${c}`)) continue;
       if (!inRun.has(c) || cell.formula !== undefined || typeof cell.value !== 'string') return false;
       labels++;

@@ -109,18 +109,19 @@ function anchoredHeader(sheet: SheetModel, side: ReadonlySet<string>): HeaderRow
  */
 function anchors(sheet: SheetModel, side: ReadonlySet<string>): Array<[number, number[]]> {
   const found = new Map<number, number[]>();
-  const formula = (r: number, c: number) => {
-    const cell = getCell(sheet, r, c);
-    return cell?.formula !== undefined && cell.formulaKind !== 'array' ? cell.formula : undefined;
-  };
+  const formulaOf = (cell: CellModel | undefined) =>
+    cell?.formula !== undefined && cell.formulaKind !== 'array' ? cell.formula : undefined;
+  const formula = (r: number, c: number) => formulaOf(getCell(sheet, r, c));
   const same = (r: number, c: number) => {
     const a = formula(r, c);
     const b = formula(r + 1, c);
     return a !== undefined && b !== undefined && toR1C1(a, r, c) === toR1C1(b, r + 1, c);
   };
   for (const [r, cells] of sheet.rows) {
-    for (const c of cells.keys()) {
-      if (formula(r, c) === undefined || formula(r - 1, c) !== undefined) continue;
+    // The row above looked up once per row: every cell of the sheet is tested against its upper neighbour.
+    const above = sheet.rows.get(r - 1);
+    for (const [c, cell] of cells) {
+      if (formulaOf(cell) === undefined || formulaOf(above?.get(c)) !== undefined) continue;
       const h = isEmpty(getCell(sheet, r - 1, c)) && labelsOnly(sheet, r - 1) ? r - 2 : r - 1;
       if (h < 0 || side.has(`${h},${c}`) || !isHeaderCell(getCell(sheet, h, c))) continue;
       if (!same(r, c) && !(formula(r + 1, c) !== undefined && same(r + 1, c))) continue;

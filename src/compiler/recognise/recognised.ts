@@ -121,9 +121,18 @@ export function tableRange(table: RecognisedTable): string {
 
 /** How many of the table's columns hold a formula in a data row. */
 export function formulaColumns(table: RecognisedTable): number {
-  return table.columns.filter((c) =>
-    table.rows.some((r) => getCell(table.sheet, r, c.col)?.formula !== undefined),
-  ).length;
+  // Row by row, each row looked up once, until every column has shown a formula.
+  let pending = table.columns.map((c) => c.col);
+  let found = 0;
+  for (const r of table.rows) {
+    if (pending.length === 0) break;
+    const line = table.sheet.rows.get(r);
+    if (line === undefined) continue;
+    const left = pending.filter((c) => line.get(c)?.formula === undefined);
+    found += pending.length - left.length;
+    pending = left;
+  }
+  return found;
 }
 
 /** 1-based row numbers as ranges: `7-9, 12`. */

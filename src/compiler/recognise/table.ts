@@ -292,12 +292,15 @@ function otherBlocks(table: RecognisedTable, side: ReadonlySet<string>): Box[] {
   ];
   const inBox = (r: number, c: number) =>
     boxes.some((b) => r >= b.top && r <= b.bottom && c >= b.left && c <= b.right);
-  const free = (r: number, c: number) => !side.has(key(r, c)) && !inBox(r, c);
+  // The box test first: most labels are the table's own, and it builds no key.
+  const free = (r: number, c: number) => !inBox(r, c) && !side.has(key(r, c));
   const found: Box[] = [];
   for (const r of [...sheet.rows.keys()].sort((a, b) => a - b)) {
     const line = sheet.rows.get(r)!;
     // Why labels first: most cells are numbers or formulas, and the test is cheap.
-    const cols = [...line.keys()].filter((c) => isLabel(line.get(c))).sort((a, b) => a - b);
+    const cols: number[] = [];
+    for (const [c, cell] of line) if (isLabel(cell)) cols.push(c);
+    if (cols.length > 1) cols.sort((a, b) => a - b);
     for (const c of cols) {
       if (!free(r, c) || isLabel(line.get(c - 1))) continue;
       const run = labelRun(sheet, r, c).filter((x) => free(r, x));

@@ -15,6 +15,7 @@
  * `prepareShift` splits the work so a master with many children is tokenized and parsed once.
  */
 import { parseA1Ref, type RangeA1, stringifyA1Ref, tokenize, translateFormulaToR1C1 } from '@borgar/fx';
+import { detached } from '../xml-scan.js';
 
 /** Largest 0-based row and column indexes on an Excel sheet. */
 const MAX_ROW = 1_048_575;
@@ -68,6 +69,11 @@ export function shiftFormula(
 interface PreparedRef {
   prefix: string;
   range: RangeA1;
+  /**
+   * Set when the range is one cell (`B7`, `$B$7`): the cell's column part as printed when moved by `dc`, for
+   * the last `dc` asked (filling down asks for one). Undefined for every other range.
+   */
+  cell?: { dc: number; text: string };
 }
 
 /**
@@ -88,7 +94,9 @@ export type StrictShift = (row: number, col: number) => string | undefined;
 /**
  * `prepareShift` without the fallback, for callers that must know when a text could not be moved (the
  * oracle's templates, the analyser's fill-down check): undefined when the formula does not tokenize or a
- * reference cannot be printed. The master's own cell is always its text.
+ * reference cannot be printed. The master's own cell is always its text. A moved text is a flat string of its
+ * own (joined, not a tree of its pieces nor a view into the master: see `detached`), so the reader keeps it
+ * as it comes and comparing it costs no flattening.
  */
 export function prepareStrictShift(masterFormula: string, masterRow: number, masterCol: number): StrictShift {
   let pieces: Array<string | PreparedRef> | undefined;
@@ -103,9 +111,9 @@ export function prepareStrictShift(masterFormula: string, masterRow: number, mas
     if (dr === 0 && dc === 0) return masterFormula;
     if (pieces === undefined) return undefined;
     try {
-      let out = '';
-      for (const piece of pieces) out += typeof piece === 'string' ? piece : shiftRef(piece, dr, dc);
-      return out;
+      const out = pieces.map((piece) => (typeof piece === 'string' ? piece : shiftRef(piece, dr, dc)));
+      // Why join: with two pieces or more it builds one flat string; a lone piece may be a view or a tree.
+      return out.length === 1 ? detached(out[0]!) : out.join('');
     } catch {
       return undefined;
     }
@@ -139,7 +147,26 @@ function prepareRef(text: string): PreparedRef | undefined {
   if (!parsed || !('range' in parsed) || !parsed.range) return undefined;
   const bang = text.lastIndexOf('!');
   // The prefix (`'My Sheet'!`, `[1]Sheet1!`) is kept exactly as written; only the range part is rebuilt.
-  return { prefix: bang >= 0 ? text.slice(0, bang + 1) : '', range: parsed.range };
+  const prepared: PreparedRef = { prefix: bang >= 0 ? text.slice(0, bang + 1) : '', range: parsed.range };
+  if (isOneCell(parsed.range)) prepared.cell = { dc: Number.NaN, text: '' };
+  return prepared;
+}
+
+/**
+ * Whether stringifyA1Ref prints the range, wherever it moves on the grid, as its top-left cell alone (its last
+ * case: every coordinate present, top = bottom, left = right, the `$` flags alike, no trimming). Moving keeps
+ * all of that, so the printing is the column part and the row part, and the column part only changes with dc.
+ */
+function isOneCell(r: RangeA1): boolean {
+  return (
+    typeof r.top === 'number' &&
+    typeof r.left === 'number' &&
+    r.top === r.bottom &&
+    r.left === r.right &&
+    r.$top === r.$bottom &&
+    r.$left === r.$right &&
+    !r.trim
+  );
 }
 
 /** A prepared reference moved by (dr, dc): relative parts move, `$` parts stay, off the grid is `#REF!`. */
@@ -151,6 +178,18 @@ function shiftRef(ref: PreparedRef, dr: number, dc: number): string {
   const right = move(r.right, r.$right, dc);
   // Excel shows a reference filled off the sheet as #REF! (the whole reference, sheet prefix included).
   if (off(top, MAX_ROW) || off(bottom, MAX_ROW) || off(left, MAX_COL) || off(right, MAX_COL)) return '#REF!';
+  const cell = ref.cell;
+  if (cell !== undefined) {
+    // One cell: stringifyA1Ref's column part (printed by it at row 1, the `1` cut off) and its row part.
+    if (cell.dc !== dc) {
+      const at1 = stringifyA1Ref({
+        range: { ...r, top: 0, bottom: 0, $top: false, $bottom: false, left, right },
+      });
+      cell.text = ref.prefix + at1.slice(0, -1);
+      cell.dc = dc;
+    }
+    return `${cell.text}${r.$top ? '$' : ''}${top! + 1}`;
+  }
   // stringifyA1Ref, not our own printing: it also decides when a range reads as `A:A` or `1:1`.
   return ref.prefix + stringifyA1Ref({ range: { ...r, top, bottom, left, right } });
 }
