@@ -398,25 +398,41 @@ function collector(): (() => void) | undefined {
 /** The collector found once (false: none). */
 let gcFunction: (() => void) | false | undefined;
 
-/** Per sheet: row → the row-local formulas' [column, content], taken out of the prepared content. */
-type Taken = Array<Map<number, Array<[number, RawCellContent]>>>;
+/**
+ * Per sheet: row → the row-local formulas taken out of the prepared content, flat: column, content, column,
+ * content, ... Why flat, not a [column, content] pair per cell: they stay live until their block, and each
+ * block's full collection (`collector`) marks them again; at 100,000 rows that was 600,000 pairs.
+ */
+type Taken = Array<Map<number, RawCellContent[]>>;
 
 function takeLocalFormulas(p: Prepared, plan: BlockPlan): Taken {
   return p.sheets.map((s, si) => {
-    const byRow = new Map<number, Array<[number, RawCellContent]>>();
+    const byRow = new Map<number, RawCellContent[]>();
     for (const k of plan.local[si]) {
       const r = plan.keys.row(k);
       const c = plan.keys.col(k);
-      listAt(byRow, r).push([c, s.content[r][c]]);
+      listAt(byRow, r).push(c, s.content[r][c]);
       s.content[r][c] = null;
     }
     return byRow;
   });
 }
 
+/** Each (column, content) of one row's taken formulas, in the order taken. */
+function eachTaken(
+  list: RawCellContent[] | undefined,
+  f: (c: number, content: RawCellContent) => void,
+): void {
+  if (list === undefined) return;
+  for (let i = 0; i < list.length; i += 2) f(list[i] as number, list[i + 1]);
+}
+
 function putBack(p: Prepared, taken: Taken): void {
   taken.forEach((byRow, si) => {
-    for (const [r, list] of byRow) for (const [c, text] of list) p.sheets[si].content[r][c] = text;
+    for (const [r, list] of byRow)
+      eachTaken(list, (c, text) => {
+        p.sheets[si].content[r][c] = text;
+      });
   });
 }
 
@@ -524,7 +540,7 @@ function evaluateBlock(
   p: Prepared,
   si: number,
   rows: number[],
-  taken: Map<number, Array<[number, RawCellContent]>>,
+  taken: Taken[number],
   given: Given,
   grid: CellValue[][],
 ): void {
@@ -543,10 +559,10 @@ function evaluateBlock(
     // The row's constants, its global formulas' values, its row-local formulas.
     const line: RawCellContent[] = (p.sheets[si].content[r] ?? []).slice();
     for (const [c, v] of formulaValues.get(r) ?? []) line[c] = v;
-    for (const [c, text] of taken.get(r) ?? []) {
+    eachTaken(taken.get(r), (c, text) => {
       line[c] = text;
       read.push(r, c);
-    }
+    });
     own[r] = line;
   }
   for (const content of sheets) for (let r = 0; r < content.length; r++) content[r] ??= [];
