@@ -51,7 +51,7 @@ export function localCells(wb: WorkbookModel): string[] | undefined {
   const plan = planBlocks(p, TINY);
   if (plan === undefined) return undefined;
   return plan.local.flatMap((keys, si) =>
-    [...keys].map((k) => `${p.sheets[si].name}!${Math.floor(k / 2 ** 15)},${k % 2 ** 15}`),
+    [...keys].map((k) => `${p.sheets[si].name}!${plan.keys.row(k)},${plan.keys.col(k)}`),
   );
 }
 

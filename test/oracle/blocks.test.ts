@@ -1,6 +1,6 @@
 /** The blocked oracle (src/oracle/engine/blocks.ts) on built shapes; every fixture workbook in blocks: blocks.full.test.ts. */
 import { describe, expect, it } from 'vitest';
-import { planBlocks } from '../../src/oracle/engine/blocks.js';
+import { evaluateInBlocks, planBlocks } from '../../src/oracle/engine/blocks.js';
 import { prepareWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import { gridSheet } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
@@ -48,6 +48,18 @@ describe('the blocked oracle', () => {
     expectSameAsSingle(wb);
     expect(localCells(wb)).toHaveLength(20 * 6);
     expect(planBlocks(prepareWorkbook(wb), Number.POSITIVE_INFINITY)).toBeUndefined(); // one engine
+  });
+
+  it('tells a reference right of every column from the cell its number would alias', () => {
+    // AD (column 29) is right of every cell (18 columns): AD1 and AD5 are not L2 and L6 (row * 18 + column).
+    const grid = wide(20, (r) => [`=G${r}+$AD$1`]);
+    grid.push([null, null, null, null, null, null, '=SUM(I2:I21)+AD5']);
+    const wb = book(gridSheet('S', grid));
+    expectSameAsSingle(wb);
+    expect(evaluateInBlocks(prepareWorkbook(wb), 3)).toBeDefined();
+    const local = localCells(wb) ?? [];
+    expect(local.filter((c) => /,11$/.test(c))).toHaveLength(20);
+    expect(local.filter((c) => /,17$/.test(c))).toHaveLength(20);
   });
 
   it('keeps global what a summary row or an aggregate over a formula column reads, and what that reads', () => {

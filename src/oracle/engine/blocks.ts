@@ -65,8 +65,31 @@ const GLOBAL_RANGES_MAX = 2_000;
 /** How many cells the global formulas' ranges may visit per cell of a sheet before it is loaded whole. */
 const GLOBAL_AREA_PER_CELL = 4;
 
-/** Columns per row in a cell key (`row * KEY_COLS + col`): Excel's 16,384 columns fit. */
+/** Columns per row in the key of a cell right of the widest sheet (`CellKeys`): Excel's 16,384 columns fit. */
 const KEY_COLS = 2 ** 15;
+
+/**
+ * A cell's number in the plan's sets: `row * cols + col`, `cols` the widest loaded sheet's columns, and past
+ * them (a reference to an empty column further right) a negative `-(row * KEY_COLS + col) - 1`, so no two
+ * cells share one. Why not `row * KEY_COLS + col` throughout: past 32,768 rows that is no small integer
+ * (V8's Smi) but a heap number, allocated and hashed as one; the 100,000-row bench workbook's sets of its
+ * 600,000 formula cells cost about a second of the oracle's thread that way (`node --cpu-prof`).
+ */
+class CellKeys {
+  constructor(private readonly cols: number) {}
+
+  key(r: number, c: number): number {
+    return c < this.cols ? r * this.cols + c : -(r * KEY_COLS + c) - 1;
+  }
+
+  row(k: number): number {
+    return k >= 0 ? Math.floor(k / this.cols) : Math.floor((-k - 1) / KEY_COLS);
+  }
+
+  col(k: number): number {
+    return k >= 0 ? k % this.cols : (-k - 1) % KEY_COLS;
+  }
+}
 
 /** The row-local cells of each sheet and the fixed cells they read. */
 export interface BlockPlan {
@@ -77,9 +100,9 @@ export interface BlockPlan {
   /** The fixed references row-local formulas read (deduplicated). */
   context: Ref[];
   blockRows: number;
+  /** The cell numbers of `local` and of the global reads. */
+  keys: CellKeys;
 }
-
-const key = (r: number, c: number) => r * KEY_COLS + c;
 
 /** The list under `k`, created empty on first use. */
 function listAt<K, V>(m: Map<K, V[]>, k: K): V[] {
@@ -99,7 +122,10 @@ class GlobalReads {
   private readonly seen = new Set<string>();
   tooMany = false;
 
-  constructor(sheets: number) {
+  constructor(
+    sheets: number,
+    private readonly keys: CellKeys,
+  ) {
     for (let i = 0; i <= sheets; i++) {
       this.cells.push(new Set());
       this.rowRanges.push(new Map());
@@ -109,7 +135,7 @@ class GlobalReads {
 
   add(ref: Ref): void {
     if (ref.r1 === ref.r2 && ref.c1 === ref.c2) {
-      this.cells[ref.sheet].add(key(ref.r1, ref.c1));
+      this.cells[ref.sheet].add(this.keys.key(ref.r1, ref.c1));
       return;
     }
     if (ref.r1 === ref.r2) {
@@ -135,8 +161,9 @@ class GlobalReads {
   ): boolean {
     const present = (r: number, c: number) => content[r]?.[c] !== undefined;
     for (const k of this.cells[sheet]) {
-      const r = Math.floor(k / KEY_COLS);
-      if (present(r, k % KEY_COLS)) visit(r, k % KEY_COLS);
+      const r = this.keys.row(k);
+      const c = this.keys.col(k);
+      if (present(r, c)) visit(r, c);
     }
     const area = (r1: number, r2: number, c1: number, c2: number) => {
       for (let r = r1; r <= Math.min(r2, content.length - 1); r++) {
@@ -155,7 +182,7 @@ class GlobalReads {
   }
 
   has(sheet: number, r: number, c: number): boolean {
-    if (this.cells[sheet].has(key(r, c))) return true;
+    if (this.cells[sheet].has(this.keys.key(r, c))) return true;
     if (this.rowRanges[sheet].get(r)?.some(([a, b]) => a <= c && c <= b)) return true;
     return this.ranges[sheet].some((x) => x.r1 <= r && r <= x.r2 && x.c1 <= c && c <= x.c2);
   }
@@ -181,7 +208,9 @@ export function planBlocks(p: Prepared, forced: number | undefined): BlockPlan |
   if (forced === undefined && !p.sheets.some((s) => s.content.length > blockRows)) return undefined;
   if (p.maxCols > KEY_COLS) return undefined;
   const index = new ReadsIndex(p);
-  const global = new GlobalReads(p.sheets.length);
+  const keys = new CellKeys(p.maxCols);
+  const key = (r: number, c: number) => keys.key(r, c);
+  const global = new GlobalReads(p.sheets.length, keys);
   const local: Array<Set<number>> = p.sheets.map(() => new Set());
   const candidates: Array<{ sheet: number; f: PreparedFormula }> = [];
   // Why: a template's fixed references are the same from each of its cells in one column; added once.
@@ -229,9 +258,9 @@ export function planBlocks(p: Prepared, forced: number | undefined): BlockPlan |
     remaining.filter((c) => once.first(c.f, 'context')).map((c) => index.of(c.sheet, c.f) as Reads),
   );
   if (context === undefined) return undefined;
-  const rowsOf = (si: number) => new Set([...local[si]].map((k) => Math.floor(k / KEY_COLS))).size;
+  const rowsOf = (si: number) => new Set([...local[si]].map((k) => keys.row(k))).size;
   if (!local.some((_, si) => rowsOf(si) > (forced === undefined ? blockRows : 0))) return undefined;
-  return { local, global, context, blockRows };
+  return { local, global, context, blockRows, keys };
 }
 
 /** Is this the first cell of its template and column seen for `what`? Always true for a cell without one. */
@@ -369,25 +398,41 @@ function collector(): (() => void) | undefined {
 /** The collector found once (false: none). */
 let gcFunction: (() => void) | false | undefined;
 
-/** Per sheet: row → the row-local formulas' [column, content], taken out of the prepared content. */
-type Taken = Array<Map<number, Array<[number, RawCellContent]>>>;
+/**
+ * Per sheet: row → the row-local formulas taken out of the prepared content, flat: column, content, column,
+ * content, ... Why flat, not a [column, content] pair per cell: they stay live until their block, and each
+ * block's full collection (`collector`) marks them again; at 100,000 rows that was 600,000 pairs.
+ */
+type Taken = Array<Map<number, RawCellContent[]>>;
 
 function takeLocalFormulas(p: Prepared, plan: BlockPlan): Taken {
   return p.sheets.map((s, si) => {
-    const byRow = new Map<number, Array<[number, RawCellContent]>>();
+    const byRow = new Map<number, RawCellContent[]>();
     for (const k of plan.local[si]) {
-      const r = Math.floor(k / KEY_COLS);
-      const c = k % KEY_COLS;
-      listAt(byRow, r).push([c, s.content[r][c]]);
+      const r = plan.keys.row(k);
+      const c = plan.keys.col(k);
+      listAt(byRow, r).push(c, s.content[r][c]);
       s.content[r][c] = null;
     }
     return byRow;
   });
 }
 
+/** Each (column, content) of one row's taken formulas, in the order taken. */
+function eachTaken(
+  list: RawCellContent[] | undefined,
+  f: (c: number, content: RawCellContent) => void,
+): void {
+  if (list === undefined) return;
+  for (let i = 0; i < list.length; i += 2) f(list[i] as number, list[i + 1]);
+}
+
 function putBack(p: Prepared, taken: Taken): void {
   taken.forEach((byRow, si) => {
-    for (const [r, list] of byRow) for (const [c, text] of list) p.sheets[si].content[r][c] = text;
+    for (const [r, list] of byRow)
+      eachTaken(list, (c, text) => {
+        p.sheets[si].content[r][c] = text;
+      });
   });
 }
 
@@ -422,6 +467,7 @@ function globalContent(
   const grid: CellValue[][] = [];
   values.set(s.name, grid);
   const local = plan.local[si];
+  const key = (r: number, c: number) => plan.keys.key(r, c);
   for (const f of s.formulas) if (f.written && !local.has(key(f.row, f.col))) copy(f.row, f.col);
   s.content.forEach((line, r) => {
     line.forEach((v, c) => {
@@ -447,6 +493,7 @@ function evaluateGlobal(
   const contents = p.sheets.map((_s, si) => globalContent(p, plan, si, values));
   if (p.helpers.length > 0) contents.push(p.helpers.map((h) => [`=${h}`]));
   const hf = buildEngine(p, contents, true);
+  const key = (r: number, c: number) => plan.keys.key(r, c);
   try {
     p.sheets.forEach((s, si) => {
       const grid = values.get(s.name) as CellValue[][];
@@ -493,7 +540,7 @@ function evaluateBlock(
   p: Prepared,
   si: number,
   rows: number[],
-  taken: Map<number, Array<[number, RawCellContent]>>,
+  taken: Taken[number],
   given: Given,
   grid: CellValue[][],
 ): void {
@@ -512,10 +559,10 @@ function evaluateBlock(
     // The row's constants, its global formulas' values, its row-local formulas.
     const line: RawCellContent[] = (p.sheets[si].content[r] ?? []).slice();
     for (const [c, v] of formulaValues.get(r) ?? []) line[c] = v;
-    for (const [c, text] of taken.get(r) ?? []) {
+    eachTaken(taken.get(r), (c, text) => {
       line[c] = text;
       read.push(r, c);
-    }
+    });
     own[r] = line;
   }
   for (const content of sheets) for (let r = 0; r < content.length; r++) content[r] ??= [];

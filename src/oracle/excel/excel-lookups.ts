@@ -14,13 +14,57 @@ const NA = () => new CellError(ErrorType.NA);
 const REF = () => new CellError(ErrorType.REF);
 
 /**
- * A range argument's rows of raw values. Why a scalar is accepted: HyperFormula hands a one-cell range
- * (`D1:D1`) over as that cell's value (the plugin evaluates range arguments itself, functions/lookup.ts).
+ * A range argument's rows of raw values (a `Table`'s, as read). Why a scalar is accepted: HyperFormula hands a
+ * one-cell range (`D1:D1`) over as that cell's value (the plugin evaluates range arguments itself,
+ * functions/lookup.ts).
  */
 export const rowsOf = (range: unknown): Cell[][] => {
+  if (range instanceof Table) return range.rows;
   const data = (range as { data?: Scalar[][] } | undefined)?.data;
   return data === undefined ? [[raw(range as Scalar)]] : data.map((row) => row.map(raw));
 };
+
+/**
+ * A range argument read: its rows of raw values and, each built on first use, what the lookups search in
+ * it. functions/lookup.ts keeps one per engine and sheet range (range-cache.ts), so a per-row lookup into a
+ * locked table reads and indexes the table once, not per call; every function here takes one in place of
+ * the range.
+ */
+export class Table {
+  private vectorCells?: Cell[] | null;
+  private exactIndex?: ExactIndex;
+  private columnIndex?: ExactIndex;
+  private rowIndex?: ExactIndex;
+  constructor(readonly rows: Cell[][]) {}
+
+  static of(range: unknown): Table {
+    return range instanceof Table ? range : new Table(rowsOf(range));
+  }
+
+  /** Its cells when one row or one column, else undefined. */
+  get vector(): Cell[] | undefined {
+    if (this.vectorCells === undefined) this.vectorCells = vector(this.rows) ?? null;
+    return this.vectorCells ?? undefined;
+  }
+
+  /** MATCH's index: over the vector (none for a wider range). */
+  get exact(): ExactIndex {
+    this.exactIndex ??= new ExactIndex(this.vector);
+    return this.exactIndex;
+  }
+
+  /** VLOOKUP's index: over the first column. */
+  get firstColumn(): ExactIndex {
+    this.columnIndex ??= new ExactIndex(this.rows.map((r) => r[0]!));
+    return this.columnIndex;
+  }
+
+  /** HLOOKUP's index: over the first row. */
+  get firstRow(): ExactIndex {
+    this.rowIndex ??= new ExactIndex(this.rows[0] ?? []);
+    return this.rowIndex;
+  }
+}
 
 /** The key of an exact-match search, or the answer when it is an error or Excel's rule is not established. */
 function exactKey(key: Scalar): Cell | CellError {
@@ -64,11 +108,11 @@ export function hlookupExact(lookup: Scalar, table: unknown, row: Scalar): unkno
   if (key instanceof CellError) return key;
   const r = count(row);
   if (r instanceof CellError) return r;
-  const rows = rowsOf(table);
+  const t = Table.of(table);
   if (r < 1) return VALUE();
-  if (r > rows.length) return REF();
-  const i = findExact(key, rows[0] ?? [], true, false);
-  return i < 0 ? NA() : shown(rows[r - 1]![i]);
+  if (r > t.rows.length) return REF();
+  const i = t.firstRow.find(key);
+  return i < 0 ? NA() : shown(t.rows[r - 1]![i]);
 }
 
 /**
@@ -81,10 +125,6 @@ export class ExactIndex {
   private text?: Map<string, number>;
   private other?: Map<Cell, number>;
   constructor(readonly cells: Cell[] | undefined) {}
-
-  static of(range: unknown): ExactIndex {
-    return new ExactIndex(vector(rowsOf(range)));
-  }
 
   /** The first position (0-based) of the key, or -1. */
   find(key: Cell): number {
@@ -105,11 +145,11 @@ export class ExactIndex {
   }
 }
 
-/** MATCH with match_type 0; `index`: the range already indexed (a per-row MATCH over one locked range). */
-export function matchExact(lookup: Scalar, range: unknown, index?: ExactIndex): unknown {
+/** MATCH with match_type 0. */
+export function matchExact(lookup: Scalar, range: unknown): unknown {
   const key = exactKey(lookup);
   if (key instanceof CellError) return key;
-  const cells = index ?? ExactIndex.of(range);
+  const cells = Table.of(range).exact;
   if (cells.cells === undefined) return NA();
   const i = cells.find(key);
   return i < 0 ? NA() : i + 1;
@@ -133,8 +173,8 @@ export function xlookup(
   if (mm instanceof CellError) return mm;
   if (sm instanceof CellError) return sm;
   if ((mm !== 0 && mm !== 2) || (sm !== 1 && sm !== -1)) return UNKNOWN();
-  const keys = vector(rowsOf(lookupRange));
-  const values = vector(rowsOf(returnRange));
+  const keys = Table.of(lookupRange).vector;
+  const values = Table.of(returnRange).vector;
   if (keys === undefined || values === undefined || keys.length !== values.length) return UNKNOWN();
   const i = blank ? blankKeyAt(keys, sm === -1, whole) : findExact(key, keys, mm === 2, sm === -1);
   if (i instanceof CellError) return i;
@@ -227,7 +267,7 @@ export function matchApprox(lookup: Scalar, range: unknown, type?: Scalar): unkn
   if (key instanceof CellError) return key;
   const t = type === undefined ? 1 : raw(type);
   if (t !== 1 && t !== -1) return UNKNOWN();
-  const cells = vector(rowsOf(range));
+  const cells = Table.of(range).vector;
   if (cells === undefined) return NA();
   const p = approxPosition(key, cells, t === -1);
   if (p instanceof CellError) return p;
@@ -242,7 +282,8 @@ export function matchApprox(lookup: Scalar, range: unknown, type?: Scalar): unkn
 export function lookupApprox(lookup: Scalar, look: unknown, result?: unknown): unknown {
   const key = approxKey(lookup);
   if (key instanceof CellError) return key;
-  const rows = rowsOf(look);
+  const table = Table.of(look);
+  const rows = table.rows;
   let keys: Cell[];
   let answers: Cell[];
   if (result === undefined) {
@@ -250,8 +291,8 @@ export function lookupApprox(lookup: Scalar, look: unknown, result?: unknown): u
     keys = lines.map((r) => r[0]!);
     answers = lines.map((r) => r.at(-1)!);
   } else {
-    const k = vector(rows);
-    const a = vector(rowsOf(result));
+    const k = table.vector;
+    const a = Table.of(result).vector;
     // Why: Microsoft says result_vector must be the same size; what Excel reads otherwise is not shown.
     if (k === undefined || a === undefined || k.length !== a.length) return UNKNOWN();
     keys = k;

@@ -2,7 +2,8 @@
  * Per engine, the criteria functions' reads and results: each sheet range a SUMIF/COUNTIF/... reads is read
  * (and grouped, excel-criteria.ts) once, and a call whose ranges and criteria were seen before answers from
  * the first call. A per-row `SUMIF($B$2:$B$N,B2,$E$2:$E$N)` column then costs one pass over the column plus
- * the matching rows, not a scan per row (linear cost, one pass per range).
+ * the matching rows, not a scan per row (linear cost, one pass per range). The lookups keep their tables
+ * here too (`indexed`: functions/lookup.ts), read and indexed once per range.
  *
  * Sound because the engine is built, evaluated once in dependency order and destroyed (hyperformula.ts): a
  * formula reading a range runs after every cell of it, and nothing changes a cell afterwards. The cache is

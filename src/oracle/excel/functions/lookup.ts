@@ -20,53 +20,61 @@ import {
   SCALAR,
 } from '../entry.js';
 import {
-  ExactIndex,
   hlookupExact,
   index,
   lookupApprox,
   matchApprox,
   matchExact,
-  rowsOf,
+  Table,
   tableLookupApprox,
   xlookup,
 } from '../excel-lookups.js';
 import { count, raw, type Scalar, UNKNOWN, VALUE } from '../excel-scalars.js';
-import { textMatches } from '../excel-values.js';
 import { rangeCacheOf } from '../range-cache.js';
 
 const UNDETERMINED = () =>
   new CellError(ErrorType.ERROR, 'sheetspec oracle: Excel behaviour not established');
 
+/**
+ * The call's arguments evaluated (call.ts `evaluated`), a sheet range at one of the `tables` positions (the
+ * entry's RANGE parameters) read once per engine: the `Table` of its address (range-cache.ts). Sound because
+ * every cell a formula reads is computed before it and never changes after (HyperFormula throws on reading a
+ * formula cell not yet computed), so each call would read the same values; the cache belongs to the engine's
+ * graph and goes with it. A computed array has no address and is read by each call.
+ */
+function withTables(c: Call, ...tables: number[]): HfInternal[] {
+  const args = evaluated(c);
+  const cache = rangeCacheOf(c.graph);
+  for (const i of tables) {
+    const v = args[i];
+    if (isRange(v) && v.range !== undefined) args[i] = cache.indexed(v.range, 'table', () => Table.of(v));
+  }
+  return args;
+}
+
 /** VLOOKUP(value, table, column, FALSE): the first row whose first cell equals the value, Excel's way. */
 function vlookupExact(c: Call): unknown {
-  const [lookup, table, column] = evaluated(c) as [Scalar, unknown, Scalar];
+  const [lookup, table, column] = withTables(c, 1) as [Scalar, unknown, Scalar];
   const key = raw(lookup);
   if (key instanceof CellError) return key;
   // Why: Excel's answer for a blank or empty-text lookup value is not established here.
   if (key === undefined || key === EmptyValue || key === '') return UNKNOWN();
   const col = count(column);
   if (col instanceof CellError) return col;
-  const rows = rowsOf(table);
+  const t = Table.of(table);
   if (col < 1) return VALUE();
-  if (col > (rows[0]?.length ?? 0)) return new CellError(ErrorType.REF);
+  if (col > (t.rows[0]?.length ?? 0)) return new CellError(ErrorType.REF);
   if (typeof key === 'string' && key.length > 255) return VALUE();
-  for (const row of rows) {
-    const cell = raw(row[0]);
-    const hit =
-      typeof key === 'string'
-        ? typeof cell === 'string' && textMatches(key, cell)
-        : typeof cell === typeof key && cell === key;
-    if (hit) {
-      const out = raw(row[col - 1]);
-      return out === EmptyValue ? 0 : out;
-    }
-  }
-  return new CellError(ErrorType.NA);
+  // The first row whose first cell matches (ExactIndex: text by textMatches, with wildcards; others by ===).
+  const i = t.firstColumn.find(key);
+  if (i < 0) return new CellError(ErrorType.NA);
+  const out = t.rows[i]![col - 1];
+  return out === EmptyValue ? 0 : out;
 }
 
-const hlookup = (c: Call) => hlookupExact(...(evaluated(c) as [Scalar, unknown, Scalar]));
+const hlookup = (c: Call) => hlookupExact(...(withTables(c, 1) as [Scalar, unknown, Scalar]));
 const tableApprox = (across: boolean) => (c: Call) => {
-  const [k, t, i] = evaluated(c);
+  const [k, t, i] = withTables(c, 1);
   return tableLookupApprox(k, t, i, across);
 };
 
@@ -178,7 +186,6 @@ export const LOOKUP: Corrected[] = [
     call: byMode(hlookup, tableApprox(true)),
   },
   {
-    // MATCH(key, range, 0): a sheet range is indexed once per engine (range-cache.ts).
     name: 'SSX.MATCH',
     params: [SCALAR, RANGE],
     ...forbidden,
@@ -189,10 +196,8 @@ export const LOOKUP: Corrected[] = [
       2,
     ),
     call: (c) => {
-      const [key, range] = evaluated(c);
-      const address = isRange(range) ? range.range : undefined;
-      const cells = rangeCacheOf(c.graph).indexed(address, 'match', () => ExactIndex.of(range));
-      return matchExact(key, range, cells);
+      const [key, range] = withTables(c, 1);
+      return matchExact(key, range);
     },
   },
   {
@@ -205,7 +210,7 @@ export const LOOKUP: Corrected[] = [
       'approx-match',
       2,
     ),
-    call: (c) => matchApprox(...(evaluated(c) as [Scalar, unknown, Scalar])),
+    call: (c) => matchApprox(...(withTables(c, 1) as [Scalar, unknown, Scalar])),
   },
   {
     name: 'SSX.XLOOKUP',
@@ -218,7 +223,7 @@ export const LOOKUP: Corrected[] = [
     call: (c) => {
       // Why the address: a whole column's rows past the used range are blank, where a blank key finds a match.
       const whole = ['COLUMN_RANGE', 'ROW_RANGE'].includes(c.args[1]?.type);
-      const [k, lr, rr, nf, mm, sm] = evaluated(c);
+      const [k, lr, rr, nf, mm, sm] = withTables(c, 1, 2);
       return xlookup(k, lr, rr, nf, mm, sm, whole);
     },
   },
@@ -230,7 +235,7 @@ export const LOOKUP: Corrected[] = [
       'INDEX',
       'a position beyond the range is #REF! (HyperFormula #NUM!); an empty row_num is omitted (0); a whole row or column undetermined',
     ),
-    call: (c) => index(...(evaluated(c) as [unknown, Scalar, Scalar])),
+    call: (c) => index(...(withTables(c, 0) as [unknown, Scalar, Scalar])),
   },
   {
     name: 'SSX.LOOKUP',
@@ -240,7 +245,7 @@ export const LOOKUP: Corrected[] = [
       'LOOKUP',
       'missing from HyperFormula 3.5; approximate match only over numbers in strictly ascending order',
     ),
-    call: (c) => lookupApprox(...(evaluated(c) as [Scalar, unknown, unknown])),
+    call: (c) => lookupApprox(...(withTables(c, 1, 2) as [Scalar, unknown, unknown])),
   },
   {
     // As HyperFormula's own ROWS/COLUMNS: the argument's address only (`=ROWS($A$2:A2)` in A2 is no cycle).
