@@ -12,7 +12,8 @@
  *
  * How the exports are captured: the define is compiled, evaluated once for its name list, then its last
  * expression is replaced (in the compiled tree) by an object constructor `{"name": $name, ...}` and it is
- * evaluated again, which returns the bound closures themselves.
+ * evaluated again, which returns the bound closures themselves. A define whose name list is written out (as the
+ * compiler writes it) is parsed and captured once per process and then evaluated once per run.
  */
 import jsonata from 'jsonata';
 import { CodedError } from '../codes/index.js';
@@ -52,6 +53,104 @@ export function jsonataError(e: unknown, what: string): CodedError {
   });
 }
 
+/** A library define parsed for capturing its exports (see the header), kept by its text. */
+interface ParsedLibrary {
+  /** The define with its name list replaced by `{"name": $name, ...}`. */
+  capture: jsonata.Expression;
+  names: string[];
+  /** Names no function that is not a function of its arguments (row-memo.ts `callsImpure`). */
+  pure: boolean;
+}
+
+/**
+ * Defines parsed before, by text, when their name list is written out (`[..., "xlRound"]`, as the compiler
+ * writes it), so the list cannot depend on `$const`. Why: parsing the converted library (15 KB) takes about
+ * 10 ms and a conversion loads it for each verification pass; a kept worker converts one shape of workbook
+ * after another. The parsed tree is not changed once kept, and each evaluation binds `$const` in a frame of its
+ * own.
+ */
+const parsedLibraries = new Map<string, ParsedLibrary>();
+const PARSED_LIBRARIES_MAX = 16;
+
+/** The written-out name list of a define's last expression, or undefined when it is computed. */
+function literalNames(ast: JsonataAstNode): string[] | undefined {
+  if (ast.type !== 'block' || !ast.expressions || ast.expressions.length < 2) return undefined;
+  const last = ast.expressions[ast.expressions.length - 1] as JsonataAstNode & { value?: unknown };
+  if (last.type !== 'unary' || last.value !== '[' || !last.expressions) return undefined;
+  const names: string[] = [];
+  for (const e of last.expressions as Array<JsonataAstNode & { value?: unknown }>) {
+    if (e.type !== 'string' || typeof e.value !== 'string') return undefined;
+    names.push(e.value);
+  }
+  return names;
+}
+
+function validNames(names: unknown): names is string[] {
+  return (
+    Array.isArray(names) && names.every((n) => typeof n === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n))
+  );
+}
+
+async function evaluateLibrary(compiled: jsonata.Expression, constants: Record<string, unknown>) {
+  try {
+    return await compiled.evaluate({}, { const: constants });
+  } catch (e) {
+    throw jsonataError(e, 'library');
+  }
+}
+
+/** The define parsed for capture (from the cache when its name list is written out); undefined: no exports. */
+async function parsedLibrary(
+  define: string,
+  constants: Record<string, unknown>,
+): Promise<ParsedLibrary | undefined> {
+  const cached = parsedLibraries.get(define);
+  if (cached !== undefined) return cached;
+  const compiled = compileExpression(define, 'library');
+  const ast = compiled.ast() as JsonataAstNode;
+  const pure = !callsImpure(ast as JNode);
+  const written = literalNames(ast);
+  // Evaluated for its names either way: a define that throws, or whose list is not names, fails as before.
+  const names = await evaluateLibrary(compiled, constants);
+  if (!validNames(names)) {
+    throw new CodedError(
+      'LIBRARY_INVALID',
+      'library: the last value of the define must be a list of export names',
+    );
+  }
+  if (names.length === 0) return undefined;
+  if (ast.type !== 'block' || !ast.expressions || ast.expressions.length < 2) {
+    throw new CodedError('LIBRARY_INVALID', 'library: the define must be a block `( ...; [names] )`');
+  }
+  const capture = jsonata(`{${names.map((n) => `${JSON.stringify(n)}: $${n}`).join(', ')}}`).ast();
+  ast.expressions[ast.expressions.length - 1] = capture as JsonataAstNode;
+  const parsed = { capture: compiled, names, pure };
+  if (written !== undefined && written.join('\u0000') === names.join('\u0000')) {
+    if (parsedLibraries.size >= PARSED_LIBRARIES_MAX) parsedLibraries.clear();
+    parsedLibraries.set(define, parsed);
+  }
+  return parsed;
+}
+
+/** The library's exports, and whether it names only functions of their arguments. */
+async function libraryExports(
+  library: LibraryObject | string | undefined,
+  constants: Record<string, unknown>,
+): Promise<{ exports: Bindings; pure: boolean }> {
+  const define = libraryDefine(library);
+  if (define === undefined || define.trim() === '') return { exports: {}, pure: true };
+  const parsed = await parsedLibrary(define, constants);
+  if (parsed === undefined) return { exports: {}, pure: true };
+  const exports = await evaluateLibrary(parsed.capture, constants);
+  const out: Bindings = Object.create(null);
+  for (const n of parsed.names) {
+    const v = (exports as Record<string, unknown> | undefined)?.[n];
+    if (v === undefined) throw new CodedError('LIBRARY_INVALID', `library: export "${n}" is not bound`);
+    out[n] = v;
+  }
+  return { exports: out, pure: parsed.pure };
+}
+
 /**
  * Evaluates a library definition and returns its exports by name (functions and values).
  * Throws CodedError `LIBRARY_INVALID` when the define does not follow the convention.
@@ -60,44 +159,7 @@ export async function loadLibrary(
   library: LibraryObject | string | undefined,
   constants: Record<string, unknown> = {},
 ): Promise<Bindings> {
-  const define = libraryDefine(library);
-  if (define === undefined || define.trim() === '') return {};
-  const compiled = compileExpression(define, 'library');
-  let names: unknown;
-  try {
-    names = await compiled.evaluate({}, { const: constants });
-  } catch (e) {
-    throw jsonataError(e, 'library');
-  }
-  if (
-    !Array.isArray(names) ||
-    !names.every((n) => typeof n === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n))
-  ) {
-    throw new CodedError(
-      'LIBRARY_INVALID',
-      'library: the last value of the define must be a list of export names',
-    );
-  }
-  const ast = compiled.ast() as JsonataAstNode;
-  if (names.length === 0) return {};
-  if (ast.type !== 'block' || !ast.expressions || ast.expressions.length < 2) {
-    throw new CodedError('LIBRARY_INVALID', 'library: the define must be a block `( ...; [names] )`');
-  }
-  const capture = jsonata(`{${names.map((n) => `${JSON.stringify(n)}: $${n}`).join(', ')}}`).ast();
-  ast.expressions[ast.expressions.length - 1] = capture as JsonataAstNode;
-  let exports: unknown;
-  try {
-    exports = await compiled.evaluate({}, { const: constants });
-  } catch (e) {
-    throw jsonataError(e, 'library');
-  }
-  const out: Bindings = Object.create(null);
-  for (const n of names as string[]) {
-    const v = (exports as Record<string, unknown> | undefined)?.[n];
-    if (v === undefined) throw new CodedError('LIBRARY_INVALID', `library: export "${n}" is not bound`);
-    out[n] = v;
-  }
-  return out;
+  return (await libraryExports(library, constants)).exports;
 }
 
 /**
@@ -116,12 +178,9 @@ export async function specBindings(
   library: LibraryObject | string | undefined,
   constants: Record<string, unknown> = {},
 ): Promise<Bindings> {
-  const exports = await loadLibrary(library, constants);
+  const { exports, pure } = await libraryExports(library, constants);
   const bindings: Bindings = { ...exports, const: constants };
-  const define = libraryDefine(library);
-  if (define === undefined || define.trim() === '' || !callsImpure(jsonata(define).ast() as JNode)) {
-    pureBindings.add(bindings);
-  }
+  if (pure) pureBindings.add(bindings);
   return bindings;
 }
 
