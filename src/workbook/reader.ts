@@ -328,7 +328,8 @@ function readSheet(name: string, state: SheetModel['state'], xml: string, ctx: S
         cell.formulaKind = 'array';
         // A data table stores no formula text; Excel shows it as {=TABLE(r1,r2)}.
         cell.formula = f.t === 'dataTable' ? `TABLE(${f.r1 ?? ''},${f.r2 ?? ''})` : f.text;
-        cell.arrayRef = f.ref ?? cellRange(raw.row, raw.col);
+        // A flat copy: a slice of the sheet's XML would keep the whole XML alive (`detached`).
+        cell.arrayRef = f.ref !== undefined ? detached(f.ref) : cellRange(raw.row, raw.col);
         arrays.push({ ref: cell.arrayRef, text: cell.formula, row: raw.row, col: raw.col });
       } else {
         cell.formulaKind = 'normal';

@@ -373,7 +373,7 @@ export function readMerges(xml: string): string[] {
   const re = new RegExp(`<${P}mergeCell(?=[\\s>/])([^>]*?)/?>`, 'g');
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
     const ref = attrs(m[1]!).ref;
-    if (ref) out.push(ref);
+    if (ref) out.push(detached(ref));
   }
   return out;
 }
