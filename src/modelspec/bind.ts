@@ -23,11 +23,6 @@ import type { LibraryObject } from './types.js';
 
 export type Bindings = Record<string, unknown>;
 
-interface JsonataAstNode {
-  type: string;
-  expressions?: JsonataAstNode[];
-}
-
 /** The define text of a library given as an object or a bare string. */
 export function libraryDefine(library: LibraryObject | string | undefined): string | undefined {
   if (library === undefined) return undefined;
@@ -73,12 +68,12 @@ const parsedLibraries = new Map<string, ParsedLibrary>();
 const PARSED_LIBRARIES_MAX = 16;
 
 /** The written-out name list of a define's last expression, or undefined when it is computed. */
-function literalNames(ast: JsonataAstNode): string[] | undefined {
+function literalNames(ast: JNode): string[] | undefined {
   if (ast.type !== 'block' || !ast.expressions || ast.expressions.length < 2) return undefined;
-  const last = ast.expressions[ast.expressions.length - 1] as JsonataAstNode & { value?: unknown };
+  const last = ast.expressions[ast.expressions.length - 1];
   if (last.type !== 'unary' || last.value !== '[' || !last.expressions) return undefined;
   const names: string[] = [];
-  for (const e of last.expressions as Array<JsonataAstNode & { value?: unknown }>) {
+  for (const e of last.expressions) {
     if (e.type !== 'string' || typeof e.value !== 'string') return undefined;
     names.push(e.value);
   }
@@ -107,8 +102,8 @@ async function parsedLibrary(
   const cached = parsedLibraries.get(define);
   if (cached !== undefined) return cached;
   const compiled = compileExpression(define, 'library');
-  const ast = compiled.ast() as JsonataAstNode;
-  const pure = !callsImpure(ast as JNode);
+  const ast = compiled.ast() as JNode;
+  const pure = !callsImpure(ast);
   const written = literalNames(ast);
   // Evaluated for its names either way: a define that throws, or whose list is not names, fails as before.
   const names = await evaluateLibrary(compiled, constants);
@@ -123,7 +118,7 @@ async function parsedLibrary(
     throw new CodedError('LIBRARY_INVALID', 'library: the define must be a block `( ...; [names] )`');
   }
   const capture = jsonata(`{${names.map((n) => `${JSON.stringify(n)}: $${n}`).join(', ')}}`).ast();
-  ast.expressions[ast.expressions.length - 1] = capture as JsonataAstNode;
+  ast.expressions[ast.expressions.length - 1] = capture as JNode;
   const parsed = { capture: compiled, names, pure };
   if (written !== undefined && written.join('\u0000') === names.join('\u0000')) {
     if (parsedLibraries.size >= PARSED_LIBRARIES_MAX) parsedLibraries.clear();

@@ -14,18 +14,20 @@ const post = (m: FromConvertWorker) => void parent.send(m);
 
 async function run(job: ConvertJob | undefined): Promise<void> {
   let convertInProcess: typeof import('./stages.js').convertInProcess;
+  // A kept worker keeps an oracle thread loaded too, so each conversion's oracle runs beside it; started now,
+  // and again before a conversion when the one before killed it.
+  let keepOracle = () => {};
   try {
     ({ convertInProcess } = await import('./stages.js'));
-    // A kept worker keeps an oracle thread loaded too, so each conversion's oracle runs beside it.
-    if (job === undefined) (await import('../oracle/index.js')).keepOracleThread();
+    if (job === undefined) keepOracle = (await import('../oracle/index.js')).keepOracleThread;
+    keepOracle();
   } catch (e) {
     post(failed(e));
     return;
   }
   const convertOne = async (one: ConvertJob) => {
     try {
-      // Started again if it failed in the conversion before.
-      if (job === undefined) (await import('../oracle/index.js')).keepOracleThread();
+      keepOracle();
       const options: PipelineOptions = { ...one.options };
       if (one.stages) options.onStage = (stage, ms) => post({ type: 'stage', stage, ms });
       post({ type: 'done', result: await convertInProcess(one.bytes, options) });
