@@ -21,8 +21,10 @@
  *
  * Without esbuild installed (a production install) it says so and leaves dist/ unbundled, which runs as well.
  */
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cacheFileOf, CODE_CACHED_ENTRIES } from '../src/workers/code-cache.js';
 import { bundleFileName } from '../src/workers/start.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -63,10 +65,51 @@ try {
 
 rmSync(out, { recursive: true, force: true });
 const points = entries();
+const outName = (p: string) =>
+  bundleFileName(path.relative(dist, p).split(path.sep).join('/')).replace(/\.js$/, '');
+const cachedPoints = CODE_CACHED_ENTRIES.map((e) => path.join(dist, e));
+// What runs a body, bundled on its own for the bodies' small entry modules.
+const loader = path.join(dist, 'workers/code-cache.js');
+for (const p of cachedPoints) {
+  if (!points.includes(p)) throw new Error(`bundle: ${p} is in CODE_CACHED_ENTRIES but no worker starts it`);
+}
+
+/**
+ * Rewrites each module of ours as it is bundled: `import.meta.url` becomes the URL of the module's own file in
+ * dist/ (from the output file's own URL), and in a CommonJS body a package loaded by `createRequire` becomes a
+ * plain `require`, so that the package is bundled into it.
+ */
+function ownFiles(format: 'esm' | 'cjs'): import('esbuild').Plugin {
+  const outputUrl = format === 'esm' ? 'import.meta.url' : 'require("node:url").pathToFileURL(__filename)';
+  return {
+    name: 'own-files',
+    setup(build) {
+      build.onLoad({ filter: /\.js$/ }, (args) => {
+        if (!args.path.startsWith(dist + path.sep)) return undefined;
+        // Every output file sits in dist/bundle/, so one relative URL from there reaches the module's own file.
+        const own = path.relative(out, args.path).split(path.sep).join('/');
+        let contents = readFileSync(args.path, 'utf8');
+        if (format === 'cjs') {
+          contents = contents.replace(
+            /\bcreateRequire\(import\.meta\.url\)\((['"])([^'"./][^'"]*)\1\)/g,
+            'require($1$2$1)',
+          );
+        }
+        contents = contents.replace(
+          /\bimport\.meta\.url\b/g,
+          `new URL(${JSON.stringify(own)}, ${outputUrl}).href`,
+        );
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+// The CLI, the library's entries and the light workers: ES modules sharing chunks; packages from node_modules.
 await esbuild.build({
-  entryPoints: points.map((p) => ({
+  entryPoints: [...points.filter((p) => !cachedPoints.includes(p)), loader].map((p) => ({
     in: p,
-    out: bundleFileName(path.relative(dist, p).split(path.sep).join('/')).replace(/\.js$/, ''),
+    out: outName(p),
   })),
   outdir: out,
   bundle: true,
@@ -78,24 +121,50 @@ await esbuild.build({
   chunkNames: 'chunk-[hash]',
   define: { SHEETSPEC_BUNDLED: 'true' },
   logLevel: 'warning',
-  plugins: [
-    {
-      name: 'own-import-meta-url',
-      setup(build) {
-        build.onLoad({ filter: /\.js$/ }, (args) => {
-          if (!args.path.startsWith(dist + path.sep)) return undefined;
-          // Every output file sits in dist/bundle/, so one relative URL from there reaches the module's own file.
-          const own = path.relative(out, args.path).split(path.sep).join('/');
-          const contents = readFileSync(args.path, 'utf8').replace(
-            /\bimport\.meta\.url\b/g,
-            `new URL(${JSON.stringify(own)}, import.meta.url).href`,
-          );
-          return { contents, loader: 'js' };
-        });
-      },
-    },
-  ],
+  plugins: [ownFiles('esm')],
 });
+
+// The heavy workers: one CommonJS body each, packages inside, run with V8's code cache (src/workers/code-cache.ts)
+// by a small ES module under the entry's own name, so that whatever starts the worker is unchanged.
+await esbuild.build({
+  entryPoints: cachedPoints.map((p) => ({ in: p, out: outName(p) })),
+  outdir: out,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  define: { SHEETSPEC_BUNDLED: 'true' },
+  logLevel: 'warning',
+  plugins: [ownFiles('cjs')],
+});
+for (const p of cachedPoints) {
+  const name = outName(p);
+  writeFileSync(
+    path.join(out, `${name}.js`),
+    `// Written by scripts/bundle.ts: runs ./${name}.cjs with its code cache (src/workers/code-cache.ts).\n` +
+      `import { runCached } from './${outName(loader)}.js';\n` +
+      `runCached(new URL('./${name}.cjs', import.meta.url));\n`,
+  );
+}
+
+// The caches: V8's bytecode after converting the bundled example, once with the oracle in line (the conversion
+// worker's cache holds HyperFormula too) and once in its own thread (the oracle worker's).
+process.env.SHEETSPEC_CODE_CACHE = 'write';
+const { convert } = (await import(
+  pathToFileURL(path.join(out, 'pipeline.index.js')).href
+)) as typeof import('../src/pipeline/index.js');
+const example = readFileSync(path.join(root, 'examples/orders.xlsx'));
+for (const oracleThread of [false, true]) {
+  const result = await convert(example, { filename: 'orders.xlsx', isolation: 'worker', oracleThread });
+  if (!result.valid)
+    throw new Error(
+      `bundle: converting examples/orders.xlsx to write the code caches failed: ${result.reason}`,
+    );
+}
+const caches = cachedPoints.map((p) => cacheFileOf(path.join(out, `${outName(p)}.cjs`)));
+for (const c of caches) statSync(c);
 process.stdout.write(
-  `bundle: ${points.length} entries → ${path.relative(root, out)}/ (${readdirSync(out).length} files)\n`,
+  `bundle: ${points.length} entries → ${path.relative(root, out)}/ (${readdirSync(out).length} files, ` +
+    `${caches.length} code caches)\n`,
 );

@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { codeCacheCheckpoint } from '../workers/index.js';
 import { evaluatePrepared, prepareWorkbook } from './engine/hyperformula.js';
 import {
   decodeWorkbook,
@@ -25,6 +26,7 @@ function run(boot: OracleBoot): void {
     const prepared = prepareWorkbook(decodeWorkbook(boot));
     const oracle = evaluatePrepared(prepared);
     const { message, transfer } = encodeValues(prepared, oracle, performance.timeOrigin + performance.now());
+    codeCacheCheckpoint();
     port.postMessage(message, transfer);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);

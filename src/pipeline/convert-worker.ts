@@ -5,7 +5,7 @@
  * a time, until it is terminated.
  */
 import { workerData } from 'node:worker_threads';
-import { parentChannel } from '../workers/index.js';
+import { codeCacheCheckpoint, parentChannel } from '../workers/index.js';
 import type { ConvertJob, FromConvertWorker } from './isolated.js';
 import type { PipelineOptions } from './types.js';
 
@@ -30,7 +30,9 @@ async function run(job: ConvertJob | undefined): Promise<void> {
       keepOracle();
       const options: PipelineOptions = { ...one.options };
       if (one.stages) options.onStage = (stage, ms) => post({ type: 'stage', stage, ms });
-      post({ type: 'done', result: await convertInProcess(one.bytes, options) });
+      const result = await convertInProcess(one.bytes, options);
+      codeCacheCheckpoint();
+      post({ type: 'done', result });
     } catch (e) {
       post(failed(e));
     }

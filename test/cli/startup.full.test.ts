@@ -3,15 +3,17 @@
  * what it needs (the check that the trace sees them at all), and `convert` of one file loads the engines only
  * in its conversion worker, not in the main thread (src/pipeline/light.ts). The built command, traced by a
  * module hook that names the thread of each load; it runs from its bundle, dist/bundle/ (scripts/bundle.ts),
- * in every thread.
+ * in every thread. The conversion's and the oracle's workers run one CommonJS body each with its packages
+ * inside (src/workers/code-cache.ts), which no hook sees: what such a thread loads is read from the body,
+ * where esbuild names each bundled file in a `// node_modules/...` line.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bin, root } from './built.js';
+import { bin, root, sheetspec } from './built.js';
 
 const HEAVY = ['hyperformula', 'exceljs', 'jsonata', 'ajv', '@modelcontextprotocol/sdk'];
 const trace = path.join(import.meta.dirname, 'trace-loads.mjs');
@@ -34,18 +36,36 @@ function heavyLoaded(
   });
 }
 
-/** Every module load of `sheetspec ...args`, as `['LOAD', thread, url]`. */
-function traced(args: string[]): Promise<string[][]> {
+/**
+ * Every module load of `sheetspec ...args`, as `['LOAD', thread, url]`; a code-cached body's bundled files
+ * count as loaded by the thread that ran the body.
+ */
+function traced(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string[][]> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', trace, bin, ...args], { cwd: root }, (_e, _out, stderr) => {
-      resolve(
-        String(stderr)
+    execFile(
+      process.execPath,
+      ['--import', trace, bin, ...args],
+      { cwd: root, env: { ...process.env, ...env } },
+      (_e, _out, stderr) => {
+        const loads = String(stderr)
           .split('\n')
           .filter((l) => l.startsWith('LOAD '))
-          .map((l) => l.split(' ')),
-      );
-    });
+          .map((l) => l.split(' '));
+        resolve([...loads, ...loads.flatMap(([, t, u]) => bodyLoads(t!, u!))]);
+      },
+    );
   });
+}
+
+/** The files bundled into the CommonJS body that the module at `url` runs, if it is a body's entry. */
+function bodyLoads(thread: string, url: string): string[][] {
+  const body = url.startsWith('file:') ? fileURLToPath(url).replace(/\.js$/, '.cjs') : '';
+  if (!body.includes(`${path.sep}dist${path.sep}bundle${path.sep}`) || !existsSync(body)) return [];
+  return [...readFileSync(body, 'utf8').matchAll(/^\/\/ (node_modules\/\S+)$/gm)].map((m) => [
+    'LOAD',
+    thread,
+    pathToFileURL(path.join(root, m[1]!)).href,
+  ]);
 }
 
 /** Our own modules a thread loaded from dist/ outside the bundle (scripts/bundle.ts). */
@@ -79,6 +99,18 @@ describe('sheetspec loads only what the command uses', () => {
     // Nor does verification need the spec validator (src/pipeline/verify/verify-spec.ts imports the modelspec modules it runs).
     expect(loaded.workers).not.toContain('ajv');
     expect(loaded.hyperFormulaEs).toBeUndefined();
+  });
+
+  it('the conversion worker runs its body with the code cache the build wrote', async () => {
+    const run = await sheetspec(
+      ['convert', 'examples/orders.xlsx', '-o', path.join(out, 'c.spec.json')],
+      root,
+      {
+        SHEETSPEC_CODE_CACHE: 'report',
+      },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('sheetspec: code cache pipeline.convert-worker.cjs: used');
   });
 
   it('the built command runs its bundle, and so do the workers it starts', async () => {
