@@ -128,6 +128,21 @@ export function startWorker(options: StartOptions): WorkerHandle {
   return handle;
 }
 
+/**
+ * The process's Node options for a thread started from a file, without those Node refuses there: a thread
+ * inherits them all, and `--input-type` (a `node --input-type=module -e "..."` script using the library) makes
+ * it fail to start.
+ */
+function threadExecArgv(): string[] {
+  const args: string[] = [];
+  for (let i = 0; i < process.execArgv.length; i++) {
+    const a = process.execArgv[i]!;
+    if (a === '--input-type') i++;
+    else if (!a.startsWith('--input-type=')) args.push(a);
+  }
+  return args;
+}
+
 function startThread(options: StartOptions): WorkerHandle {
   const resourceLimits: ResourceLimits = {
     ...options.resourceLimits,
@@ -136,7 +151,7 @@ function startThread(options: StartOptions): WorkerHandle {
   const init = { workerData: options.data, transferList: options.transfer, resourceLimits };
   const worker = fromSource(options.entry)
     ? new Worker(tsxBootstrap(options.entry.href), { ...init, eval: true })
-    : new Worker(options.entry, init);
+    : new Worker(options.entry, { ...init, execArgv: threadExecArgv() });
   let error: (Error & { code?: string }) | undefined;
   let killed = false;
   // The first error is the cause; a late one from a terminating worker must not become an uncaught one.

@@ -113,6 +113,25 @@ describe('sheetspec loads only what the command uses', () => {
     expect(run.stderr).toContain('sheetspec: code cache pipeline.convert-worker.cjs: used');
   });
 
+  it("the oracle's worker runs its body with the code cache the build wrote", async () => {
+    const pipeline = pathToFileURL(path.join(root, 'dist/bundle/pipeline.index.js')).href;
+    const script = `const { readFileSync } = await import('node:fs');
+const { convert } = await import(${JSON.stringify(pipeline)});
+const bytes = readFileSync('examples/orders.xlsx');
+const r = await convert(bytes, { filename: 'orders.xlsx', isolation: 'worker', oracleThread: true });
+if (!r.valid) process.exit(3);`;
+    const stderr = await new Promise<string>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--input-type=module', '-e', script],
+        { cwd: root, env: { ...process.env, SHEETSPEC_CODE_CACHE: 'report' } },
+        (e, _o, err) => resolve(`${e ? `exit ${e.code}\n` : ''}${err}`),
+      );
+    });
+    expect(stderr).toContain('sheetspec: code cache oracle.oracle-worker.cjs: used');
+    expect(stderr).not.toContain('exit');
+  });
+
   it('the built command runs its bundle, and so do the workers it starts', async () => {
     const loads = await traced(['convert', 'examples/orders.xlsx', '-o', path.join(out, 'b.spec.json')]);
     expect(loads.some(([, t, u]) => t === 'main' && u!.endsWith('/dist/bundle/cli.main.js'))).toBe(true);

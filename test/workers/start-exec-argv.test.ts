@@ -1,0 +1,35 @@
+/**
+ * A worker thread started from a file (dist/, as an installed sheetspec runs) inherits the process's Node options,
+ * and Node refuses some of them in a worker: a library user's `node --input-type=module -e "..."` made every
+ * conversion worker crash at start ("--input-type can only be used with string input"). `startWorker` passes a
+ * thread the process's options without those.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'sheetspec-exec-argv-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('startWorker from a process started with --input-type=module -e', () => {
+  it('starts a thread from a file entry', () => {
+    const entry = path.join(dir, 'entry.mjs');
+    writeFileSync(
+      entry,
+      "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage('started');\n",
+    );
+    const start = pathToFileURL(path.resolve(import.meta.dirname, '../../src/workers/start.ts')).href;
+    const script = `const { startWorker } = await import(${JSON.stringify(start)});
+const w = startWorker({ entry: new URL(${JSON.stringify(pathToFileURL(entry).href)}), kind: 'thread' });
+w.onMessage((m) => { console.log(m); void w.kill(); });
+const end = await w.ended;
+if (end.error) console.log('error: ' + end.error.message);`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(out.trim()).toBe('started');
+  });
+});
