@@ -129,18 +129,14 @@ export function startWorker(options: StartOptions): WorkerHandle {
 }
 
 /**
- * The process's Node options for a thread started from a file, without those Node refuses there: a thread
- * inherits them all, and `--input-type` (a `node --input-type=module -e "..."` script using the library) makes
- * it fail to start.
+ * Whether the process was started with `--input-type` (a `node --input-type=module -e "..."` script using the
+ * library). A thread inherits the process's Node options, and Node refuses that one in a thread started from a
+ * file ("--input-type can only be used with string input"), so such a thread is started from a string that
+ * imports the file. Why not a thread's own option list: given explicitly, a V8 option in it (`--max-old-space-size`,
+ * `--trace-gc`) is refused as well, where inherited it is not.
  */
-function threadExecArgv(): string[] {
-  const args: string[] = [];
-  for (let i = 0; i < process.execArgv.length; i++) {
-    const a = process.execArgv[i]!;
-    if (a === '--input-type') i++;
-    else if (!a.startsWith('--input-type=')) args.push(a);
-  }
-  return args;
+function inputTypeGiven(): boolean {
+  return process.execArgv.some((a) => a === '--input-type' || a.startsWith('--input-type='));
 }
 
 function startThread(options: StartOptions): WorkerHandle {
@@ -151,7 +147,9 @@ function startThread(options: StartOptions): WorkerHandle {
   const init = { workerData: options.data, transferList: options.transfer, resourceLimits };
   const worker = fromSource(options.entry)
     ? new Worker(tsxBootstrap(options.entry.href), { ...init, eval: true })
-    : new Worker(options.entry, { ...init, execArgv: threadExecArgv() });
+    : inputTypeGiven()
+      ? new Worker(`import(${JSON.stringify(options.entry.href)});`, { ...init, eval: true })
+      : new Worker(options.entry, init);
   let error: (Error & { code?: string }) | undefined;
   let killed = false;
   // The first error is the cause; a late one from a terminating worker must not become an uncaught one.
