@@ -15,7 +15,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bin, root, sheetspec } from './built.js';
 
-const HEAVY = ['hyperformula', 'exceljs', 'jsonata', 'ajv', '@modelcontextprotocol/sdk'];
+// The engines, and what only a batch needs (globbing, the progress bar): a one-file `convert` loads none of them
+// in its main thread.
+const HEAVY = [
+  'hyperformula',
+  'exceljs',
+  'jsonata',
+  'ajv',
+  '@modelcontextprotocol/sdk',
+  'tinyglobby',
+  'cli-progress',
+];
 const trace = path.join(import.meta.dirname, 'trace-loads.mjs');
 const out = mkdtempSync(path.join(os.tmpdir(), 'sheetspec-startup-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));

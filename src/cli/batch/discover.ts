@@ -17,7 +17,6 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Code } from '../../pipeline/light.js';
-import { glob, isDynamicPattern } from 'tinyglobby';
 import { displayPath } from '../paths.js';
 
 export interface BatchInput {
@@ -65,11 +64,15 @@ export async function discoverInputs(
   return out;
 }
 
-/** [absolute path, path relative to the base] pairs for one argument, sorted. */
+/**
+ * [absolute path, path relative to the base] pairs for one argument, sorted. tinyglobby is loaded here, not with
+ * the module: the one-file `convert` loads this module too, and globs nothing.
+ */
 async function expand(arg: string, cwd: string): Promise<Array<[string, string]>> {
   const pattern = arg.split(path.sep).join('/');
+  const { glob, isDynamicPattern } = await import('tinyglobby');
   if (isDynamicPattern(pattern)) {
-    const base = path.resolve(cwd, staticPrefix(pattern));
+    const base = path.resolve(cwd, staticPrefix(pattern, isDynamicPattern));
     const matches = await glob([pattern], { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
     const files = matches.filter(isWorkbookName).map((m) => path.resolve(m));
     if (files.length === 0) throw new UsageError(`no .xlsx or .xlsm file matches ${arg}`);
@@ -91,7 +94,7 @@ async function expand(arg: string, cwd: string): Promise<Array<[string, string]>
 }
 
 /** The leading segments of a glob that contain no pattern characters: `fixtures/**\/*.xlsx` → `fixtures`. */
-function staticPrefix(pattern: string): string {
+function staticPrefix(pattern: string, isDynamicPattern: (p: string) => boolean): string {
   const parts = pattern.split('/');
   const fixed: string[] = [];
   for (const part of parts.slice(0, -1)) {

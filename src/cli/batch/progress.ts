@@ -2,9 +2,11 @@
  * The batch progress bar (cli-progress) on stderr: files done/total, elapsed, ETA and the file most recently
  * started. Shown only when it helps a person watching: stderr is a TTY, `--quiet` is off and `CI` is unset
  * (CI logs are not terminals that redraw, and a bar there is noise). Lines logged while it runs go above it.
- * The bar uses no colour, so `NO_COLOR` needs nothing more.
+ * The bar uses no colour, so `NO_COLOR` needs nothing more. cli-progress is loaded only when a bar is shown: the
+ * one-file `convert` loads this module too, and has no bar.
  */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgressTypes from 'cli-progress';
 
 export interface ProgressOptions {
   stream: NodeJS.WritableStream & { isTTY?: boolean };
@@ -35,6 +37,7 @@ export function createProgress(o: ProgressOptions): Progress {
       stop() {},
     };
   }
+  const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof cliProgressTypes;
   const multi = new cliProgress.MultiBar(
     {
       stream: o.stream,
@@ -45,7 +48,7 @@ export function createProgress(o: ProgressOptions): Progress {
     },
     cliProgress.Presets.shades_classic,
   );
-  let bar: cliProgress.SingleBar | undefined;
+  let bar: cliProgressTypes.SingleBar | undefined;
   return {
     start(total) {
       bar = multi.create(total, 0, { file: '' });
