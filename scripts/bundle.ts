@@ -5,14 +5,17 @@
  * conversion worker (docs/performance.md). `npm run build` runs it after tsc; bin/sheetspec.js and
  * `entryModule` (src/workers/start.ts) take the bundle when it is there and not older than dist/.
  *
- * What stays as it was:
- * - Packages are not bundled (`packages: 'external'`): each is loaded from node_modules, when and where it is
- *   now, so the main thread of `convert` still loads no engine (test/cli/startup.full.test.ts) and
- *   HyperFormula stays one copy (src/oracle/hf.ts).
+ * - Packages are not bundled into the ES modules (`packages: 'external'`): each is loaded from node_modules,
+ *   when and where it is now, so the main thread of `convert` still loads no engine
+ *   (test/cli/startup.full.test.ts) and HyperFormula stays one copy per thread (src/oracle/hf.ts).
+ * - The heavy workers (`CODE_CACHED_ENTRIES`: the conversion's, the oracle's) are instead one CommonJS body
+ *   each, `<entry>.cjs`, with their packages inside (so a thread still runs one copy of HyperFormula: the
+ *   body's), started by a three-line ES module under the entry's name; each body's V8 code cache is written
+ *   here by converting examples/orders.xlsx (src/workers/code-cache.ts).
  * - `import.meta.url` in each module is rewritten to the URL of that module's own file in dist/, so a module
  *   finds its files (the schema, docs/guidance, package.json) and names its workers as it did.
  * - A dynamic `import()` of our own module (a CLI command loaded on demand) becomes a chunk loaded at the same
- *   moment.
+ *   moment (in a body, a module initialised at that moment).
  *
  * The entries are found, not listed: `entryModule(import.meta.url, '<name>')` in dist/ names each module a worker
  * starts, so a new worker is bundled without touching this file.

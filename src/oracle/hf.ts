@@ -5,7 +5,9 @@
  *
  * Why its CommonJS build, by `require`: loading the package's ES modules (224 files through Node's ES module
  * loader) took about 110 ms against 60 ms for the same code as CommonJS (a bare process, eight runs each), and
- * every thread that runs the oracle pays it. Types still come from the package's own declarations.
+ * every thread that runs the oracle pays it. Types still come from the package's own declarations. In the
+ * code-cached worker bodies of dist/bundle/ this `require` is bundled: the package is inside the body
+ * (scripts/bundle.ts).
  */
 import { createRequire } from 'node:module';
 import type * as HF from 'hyperformula';
