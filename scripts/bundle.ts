@@ -24,7 +24,7 @@
  *
  * Without esbuild installed (a production install) it says so and leaves dist/ unbundled, which runs as well.
  */
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cacheFileOf, CODE_CACHED_ENTRIES } from '../src/workers/code-cache.js';
@@ -166,7 +166,9 @@ for (const oracleThread of [false, true]) {
     );
 }
 const caches = cachedPoints.map((p) => cacheFileOf(path.join(out, `${outName(p)}.cjs`)));
-for (const c of caches) statSync(c);
+for (const c of caches) {
+  if (!existsSync(c)) throw new Error(`bundle: the code cache ${path.relative(root, c)} was not written`);
+}
 process.stdout.write(
   `bundle: ${points.length} entries → ${path.relative(root, out)}/ (${readdirSync(out).length} files, ` +
     `${caches.length} code caches)\n`,

@@ -13,7 +13,8 @@
  * `SHEETSPEC_CODE_CACHE` (an environment variable) changes this:
  * - `off`: no cache is read.
  * - `write`: no cache is read; at the first `codeCacheCheckpoint()` (a worker calls it once its first job is
- *   done, before answering) the body's cache is written, unless one is already there. The build does this.
+ *   done, before answering) the body's cache is written, unless one is already there. The build does this. A
+ *   cache that cannot be written is said on stderr, and the job's answer is unchanged.
  * - `report`: as by default, and one line on stderr per body loaded, saying whether its cache was used.
  */
 import { createHash } from 'node:crypto';
@@ -80,7 +81,13 @@ export function runCached(body: URL | string): CodeCacheStatus {
     (globalThis as Record<symbol, unknown>)[WRITER] = () => {
       if (written) return;
       written = true;
-      writeCache(cacheFileOf(file), hash, script.createCachedData());
+      // Why caught: the job this follows has succeeded, and a cache is only ever speed. The build sees the
+      // missing file and fails there.
+      try {
+        writeCache(cacheFileOf(file), hash, script.createCachedData());
+      } catch (e) {
+        writeSync(2, `sheetspec: code cache ${path.basename(file)}: not written: ${(e as Error).message}\n`);
+      }
     };
   }
   const module = { exports: {}, filename: file, id: file, loaded: false };

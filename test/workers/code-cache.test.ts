@@ -3,8 +3,8 @@
  * V8 takes it, and runs as well without one (missing, for other bytes, refused by V8, or turned off); the
  * cache is written only when asked, once, and never over one already there.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -121,6 +121,27 @@ describe('runCached', () => {
     codeCacheCheckpoint();
     codeCacheCheckpoint();
     expect(readFileSync(cacheFileOf(file)).equals(first)).toBe(true);
+  });
+
+  it('a cache that cannot be written fails nothing: the checkpoint returns, and says why on stderr', () => {
+    const sub = path.join(dir, 'gone');
+    mkdirSync(sub);
+    const file = path.join(sub, 'gone.cjs');
+    writeFileSync(file, 'globalThis.codeCacheSeen.push("ran");\n');
+    const loader = pathToFileURL(path.resolve(import.meta.dirname, '../../src/workers/code-cache.ts')).href;
+    const script = `globalThis.codeCacheSeen = [];
+const { rmSync } = await import('node:fs');
+const { runCached, codeCacheCheckpoint } = await import(${JSON.stringify(loader)});
+runCached(${JSON.stringify(file)});
+rmSync(${JSON.stringify(sub)}, { recursive: true });
+codeCacheCheckpoint();
+console.log(globalThis.codeCacheSeen.join(), 'returned');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, SHEETSPEC_CODE_CACHE: 'write' },
+      encoding: 'utf8',
+    });
+    expect(run.stdout.trim()).toBe('ran returned');
+    expect(run.stderr).toMatch(/^sheetspec: code cache gone\.cjs: not written: /m);
   });
 
   it('writes nothing at a checkpoint unless the body was loaded to write', () => {
