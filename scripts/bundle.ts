@@ -25,6 +25,7 @@
  * Without esbuild installed (a production install) it says so and leaves dist/ unbundled, which runs as well.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cacheFileOf, CODE_CACHED_ENTRIES } from '../src/workers/code-cache.js';
@@ -129,8 +130,11 @@ await esbuild.build({
 
 // The heavy workers: one CommonJS body each, packages inside, run with V8's code cache (src/workers/code-cache.ts)
 // by a small ES module under the entry's own name, so that whatever starts the worker is unchanged.
-await esbuild.build({
+const bodies = await esbuild.build({
   entryPoints: cachedPoints.map((p) => ({ in: p, out: outName(p) })),
+  metafile: true,
+  // A body runs through `vm.Script`, where an `import()` fails when called: each becomes a `require`.
+  supported: { 'dynamic-import': false },
   outdir: out,
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -141,6 +145,13 @@ await esbuild.build({
   logLevel: 'warning',
   plugins: [ownFiles('cjs')],
 });
+// What a body still loads from outside itself: Node's own modules only (`require`, since no `import()` is left).
+for (const [file, output] of Object.entries(bodies.metafile.outputs)) {
+  const outside = output.imports.filter((i) => i.external && !isBuiltin(i.path));
+  if (outside.length > 0) {
+    throw new Error(`bundle: ${file} loads from outside itself: ${outside.map((i) => i.path).join(', ')}`);
+  }
+}
 for (const p of cachedPoints) {
   const name = outName(p);
   writeFileSync(
