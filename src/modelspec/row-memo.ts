@@ -143,15 +143,13 @@ export class RowMemo {
   get(key: string): unknown {
     this.lookups++;
     const v = this.results.get(key);
-    if (v !== undefined || this.results.has(key)) {
-      this.hits++;
-      return v;
-    }
+    const hit = v !== undefined || this.results.has(key);
+    if (hit) this.hits++;
     if (this.lookups === PROBE && this.hits < PROBE * MIN_HIT_SHARE) {
       this.off = true;
       this.results.clear();
     }
-    return MISS;
+    return hit ? v : MISS;
   }
 
   set(key: string, value: unknown): void {

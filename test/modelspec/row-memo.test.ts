@@ -111,6 +111,16 @@ describe('RowMemo', () => {
     expect(memo.key({ a: 1 })).toBeUndefined();
   });
 
+  it('gives up when inputs rarely repeat, also when the deciding lookup is a hit', () => {
+    const memo = new RowMemo(['a']);
+    for (let i = 0; i < 2048; i++) {
+      // Distinct inputs, but the last one repeats the first: under a fifth of the lookups hit.
+      const k = memo.key({ a: i === 2047 ? 0 : i }) as string;
+      if (memo.get(k) === MISS) memo.set(k, i);
+    }
+    expect(memo.key({ a: 1 })).toBeUndefined();
+  });
+
   it('has no key for an array element', () => {
     expect(
       new RowMemo(['a']).key(Object.assign([], { a: 1 }) as unknown as Record<string, unknown>),
