@@ -109,40 +109,38 @@ function ownFiles(format: 'esm' | 'cjs'): import('esbuild').Plugin {
   };
 }
 
-// The CLI, the library's entries and the light workers: ES modules sharing chunks; packages from node_modules.
-await esbuild.build({
-  entryPoints: [...points.filter((p) => !cachedPoints.includes(p)), loader].map((p) => ({
-    in: p,
-    out: outName(p),
-  })),
+/** What both builds share; each adds its format, its entries and its plugin. */
+const common = {
   outdir: out,
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
-  chunkNames: 'chunk-[hash]',
   define: { SHEETSPEC_BUNDLED: 'true' },
   logLevel: 'warning',
+} as const;
+const entriesOf = (ps: string[]) => ps.map((p) => ({ in: p, out: outName(p) }));
+
+// The CLI, the library's entries and the light workers: ES modules sharing chunks; packages from node_modules.
+await esbuild.build({
+  ...common,
+  entryPoints: entriesOf([...points.filter((p) => !cachedPoints.includes(p)), loader]),
+  format: 'esm',
+  splitting: true,
+  packages: 'external',
+  chunkNames: 'chunk-[hash]',
   plugins: [ownFiles('esm')],
 });
 
 // The heavy workers: one CommonJS body each, packages inside, run with V8's code cache (src/workers/code-cache.ts)
 // by a small ES module under the entry's own name, so that whatever starts the worker is unchanged.
 const bodies = await esbuild.build({
-  entryPoints: cachedPoints.map((p) => ({ in: p, out: outName(p) })),
-  metafile: true,
+  ...common,
+  entryPoints: entriesOf(cachedPoints),
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
   // A body runs through `vm.Script`, where an `import()` fails when called: each becomes a `require`.
   supported: { 'dynamic-import': false },
-  outdir: out,
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  define: { SHEETSPEC_BUNDLED: 'true' },
-  logLevel: 'warning',
+  metafile: true,
   plugins: [ownFiles('cjs')],
 });
 // What a body still loads from outside itself: Node's own modules only (`require`, since no `import()` is left).
