@@ -27,6 +27,7 @@ import { isTableValue, TABLES_CONSTANT } from '../lower/library.js';
 import type { Warning } from '../types.js';
 import type { RecognisedTable } from '../recognise/recognised.js';
 import { blankRowsInside } from '../recognise/recognised.js';
+import { dateCodes } from '../recognise/header-row.js';
 import { getCell } from '../../workbook/model.js';
 import type { Derivation, LibraryObject, ModelSpec, SpecTest } from '../../modelspec/types.js';
 
@@ -224,11 +225,12 @@ function dateFormat(table: RecognisedTable, col: number): string | undefined {
     const cell = getCell(table.sheet, r, col);
     if (typeof cell?.value !== 'number') continue;
     if (cell.numFmt === undefined || (format !== undefined && cell.numFmt !== format)) return undefined;
+    // Why here: the answer is the one format only if it is a date's, so a first format that is not ends the
+    // scan (at 100,000 rows a scan of a number column was 0.13 s of the conversion's last stage).
+    if (format === undefined && dateCodes(cell.numFmt) === undefined) return undefined;
     format = cell.numFmt;
   }
-  if (format === undefined) return undefined;
-  const codes = format.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
-  return /[dy]/i.test(codes) ? format : undefined;
+  return format;
 }
 
 export function buildSpec(input: BuildSpecInput): BuiltSpec {
