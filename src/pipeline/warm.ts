@@ -3,7 +3,7 @@
  * long-running process such as the MCP server. The worker is started with the converter, so the first
  * conversion finds HyperFormula, JSONata and the compiler loaded, and each later one also finds their
  * code compiled by the conversions before it: a 1,000-row workbook converts in about half the time of a fresh
- * worker (README, Performance).
+ * worker (docs/performance-history.md).
  *
  * What a fresh worker per call guaranteed still holds where it matters: each conversion runs under the same
  * time and heap budgets, a conversion that runs over one, crashes or is cancelled kills the worker and the next
