@@ -108,22 +108,36 @@ function sofficePath(): string | undefined {
 }
 
 /**
- * `sheetspec convert` of the file from the command line, timed as a whole process like LibreOffice: its start,
- * module loading, the conversion worker and writing the spec. NaN when it fails or times out. The one-file form,
- * as README's command runs it: a batch-only flag (`--quiet`, which this used to pass) makes it a batch of one.
+ * GNU time, when installed: the command line's peak RSS is read from it (`%M`, KiB), since Node reports no
+ * child's peak. Undefined elsewhere, and the column says n/a.
  */
-function timeCommandLine(file: string): number {
+const GNU_TIME = (() => {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' });
+  return r.status === 0 && /^\d+\s*$/.test(r.stderr) ? '/usr/bin/time' : undefined;
+})();
+
+/**
+ * `sheetspec convert` of the file from the command line, timed as a whole process like LibreOffice: its start,
+ * module loading, the conversion worker and writing the spec, with the process's peak RSS in MB (NaN without
+ * GNU time). `ms` is NaN when it fails or times out. The one-file form, as README's command runs it: a
+ * batch-only flag (`--quiet`, which this used to pass) makes it a batch of one.
+ */
+function timeCommandLine(file: string): { ms: number; rssMb: number } {
   const out = mkdtempSync(path.join(os.tmpdir(), 'bench-cli-'));
+  const rssFile = path.join(out, 'rss.txt');
+  const command = [process.execPath, bin, 'convert', file, '-o', path.join(out, 'spec.json')];
+  const [exe, ...argv] = GNU_TIME ? [GNU_TIME, '-f', '%M', '-o', rssFile, ...command] : command;
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [bin, 'convert', file, '-o', path.join(out, 'spec.json')], {
+  const r = spawnSync(exe!, argv, {
     stdio: 'ignore',
     env: { ...process.env, CI: '1' },
     timeout: MEASURE_TIMEOUT_MS,
     killSignal: 'SIGKILL',
   });
   const ms = r.status === 0 ? performance.now() - t0 : Number.NaN;
+  const kib = GNU_TIME && r.status === 0 ? Number(readFileSync(rssFile, 'utf8').trim()) : Number.NaN;
   rmSync(out, { recursive: true, force: true });
-  return ms;
+  return { ms, rssMb: kib / 1024 };
 }
 
 function timeSoffice(soffice: string, file: string): number {
@@ -190,6 +204,8 @@ interface SizeStats {
   lo?: Stat;
   /** The command line, whole process. */
   cli: Stat;
+  /** The command line's peak RSS, MB (NaN without GNU time). */
+  cliRss: Stat;
 }
 
 /** The workbooks benchmarked: `bench` (the first bench workbook) and `wide` (the 12-column shape). */
@@ -224,13 +240,16 @@ async function measureSizes(generate: (rows: number) => Promise<string>): Promis
     const hf: number[] = [];
     const lo: number[] = [];
     const cli: number[] = [];
+    const cliRss: number[] = [];
     for (let i = 0; i < reps; i++) {
       const ms = (x: number) => (Number.isNaN(x) ? 'timed out' : `${Math.round(x)} ms`);
       process.stderr.write(`  rep ${i + 1}/${reps}: convert`);
       conv.push(measure('convert', file));
       process.stderr.write(` ${ms(conv[i].ms as number)}`);
       process.stderr.write(', command line');
-      cli.push(timeCommandLine(file));
+      const line = timeCommandLine(file);
+      cli.push(line.ms);
+      cliRss.push(line.rssMb);
       process.stderr.write(` ${ms(cli[i])}`);
       if (soffice && !lo.some(Number.isNaN)) {
         // Paired with the conversion just before it, so both see the same load on the machine.
@@ -262,6 +281,7 @@ async function measureSizes(generate: (rows: number) => Promise<string>): Promis
       hf: stat(hf),
       lo: lo.length ? stat(lo) : undefined,
       cli: stat(cli),
+      cliRss: stat(cliRss),
     };
   }
   return perSize;
@@ -291,21 +311,26 @@ function ratiosOf(perSize: Record<number, SizeStats>): Record<string, unknown> {
   return ratios;
 }
 
+/** The command line's peak RSS: median and range, or n/a without GNU time. */
+function cliRssText(st: Stat): string {
+  return st.n > 0 && st.timedOut === undefined && Number.isFinite(st.median) ? fmt(st, ' MB') : 'n/a';
+}
+
 function printWorkbook(name: string, perSize: Record<number, SizeStats>): void {
   const ratios = ratiosOf(perSize);
   console.log(`\n${name}: ${WORKBOOKS[name]!.what}`);
   // Two sheetspec columns: measure.ts times convert() in process after its modules are loaded (with its peak
   // RSS); the command line is a whole process, as LibreOffice is (its start included).
   console.log(
-    '\n| rows | sheetspec convert (in process) | sheetspec convert (command line) | LibreOffice recalculation (whole process) | ratio (in process) | ratio (command line) | sheetspec peak RSS (in process) | sheetspec CPU (in process) |',
+    '\n| rows | sheetspec convert (in process) | sheetspec convert (command line) | LibreOffice recalculation (whole process) | ratio (in process) | ratio (command line) | sheetspec peak RSS (in process) | sheetspec peak RSS (command line) | sheetspec CPU (in process) |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const ratio = (x: number | undefined) => (x === undefined ? 'n/a' : x.toFixed(2));
   for (const n of sizes) {
     const p = perSize[n]!;
     const r = ratios[n] as { vsLibreOffice?: number; commandLineVsLibreOffice?: number };
     console.log(
-      `| ${n} | ${fmt(p.convert)} | ${fmt(p.cli)} | ${p.lo ? fmt(p.lo) : 'n/a (soffice not installed)'} | ${ratio(r.vsLibreOffice)} | ${ratio(r.commandLineVsLibreOffice)} | ${fmt(p.rss, ' MB')} | ${fmt(p.cpu)} |`,
+      `| ${n} | ${fmt(p.convert)} | ${fmt(p.cli)} | ${p.lo ? fmt(p.lo) : 'n/a (soffice not installed)'} | ${ratio(r.vsLibreOffice)} | ${ratio(r.commandLineVsLibreOffice)} | ${fmt(p.rss, ' MB')} | ${cliRssText(p.cliRss)} | ${fmt(p.cpu)} |`,
     );
   }
   console.log(
@@ -333,7 +358,7 @@ function printWorkbook(name: string, perSize: Record<number, SizeStats>): void {
         (vsLibreOffice !== undefined
           ? `; sheetspec/LibreOffice ${vsLibreOffice.toFixed(2)}× in process, ${commandLineVsLibreOffice?.toFixed(2)}× from the command line (target ≤ ${n >= 100_000 ? '0.8' : '1'})`
           : '; LibreOffice n/a') +
-        `; peak RSS ${Math.round(p.rss.median)} MB (target ≤ 1536 at 100k)`,
+        `; peak RSS ${Math.round(p.rss.median)} MB in process, ${cliRssText(p.cliRss)} from the command line (target ≤ 1536 at 100k)`,
     );
   }
   const g = ratios.growth10kTo100k as Record<string, number> | undefined;
