@@ -1,8 +1,8 @@
 /**
  * `setPath` (src/modelspec/paths.ts) writes a derivation's value as an own, writable, enumerable data property,
  * whatever the key and whatever the object inherits: `__proto__` is a field like any other, an inherited setter
- * is never called, an own accessor is replaced, and a frozen object is refused as `Object.defineProperty`
- * refuses it. These hold for the plain objects' fast path and for every other object alike.
+ * (a class's, or one added to `Object.prototype`) is never called, an own accessor is replaced, and a frozen
+ * object is refused as `Object.defineProperty` refuses it: the same through the fast path and without it.
  */
 import { describe, expect, it } from 'vitest';
 import { parsePath, setPath } from '../../src/modelspec/paths.js';
@@ -52,6 +52,24 @@ describe('setPath', () => {
     setPath(o, target('total'), 5);
     expect(seen).toEqual([]);
     expect(descriptor(o, 'total')).toEqual(DATA(5));
+  });
+
+  it('never calls a setter added to Object.prototype itself', () => {
+    const seen: unknown[] = [];
+    Object.defineProperty(Object.prototype, 'sheetspecPolluted', {
+      set(v: unknown) {
+        seen.push(v);
+      },
+      configurable: true,
+    });
+    try {
+      const o: Record<string, unknown> = {};
+      setPath(o, target('sheetspecPolluted'), 1);
+      expect(seen).toEqual([]);
+      expect(descriptor(o, 'sheetspecPolluted')).toEqual(DATA(1));
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).sheetspecPolluted;
+    }
   });
 
   it('replaces an own accessor with a data property', () => {
