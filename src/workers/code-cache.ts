@@ -18,7 +18,7 @@
  * - `report`: as by default, and one line on stderr per body loaded, saying whether its cache was used.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,10 +121,7 @@ function readCache(cacheFile: string, hash: string): { data?: Buffer } | undefin
 
 /** Written beside, then renamed over: a reader sees the old file or the whole new one, never half of one. */
 function writeCache(cacheFile: string, hash: string, data: Buffer): void {
-  try {
-    readFileSync(cacheFile);
-    return; // already there: another thread or process of this build wrote it
-  } catch {}
+  if (existsSync(cacheFile)) return; // already there: another thread or process of this build wrote it
   const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   writeFileSync(tmp, Buffer.concat([Buffer.from(`${HEADER}${hash}\n`, 'latin1'), data]));
   renameSync(tmp, cacheFile);

@@ -14,8 +14,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sheetspec-exec-argv-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What a thread started from a file says, in a process started with `flags` (then `--import tsx`, `-e`). */
-function startedUnder(flags: string[]): string {
+/**
+ * What a thread started from a file says, in a process started with `flags`, then `--import tsx` and the
+ * script given as `-e` under `--input-type=module` (`eval`) or as a file of its own (`file`).
+ */
+function startedUnder(flags: string[], how: 'eval' | 'file' = 'eval'): string {
   const entry = path.join(dir, 'entry.mjs');
   writeFileSync(
     entry,
@@ -27,9 +30,10 @@ const w = startWorker({ entry: new URL(${JSON.stringify(pathToFileURL(entry).hre
 w.onMessage((m) => { console.log(m); void w.kill(); });
 const end = await w.ended;
 if (end.error) console.log('error: ' + end.error.message);`;
-  return execFileSync(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-  }).trim();
+  const main = path.join(dir, 'main.mjs');
+  if (how === 'file') writeFileSync(main, script);
+  const run = how === 'file' ? [main] : ['--input-type=module', '-e', script];
+  return execFileSync(process.execPath, [...flags, '--import', 'tsx', ...run], { encoding: 'utf8' }).trim();
 }
 
 describe('startWorker from a process started with --input-type=module -e', () => {
@@ -44,25 +48,6 @@ describe('startWorker from a process started with --input-type=module -e', () =>
 
 describe('startWorker from a process started with V8 options', () => {
   it('starts a thread from a file entry', () => {
-    const entry = path.join(dir, 'plain.mjs');
-    writeFileSync(
-      entry,
-      "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage('started');\n",
-    );
-    const main = path.join(dir, 'main.mts');
-    const start = path.resolve(import.meta.dirname, '../../src/workers/start.ts');
-    writeFileSync(
-      main,
-      `import { startWorker } from ${JSON.stringify(start)};
-const w = startWorker({ entry: new URL(${JSON.stringify(pathToFileURL(entry).href)}), kind: 'thread' });
-w.onMessage((m) => { console.log(m); void w.kill(); });
-const end = await w.ended;
-if (end.error) console.log('error: ' + end.error.message);
-`,
-    );
-    const out = execFileSync(process.execPath, ['--max-old-space-size=512', '--import', 'tsx', main], {
-      encoding: 'utf8',
-    });
-    expect(out.trim()).toBe('started');
+    expect(startedUnder(['--max-old-space-size=512'], 'file')).toBe('started');
   });
 });
