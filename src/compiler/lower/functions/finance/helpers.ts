@@ -136,14 +136,16 @@ export const FINANCE_HELPERS: Readonly<Record<string, HelperSource>> = {
   },
   xlNper: {
     // ln((pmt·(1+rate·type) - fv·rate) / (pmt·(1+rate·type) + pv·rate)) / ln(1 + rate); a quotient of zero
-    // or below #NUM! (NPER.xlsx F4, G10), a rate below -1 #NUM! (F8, G8); rate -1, a zero divisor and rate 0
-    // with pmt 0 not established.
+    // or below #NUM! (NPER.xlsx F4, G10), a rate below -1 #NUM! (F8, G8); rate -1, a zero divisor, rate 0
+    // with pmt 0, and a rate so small that 1 + rate is 1 (ln(1 + rate) is 0: no saved cell shows what Excel
+    // does then) not established.
     fn: `function($l) {( $a := $xlFinArgs($l);
   $type($a) = "object" ? $a : (
     $r := $a[0]; $p := $a[1]; $v := $a[2]; $f := $a[3]; $t := $a[4];
     $r = 0 ? ($p = 0 ? $xlNE("NPER with rate 0 and pmt 0") : 0 - ($v + $f) / $p) :
     $r < -1 ? {"error": "#NUM!"} :
-    $r = -1 ? $xlNE("NPER with rate -1") : (
+    $r = -1 ? $xlNE("NPER with rate -1") :
+    1 + $r = 1 ? $xlNE("NPER whose 1 + rate is 1 (a rate too small to count)") : (
       $c := $p * (1 + $r * $t);
       $d := $c + $v * $r;
       $d = 0 ? $xlNE("NPER whose quotient divides by zero") : (
