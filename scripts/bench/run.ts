@@ -45,6 +45,7 @@ const reps = Math.max(1, Number(args.reps));
 const root = path.resolve(import.meta.dirname, '../..');
 const measureScript = path.join(import.meta.dirname, 'measure.ts');
 const bin = path.join(root, 'bin/sheetspec.js');
+const TREE_PEAK = path.join(root, 'scripts/bench/tree-peak.mjs');
 
 interface Stat {
   median: number;
@@ -108,36 +109,31 @@ function sofficePath(): string | undefined {
 }
 
 /**
- * GNU time, when installed: the command line's peak RSS is read from it (`%M`, KiB), since Node reports no
- * child's peak. Undefined elsewhere, and the column says n/a.
- */
-const GNU_TIME = (() => {
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' });
-  return r.status === 0 && /^\d+\s*$/.test(r.stderr) ? '/usr/bin/time' : undefined;
-})();
-
-/**
  * `sheetspec convert` of the file from the command line, timed as a whole process like LibreOffice: its start,
- * module loading, the conversion worker and writing the spec, with the process's peak RSS in MB (NaN without
- * GNU time). `ms` is NaN when it fails or times out. The one-file form, as README's command runs it: a
+ * module loading, the conversion worker and writing the spec. The peak RSS in MB is that of all its processes
+ * together (tree-peak.mjs: a large conversion relaunches itself, src/cli/relaunch.ts), sampled every 20 ms;
+ * NaN off Linux. `ms` is NaN when it fails or times out. The one-file form, as README's command runs it: a
  * batch-only flag (`--quiet`, which this used to pass) makes it a batch of one.
  */
 function timeCommandLine(file: string): { ms: number; rssMb: number } {
   const out = mkdtempSync(path.join(os.tmpdir(), 'bench-cli-'));
-  const rssFile = path.join(out, 'rss.txt');
+  const measured = path.join(out, 'measured.json');
   const command = [process.execPath, bin, 'convert', file, '-o', path.join(out, 'spec.json')];
-  const [exe, ...argv] = GNU_TIME ? [GNU_TIME, '-f', '%M', '-o', rssFile, ...command] : command;
-  const t0 = performance.now();
-  const r = spawnSync(exe!, argv, {
+  spawnSync(process.execPath, [TREE_PEAK, measured, '--', ...command], {
     stdio: 'ignore',
     env: { ...process.env, CI: '1' },
     timeout: MEASURE_TIMEOUT_MS,
     killSignal: 'SIGKILL',
   });
-  const ms = r.status === 0 ? performance.now() - t0 : Number.NaN;
-  const kib = GNU_TIME && r.status === 0 ? Number(readFileSync(rssFile, 'utf8').trim()) : Number.NaN;
+  let m: { ms: number; status: number | null; peakKib: number | null } | undefined;
+  try {
+    m = JSON.parse(readFileSync(measured, 'utf8'));
+  } catch {
+    m = undefined; // killed at the timeout before it could write
+  }
   rmSync(out, { recursive: true, force: true });
-  return { ms, rssMb: kib / 1024 };
+  const ok = m !== undefined && m.status === 0;
+  return { ms: ok ? m!.ms : Number.NaN, rssMb: ok && m!.peakKib !== null ? m!.peakKib / 1024 : Number.NaN };
 }
 
 function timeSoffice(soffice: string, file: string): number {
@@ -204,7 +200,7 @@ interface SizeStats {
   lo?: Stat;
   /** The command line, whole process. */
   cli: Stat;
-  /** The command line's peak RSS, MB (NaN without GNU time). */
+  /** The command line's peak RSS, all its processes, MB (NaN off Linux). */
   cliRss: Stat;
 }
 
@@ -311,7 +307,7 @@ function ratiosOf(perSize: Record<number, SizeStats>): Record<string, unknown> {
   return ratios;
 }
 
-/** The command line's peak RSS: median and range, or n/a without GNU time. */
+/** The command line's peak RSS: median and range, or n/a off Linux. */
 function cliRssText(st: Stat): string {
   return st.n > 0 && st.timedOut === undefined && Number.isFinite(st.median) ? fmt(st, ' MB') : 'n/a';
 }

@@ -93,7 +93,9 @@ describe('the 15-digit functions where Excel is not established', () => {
     expect(await ne('=NPER(0,A1,100)', { A1: 0 })).toMatch(/NPER/);
   });
   it('NPER with a rate too small to change 1 + rate (its logarithm divides by zero; found by the fuzz)', async () => {
-    expect(await ne('=NPER(A1,A1,1.5)', { A1: 2.2250738585072014e-308 })).toMatch(/NPER whose 1 \+ rate is 1/);
+    expect(await ne('=NPER(A1,A1,1.5)', { A1: 2.2250738585072014e-308 })).toMatch(
+      /NPER whose 1 \+ rate is 1/,
+    );
     expect(await ne('=NPER(A1,-10,100)', { A1: -1e-17 })).toMatch(/NPER whose 1 \+ rate is 1/);
     expect(await ne('=NPER(A1,-10,100)', { A1: 1e-10 })).toBeUndefined();
   });

@@ -38,6 +38,7 @@ import { parseDuration } from '../duration.js';
 import { machineHeapMb, NO_TIME_LIMIT } from '../budgets.js';
 import { withExamples } from '../help.js';
 import { problem } from '../output.js';
+import { followParent, relaunch, relaunchWanted } from '../relaunch.js';
 import { writeOutputFile } from '../write.js';
 
 export interface ConvertCommandOptions extends ConversionFlags {
@@ -240,10 +241,17 @@ export function registerConvertCommand(program: Command): void {
       '--shard <K/N>',
       'batch: convert only part K of N (by a hash of each path; auto/N reads JOB_COMPLETION_INDEX)',
     )
-    .action(async (inputs: string[], opts: ConvertCommandOptions & BatchCliOptions) => {
-      const code = (await isSingleFileForm(inputs, opts))
-        ? (await convertFileCommand(inputs[0]!, opts)).exitCode
-        : await runConvertBatch(inputs, opts, processIO());
+    .action(async (inputs: string[], opts: ConvertCommandOptions & BatchCliOptions, self: Command) => {
+      const size = await singleFileSize(inputs, opts);
+      let code: number;
+      if (size === undefined) code = await runConvertBatch(inputs, opts, processIO());
+      else {
+        followParent();
+        // A large workbook converts in a child process (relaunch.ts); undefined: it could not start, so here.
+        const argv = commandLine(self);
+        const relaunched = argv && relaunchWanted(size) ? await relaunch(argv) : undefined;
+        code = relaunched ?? (await convertFileCommand(inputs[0]!, opts)).exitCode;
+      }
       if (code !== 0) throw new CommandExit(code);
     });
   withExamples(command, [
@@ -256,16 +264,22 @@ export function registerConvertCommand(program: Command): void {
   ]);
 }
 
+/** The arguments the program was run with (commander keeps them as `rawArgs`, untyped); undefined if not. */
+function commandLine(command: Command): string[] | undefined {
+  const raw = (command.parent as { rawArgs?: unknown } | null)?.rawArgs;
+  return Array.isArray(raw) && raw.every((a) => typeof a === 'string') ? raw : undefined;
+}
+
 /**
  * The original single-file form (`-o` names the spec file, `--json` prints the whole result) serves exactly
  * one existing file with no batch-only option; everything else (several inputs, a folder, a glob, `-`,
  * `--ndjson`/`--jobs`/`--strict`/`--quiet`) goes to the batch runner. `--timeout` and `--max-memory` apply to
- * both forms; `--shard` is batch only.
+ * both forms; `--shard` is batch only. The file's size in bytes for the one-file form, else undefined.
  */
-async function isSingleFileForm(inputs: string[], opts: BatchCliOptions): Promise<boolean> {
-  if (inputs.length !== 1 || inputs[0] === '-') return false;
+async function singleFileSize(inputs: string[], opts: BatchCliOptions): Promise<number | undefined> {
+  if (inputs.length !== 1 || inputs[0] === '-') return undefined;
   const batchOnly = [opts.ndjson, opts.jobs, opts.strict, opts.quiet, opts.shard];
-  if (batchOnly.some((o) => o !== undefined)) return false;
+  if (batchOnly.some((o) => o !== undefined)) return undefined;
   const info = await stat(inputs[0]!).catch(() => undefined);
-  return info?.isFile() === true;
+  return info?.isFile() === true ? info.size : undefined;
 }
