@@ -13,7 +13,7 @@
  * Only from `RELAUNCH_MIN_BYTES` of workbook: a second Node start costs 0.1-0.2 s, which a
  * small conversion would feel and could not win back. `SHEETSPEC_RELAUNCH=off` keeps every conversion in this
  * process, `on` relaunches whatever the size (the tests use it). Nothing is relaunched when the flag (or
- * `--single-threaded`) is already the process's. A child that cannot be started is no failure: the conversion
+ * `--single-threaded`) is already the process's, or in a process not started from bin/sheetspec.js. A child that cannot be started is no failure: the conversion
  * runs here, as it would without this.
  *
  * The parent only waits: it passes SIGINT, SIGTERM and SIGHUP on to the child and ends as the child ended (its
@@ -21,6 +21,7 @@
  * killed parent leaves no conversion running behind it.
  */
 import { spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The flag the child gets. */
@@ -43,13 +44,28 @@ function hasFlag(args: readonly string[]): boolean {
   return args.some((a) => a === RELAUNCH_FLAG || a === '--single-threaded');
 }
 
-/** Whether a conversion of a `bytes`-long workbook should run in a relaunched child (see the header). */
+/** Whether `script` is the command line's entry: only a process started from it is started again. */
+function isBin(script: string | undefined): boolean {
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(BIN);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a conversion of a `bytes`-long workbook should run in a relaunched child (see the header). Never
+ * when this process was not started as `node bin/sheetspec.js …` (`script`, its `process.argv[1]`): a test or
+ * a script that calls the command line's `run` has another command line, which starting again would not repeat.
+ */
 export function relaunchWanted(
   bytes: number,
   execArgv: readonly string[] = process.execArgv,
   env: NodeJS.ProcessEnv = process.env,
+  script: string | undefined = process.argv[1],
 ): boolean {
-  if (env[CHILD_ENV] !== undefined) return false;
+  if (env[CHILD_ENV] !== undefined || !isBin(script)) return false;
   if (hasFlag(execArgv) || hasFlag((env.NODE_OPTIONS ?? '').split(/\s+/))) return false;
   const setting = env[RELAUNCH_ENV];
   if (setting === 'off') return false;
@@ -60,13 +76,15 @@ export function relaunchWanted(
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * Runs `sheetspec ...args` again in a child process with `RELAUNCH_FLAG`, stdin, stdout and stderr shared,
- * and resolves its exit code; a child ended by a signal ends this process by the same signal. Resolves
- * undefined, having started nothing, when the child cannot be started: the caller then converts here.
+ * Runs this command line (`process.argv`, started from bin/sheetspec.js: `relaunchWanted`) again in a child
+ * process with `RELAUNCH_FLAG`, stdin, stdout and stderr shared, and resolves its exit code; a child ended by
+ * a signal ends this process by the same signal. Resolves undefined, having started nothing, when the child
+ * cannot be started: the caller then converts here.
  */
-export function relaunch(args: readonly string[]): Promise<number | undefined> {
+export function relaunch(): Promise<number | undefined> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...process.execArgv, RELAUNCH_FLAG, BIN, ...args], {
+    const args = [...process.execArgv, RELAUNCH_FLAG, BIN, ...process.argv.slice(2)];
+    const child = spawn(process.execPath, args, {
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, [CHILD_ENV]: '1' },
     });

@@ -241,15 +241,14 @@ export function registerConvertCommand(program: Command): void {
       '--shard <K/N>',
       'batch: convert only part K of N (by a hash of each path; auto/N reads JOB_COMPLETION_INDEX)',
     )
-    .action(async (inputs: string[], opts: ConvertCommandOptions & BatchCliOptions, self: Command) => {
+    .action(async (inputs: string[], opts: ConvertCommandOptions & BatchCliOptions) => {
       const size = await singleFileSize(inputs, opts);
       let code: number;
       if (size === undefined) code = await runConvertBatch(inputs, opts, processIO());
       else {
         followParent();
         // A large workbook converts in a child process (relaunch.ts); undefined: it could not start, so here.
-        const argv = commandLine(self);
-        const relaunched = argv && relaunchWanted(size) ? await relaunch(argv) : undefined;
+        const relaunched = relaunchWanted(size) ? await relaunch() : undefined;
         code = relaunched ?? (await convertFileCommand(inputs[0]!, opts)).exitCode;
       }
       if (code !== 0) throw new CommandExit(code);
@@ -262,12 +261,6 @@ export function registerConvertCommand(program: Command): void {
       'part 2 of 8 of a large batch (one machine of eight)',
     ],
   ]);
-}
-
-/** The arguments the program was run with (commander keeps them as `rawArgs`, untyped); undefined if not. */
-function commandLine(command: Command): string[] | undefined {
-  const raw = (command.parent as { rawArgs?: unknown } | null)?.rawArgs;
-  return Array.isArray(raw) && raw.every((a) => typeof a === 'string') ? raw : undefined;
 }
 
 /**
