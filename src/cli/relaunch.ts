@@ -20,7 +20,7 @@
  * exit code, or the same signal). The child ends itself when the parent is gone (its IPC channel closes), so a
  * killed parent leaves no conversion running behind it.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -79,15 +79,21 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * Runs this command line (`process.argv`, started from bin/sheetspec.js: `relaunchWanted`) again in a child
  * process with `RELAUNCH_FLAG`, stdin, stdout and stderr shared, and resolves its exit code; a child ended by
  * a signal ends this process by the same signal. Resolves undefined, having started nothing, when the child
- * cannot be started: the caller then converts here.
+ * cannot be started: the caller then converts here. `node` is the executable (the tests name one that is not).
  */
-export function relaunch(): Promise<number | undefined> {
+export function relaunch(node = process.execPath): Promise<number | undefined> {
   return new Promise((resolve) => {
     const args = [...process.execArgv, RELAUNCH_FLAG, BIN, ...process.argv.slice(2)];
-    const child = spawn(process.execPath, args, {
-      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, [CHILD_ENV]: '1' },
-    });
+    let child: ChildProcess;
+    try {
+      child = spawn(node, args, {
+        stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+        env: { ...process.env, [CHILD_ENV]: '1' },
+      });
+    } catch {
+      resolve(undefined);
+      return;
+    }
     const pass = (signal: NodeJS.Signals) => () => void child.kill(signal);
     const handlers = FORWARDED.map((s) => [s, pass(s)] as const);
     for (const [s, h] of handlers) process.on(s, h);

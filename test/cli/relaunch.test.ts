@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RELAUNCH_ENV, RELAUNCH_FLAG, RELAUNCH_MIN_BYTES, relaunchWanted } from '../../src/cli/relaunch.js';
+import {
+  RELAUNCH_ENV,
+  RELAUNCH_FLAG,
+  RELAUNCH_MIN_BYTES,
+  relaunch,
+  relaunchWanted,
+} from '../../src/cli/relaunch.js';
 
 /** The command line's entry, as `process.argv[1]` names it when started from it. */
 const BIN = path.resolve(import.meta.dirname, '../../bin/sheetspec.js');
@@ -51,5 +57,14 @@ describe('relaunchWanted: a large one-file conversion runs in a child with the c
     expect(relaunchWanted(RELAUNCH_MIN_BYTES, [], on, '/no/such/file.js')).toBe(false);
     // This test process itself: vitest's, not the command line's.
     expect(relaunchWanted(RELAUNCH_MIN_BYTES, [], on)).toBe(false);
+  });
+});
+
+describe('relaunch', () => {
+  it('a child that cannot be started answers undefined (the conversion then runs here) and leaves no handler', async () => {
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+    const before = signals.map((s) => process.listenerCount(s));
+    expect(await relaunch('/no/such/node')).toBeUndefined();
+    expect(signals.map((s) => process.listenerCount(s))).toEqual(before);
   });
 });
