@@ -51,6 +51,8 @@ const NOT_CODES: Record<string, string> = {
   ERR_WORKER_OUT_OF_MEMORY: "Node's own error code",
   NO_COLOR: 'environment variable',
   SHEETSPEC_GUIDANCE_TOPICS_FILE: 'environment variable',
+  SHEETSPEC_RELAUNCH: 'environment variable (cli/relaunch.ts)',
+  SHEETSPEC_RELAUNCHED: "environment variable, set in a relaunched conversion's child (cli/relaunch.ts)",
 };
 
 describe('the code registry', () => {
