@@ -17,8 +17,10 @@
  * runs here, as it would without this.
  *
  * The parent only waits: it passes SIGINT, SIGTERM and SIGHUP on to the child and ends as the child ended (its
- * exit code, or the same signal). The child ends itself when the parent is gone (its IPC channel closes), so a
- * killed parent leaves no conversion running behind it.
+ * exit code, or the same signal). A child killed by anything else (the system's out-of-memory killer) is
+ * reported as the conversion's `RESOURCE_LIMIT`, exit 1, where a process killed outright says nothing. The
+ * child ends itself when the parent is gone (its IPC channel closes), so a killed parent leaves no conversion
+ * running behind it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
@@ -75,13 +77,18 @@ export function relaunchWanted(
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
+/** How a relaunched child ended: its exit code, or a signal this process did not pass on to it. */
+export type RelaunchEnd = { code: number } | { signal: NodeJS.Signals };
+
 /**
  * Runs this command line (`process.argv`, started from bin/sheetspec.js: `relaunchWanted`) again in a child
- * process with `RELAUNCH_FLAG`, stdin, stdout and stderr shared, and resolves its exit code; a child ended by
- * a signal ends this process by the same signal. Resolves undefined, having started nothing, when the child
- * cannot be started: the caller then converts here. `node` is the executable (the tests name one that is not).
+ * process with `RELAUNCH_FLAG`, stdin, stdout and stderr shared, and resolves how it ended. A child ended by a
+ * signal this process passed on to it (SIGINT, SIGTERM, SIGHUP) ends this process by the same signal; one
+ * ended by any other (the system's out-of-memory killer, a fatal error in V8) is the caller's to report.
+ * Resolves undefined, having started nothing, when the child cannot be started: the caller then converts
+ * here. `node` is the executable (the tests name one that is not).
  */
-export function relaunch(node = process.execPath): Promise<number | undefined> {
+export function relaunch(node = process.execPath): Promise<RelaunchEnd | undefined> {
   return new Promise((resolve) => {
     const args = [...process.execArgv, RELAUNCH_FLAG, BIN, ...process.argv.slice(2)];
     let child: ChildProcess;
@@ -94,7 +101,11 @@ export function relaunch(node = process.execPath): Promise<number | undefined> {
       resolve(undefined);
       return;
     }
-    const pass = (signal: NodeJS.Signals) => () => void child.kill(signal);
+    const passed = new Set<NodeJS.Signals>();
+    const pass = (signal: NodeJS.Signals) => () => {
+      passed.add(signal);
+      child.kill(signal);
+    };
     const handlers = FORWARDED.map((s) => [s, pass(s)] as const);
     for (const [s, h] of handlers) process.on(s, h);
     const done = () => {
@@ -108,11 +119,8 @@ export function relaunch(node = process.execPath): Promise<number | undefined> {
     });
     child.once('exit', (code, signal) => {
       done();
-      if (signal !== null) {
-        process.kill(process.pid, signal);
-        return;
-      }
-      resolve(code ?? 1);
+      if (signal !== null && passed.has(signal)) process.kill(process.pid, signal);
+      else resolve(signal !== null ? { signal } : { code: code ?? 1 });
     });
   });
 }

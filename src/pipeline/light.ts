@@ -6,6 +6,7 @@
  * test/cli/startup.full.test.ts traces which modules the main thread of `sheetspec convert` loads.
  */
 export { convert } from './convert.js';
+export { CONVERSION } from './isolated.js';
 export { WarmConverter, type WarmOptions } from './warm.js';
 export {
   CONVERSION_OPTIONS,

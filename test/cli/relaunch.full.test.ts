@@ -142,6 +142,27 @@ describe('a relaunched conversion', () => {
     await until(async () => (alive(child.pid) ? undefined : true), 10_000);
   });
 
+  it("a child killed by what the command did not pass on (the system's OOM killer) is a coded RESOURCE_LIMIT, exit 1", {
+    timeout: 60_000,
+  }, async () => {
+    const log = path.join(dir, 'seen-oom.log');
+    const file = path.join(dir, 'a.xlsx');
+    const p = start(
+      ['convert', file, '-o', path.join(dir, 'oom.spec.json')],
+      { [RELAUNCH_ENV]: 'on', PROBE_HOLD: '1' },
+      log,
+    );
+    const ended = finish(p);
+    const child = await until(async () => (await seen(log))[1]);
+    process.kill(child.pid, 'SIGKILL');
+    const r = await ended;
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `sheetspec: ${file}: RESOURCE_LIMIT: The conversion ended without answering: it exited (SIGKILL).\n`,
+    );
+  });
+
   it('a killed command leaves no child running', { timeout: 60_000 }, async () => {
     const log = path.join(dir, 'seen-kill.log');
     const p = start(

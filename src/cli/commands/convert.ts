@@ -17,7 +17,9 @@ import { commandHead } from './heads.js';
 import {
   type ConversionResult,
   type ConvertOptions,
+  CONVERSION,
   convert,
+  endError,
   renderReport,
   type SavedValuesStanding,
   type Verification,
@@ -249,7 +251,14 @@ export function registerConvertCommand(program: Command): void {
         followParent();
         // A large workbook converts in a child process (relaunch.ts); undefined: it could not start, so here.
         const relaunched = relaunchWanted(size) ? await relaunch() : undefined;
-        code = relaunched ?? (await convertFileCommand(inputs[0]!, opts)).exitCode;
+        if (relaunched === undefined) code = (await convertFileCommand(inputs[0]!, opts)).exitCode;
+        else if ('code' in relaunched) code = relaunched.code;
+        else {
+          const end = { kind: 'process' as const, exitCode: null, signal: relaunched.signal, killed: false };
+          const e = endError(CONVERSION, end);
+          problem(e.code, e.message, inputs[0]);
+          code = 1;
+        }
       }
       if (code !== 0) throw new CommandExit(code);
     });
