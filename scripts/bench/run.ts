@@ -119,11 +119,12 @@ function timeCommandLine(file: string): { ms: number; rssMb: number } {
   const out = mkdtempSync(path.join(os.tmpdir(), 'bench-cli-'));
   const measured = path.join(out, 'measured.json');
   const command = [process.execPath, bin, 'convert', file, '-o', path.join(out, 'spec.json')];
+  // SIGTERM at the timeout: tree-peak.mjs then kills the command too (a SIGKILL would leave it running).
   spawnSync(process.execPath, [TREE_PEAK, measured, '--', ...command], {
     stdio: 'ignore',
     env: { ...process.env, CI: '1' },
     timeout: MEASURE_TIMEOUT_MS,
-    killSignal: 'SIGKILL',
+    killSignal: 'SIGTERM',
   });
   let m: { ms: number; status: number | null; peakKib: number | null } | undefined;
   try {

@@ -56,6 +56,11 @@ const sample = () => {
   if (sum > peak) peak = sum;
 };
 const timer = linux ? setInterval(sample, 20) : undefined;
+// Stopped from outside (the bench's timeout sends SIGTERM): the command goes with it, and no measurement is written.
+process.once('SIGTERM', () => {
+  child.kill('SIGKILL');
+  process.exit(1);
+});
 child.on('exit', (status) => {
   const ms = performance.now() - t0;
   clearInterval(timer);
