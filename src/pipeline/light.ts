@@ -26,6 +26,7 @@ export {
   type ConvertOptions,
   DEFAULT_CONVERT_BUDGET,
   type Isolation,
+  limitFailure,
   type PipelineOptions,
   type RefusedColumn,
 } from './types.js';

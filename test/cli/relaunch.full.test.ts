@@ -29,14 +29,19 @@ beforeAll(async () => {
   await writeBook(path.join(dir, 'broken.xlsx'), 'this is not a zip');
   probe = path.join(dir, 'probe.mjs');
   // On each process's main thread: its pid and flags; in the relaunched child, with PROBE_HOLD, it then stays
-  // alive (a conversion that takes its time) until something ends it.
+  // alive (a conversion that takes its time) until something ends it, after its conversion or (`before`) in
+  // place of it.
   await writeFile(
     probe,
     `import { appendFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 if (isMainThread) {
   appendFileSync(process.env.PROBE_FILE, JSON.stringify({ pid: process.pid, ppid: process.ppid, execArgv: process.execArgv }) + '\\n');
-  if (process.env.PROBE_HOLD && process.execArgv.includes(${JSON.stringify(RELAUNCH_FLAG)})) setInterval(() => {}, 1000);
+  if (process.env.PROBE_HOLD && process.execArgv.includes(${JSON.stringify(RELAUNCH_FLAG)})) {
+    setInterval(() => {}, 1000);
+    // 'before': the command itself never starts.
+    if (process.env.PROBE_HOLD === 'before') await new Promise(() => {});
+  }
 }
 `,
   );
@@ -148,8 +153,8 @@ describe('a relaunched conversion', () => {
     const log = path.join(dir, 'seen-oom.log');
     const file = path.join(dir, 'a.xlsx');
     const p = start(
-      ['convert', file, '-o', path.join(dir, 'oom.spec.json')],
-      { [RELAUNCH_ENV]: 'on', PROBE_HOLD: '1' },
+      ['convert', file, '-o', path.join(dir, 'oom.spec.json'), '--json'],
+      { [RELAUNCH_ENV]: 'on', PROBE_HOLD: 'before' },
       log,
     );
     const ended = finish(p);
@@ -158,9 +163,16 @@ describe('a relaunched conversion', () => {
     const r = await ended;
     expect(r.signal).toBeNull();
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(
-      `sheetspec: ${file}: RESOURCE_LIMIT: The conversion ended without answering: it exited (SIGKILL).\n`,
-    );
+    const message = 'The conversion ended without answering: it exited (SIGKILL).';
+    expect(r.stderr).toBe(`sheetspec: ${file}: RESOURCE_LIMIT: ${message}\n`);
+    // --json: the failure as the one-file form gives any result.
+    expect(JSON.parse(r.stdout)).toEqual({
+      valid: false,
+      reason: 'RESOURCE_LIMIT',
+      error: message,
+      budget: 'crash',
+    });
+    expect(existsSync(path.join(dir, 'oom.spec.json'))).toBe(false);
   });
 
   it('a killed command leaves no child running', { timeout: 60_000 }, async () => {

@@ -20,6 +20,7 @@ import {
   CONVERSION,
   convert,
   endError,
+  limitFailure,
   renderReport,
   type SavedValuesStanding,
   type Verification,
@@ -117,11 +118,26 @@ export async function convertFileCommand(
       return { exitCode: 1, result };
     }
   }
+  printResult(file, result, opts, io, written, report && opts.report !== undefined ? opts.report : undefined);
+  return { exitCode: result.valid ? 0 : 1, result, written };
+}
+
+/**
+ * What the one-file form prints of a result: the whole result with `--json`, else the summary of a valid one
+ * (and where its report went); then its refusals and warnings, one coded line each, on stderr.
+ */
+function printResult(
+  file: string,
+  result: ConversionResult,
+  opts: ConvertCommandOptions,
+  io: Streams,
+  written?: string,
+  report?: string,
+): void {
   if (opts.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else if (result.valid) io.stdout.write(summarise(file, result, written));
-  if (report && opts.report !== undefined && !opts.json) io.stdout.write(`  report ${opts.report}\n`);
+  if (report !== undefined && !opts.json) io.stdout.write(`  report ${report}\n`);
   for (const line of problemLines(file, result, true)) io.stderr.write(`${line}\n`);
-  return { exitCode: result.valid ? 0 : 1, result, written };
 }
 
 /** One file's conversion: in a worker, with the command line's budgets (budgets.ts) unless the options say otherwise. */
@@ -254,9 +270,12 @@ export function registerConvertCommand(program: Command): void {
         if (relaunched === undefined) code = (await convertFileCommand(inputs[0]!, opts)).exitCode;
         else if ('code' in relaunched) code = relaunched.code;
         else {
+          // Killed by what this process did not pass on: the conversion's crash, reported as the form reports one.
           const end = { kind: 'process' as const, exitCode: null, signal: relaunched.signal, killed: false };
-          const e = endError(CONVERSION, end);
-          problem(e.code, e.message, inputs[0]);
+          printResult(inputs[0]!, limitFailure(endError(CONVERSION, end)), opts, {
+            stdout: process.stdout,
+            stderr: process.stderr,
+          });
           code = 1;
         }
       }
