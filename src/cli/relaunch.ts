@@ -10,11 +10,11 @@
  * A V8 flag is the process's, fixed when it starts (set later through `v8.setFlagsFromString`, this one makes
  * V8 abort), hence a child process.
  *
- * Only from `RELAUNCH_MIN_BYTES` of workbook: a second Node start costs 0.1-0.2 s, which a
- * small conversion would feel and could not win back. `SHEETSPEC_RELAUNCH=off` keeps every conversion in this
- * process, `on` relaunches whatever the size (the tests use it). Nothing is relaunched when the flag (or
- * `--single-threaded`) is already the process's, or in a process not started from bin/sheetspec.js. A child that cannot be started is no failure: the conversion
- * runs here, as it would without this.
+ * Only from `RELAUNCH_MIN_BYTES` of workbook: a second Node start costs 0.1-0.2 s, which a small conversion
+ * would feel and could not win back. `SHEETSPEC_RELAUNCH=off` keeps every conversion in this process, `on`
+ * relaunches whatever the size (the tests use it). Nothing is relaunched when the flag (or `--single-threaded`)
+ * is already the process's, or in a process not started from bin/sheetspec.js. A child that cannot be started
+ * is no failure: the conversion runs here, as it would without this.
  *
  * The parent only waits: it passes SIGINT, SIGTERM and SIGHUP on to the child and ends as the child ended (its
  * exit code, or the same signal). A child killed by anything else (the system's out-of-memory killer) is

@@ -97,6 +97,20 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * `sheetspec convert a.xlsx -o <name>.spec.json [...more]`, relaunched, its child held by the probe (`hold`:
+ * after its conversion, or `before` it); resolves once the child is seen, with the command and how it ends.
+ */
+async function held(name: string, hold: '1' | 'before', more: string[] = []) {
+  const log = path.join(dir, `seen-${name}.log`);
+  const spec = path.join(dir, `${name}.spec.json`);
+  const file = path.join(dir, 'a.xlsx');
+  const p = start(['convert', file, '-o', spec, ...more], { [RELAUNCH_ENV]: 'on', PROBE_HOLD: hold }, log);
+  const ended = finish(p);
+  const child = await until(async () => (await seen(log))[1]);
+  return { p, ended, child, file, spec };
+}
+
 describe('a relaunched conversion', () => {
   it('runs in a child with the flag and the same arguments; the spec and the output are those of a conversion here', {
     timeout: 120_000,
@@ -133,14 +147,7 @@ describe('a relaunched conversion', () => {
   });
 
   it('passes SIGTERM on to the child and ends by it', { timeout: 60_000 }, async () => {
-    const log = path.join(dir, 'seen-term.log');
-    const p = start(
-      ['convert', path.join(dir, 'a.xlsx'), '-o', path.join(dir, 'term.spec.json')],
-      { [RELAUNCH_ENV]: 'on', PROBE_HOLD: '1' },
-      log,
-    );
-    const ended = finish(p);
-    const child = await until(async () => (await seen(log))[1]);
+    const { p, ended, child } = await held('term', '1');
     p.kill('SIGTERM');
     const r = await ended;
     expect(r.signal).toBe('SIGTERM');
@@ -150,15 +157,7 @@ describe('a relaunched conversion', () => {
   it("a child killed by what the command did not pass on (the system's OOM killer) is a coded RESOURCE_LIMIT, exit 1", {
     timeout: 60_000,
   }, async () => {
-    const log = path.join(dir, 'seen-oom.log');
-    const file = path.join(dir, 'a.xlsx');
-    const p = start(
-      ['convert', file, '-o', path.join(dir, 'oom.spec.json'), '--json'],
-      { [RELAUNCH_ENV]: 'on', PROBE_HOLD: 'before' },
-      log,
-    );
-    const ended = finish(p);
-    const child = await until(async () => (await seen(log))[1]);
+    const { ended, child, file, spec } = await held('oom', 'before', ['--json']);
     process.kill(child.pid, 'SIGKILL');
     const r = await ended;
     expect(r.signal).toBeNull();
@@ -172,18 +171,11 @@ describe('a relaunched conversion', () => {
       error: message,
       budget: 'crash',
     });
-    expect(existsSync(path.join(dir, 'oom.spec.json'))).toBe(false);
+    expect(existsSync(spec)).toBe(false);
   });
 
   it('a killed command leaves no child running', { timeout: 60_000 }, async () => {
-    const log = path.join(dir, 'seen-kill.log');
-    const p = start(
-      ['convert', path.join(dir, 'a.xlsx'), '-o', path.join(dir, 'kill.spec.json')],
-      { [RELAUNCH_ENV]: 'on', PROBE_HOLD: '1' },
-      log,
-    );
-    const ended = finish(p);
-    const child = await until(async () => (await seen(log))[1]);
+    const { p, ended, child } = await held('kill', '1');
     // Held by the probe after its conversion, the child would run forever if nothing ended it.
     await new Promise((r) => setTimeout(r, 300));
     expect(alive(child.pid)).toBe(true);

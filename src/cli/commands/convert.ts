@@ -272,10 +272,7 @@ export function registerConvertCommand(program: Command): void {
         else {
           // Killed by what this process did not pass on: the conversion's crash, reported as the form reports one.
           const end = { kind: 'process' as const, exitCode: null, signal: relaunched.signal, killed: false };
-          printResult(inputs[0]!, limitFailure(endError(CONVERSION, end)), opts, {
-            stdout: process.stdout,
-            stderr: process.stderr,
-          });
+          printResult(inputs[0]!, limitFailure(endError(CONVERSION, end)), opts, processIO());
           code = 1;
         }
       }
