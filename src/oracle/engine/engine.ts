@@ -24,6 +24,7 @@ import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent
 import type { CellValue, WorkbookModel } from '../../workbook/index.js';
 import type { ExcelErrorCode } from '../../workbook/formula/index.js';
 import { patchDependencyGraph, patchRangeDependencies } from './hf-graph.js';
+import { type MovedFormula, patchTemplateParse, withMovedFormulas } from './hf-parse.js';
 import type { Template } from './templates.js';
 
 export interface OracleValues {
@@ -95,6 +96,11 @@ export interface PreparedFormula {
   written: boolean;
   /** The template whose rewritten text, moved here, is the cell's content (blocks.ts reads it once per template). */
   template?: Template;
+  /**
+   * Set when every reference of that moved text has the form it has in the template's (no `#REF!`, no range
+   * printed in another shape): its parser hash may be the template's (hf-parse.ts).
+   */
+  sameForm?: true;
 }
 
 /** The workbook ready for HyperFormula: every sheet's content and the helper cells of hoisted aggregates. */
@@ -131,12 +137,31 @@ export function buildEngine(p: Prepared, contents: RawCellContent[][][], names: 
   });
   const helper = contents[p.sheets.length];
   if (helper !== undefined && helper.length > 0) sheets[p.helperSheet] = helper;
-  const hf = HyperFormula.buildFromSheets(
-    sheets,
-    excelConfig(p.maxRows, p.maxCols),
-    names ? namedExpressions(p) : BOOLEAN_NAMES,
+  const expressions = names ? namedExpressions(p) : BOOLEAN_NAMES;
+  return withMovedFormulas(movedFormulas(p, contents), () =>
+    HyperFormula.buildFromSheets(sheets, excelConfig(p.maxRows, p.maxCols), expressions),
   );
-  return hf;
+}
+
+/**
+ * The formula cells of `contents` whose text is their template's moved there (hf-parse.ts), by text; a text
+ * two cells hold is left to the lexer (null).
+ */
+function movedFormulas(p: Prepared, contents: RawCellContent[][][]): Map<string, MovedFormula | null> {
+  const moved = new Map<string, MovedFormula | null>();
+  p.sheets.forEach((s, i) => {
+    const content = contents[i];
+    if (content === undefined) return;
+    for (const f of s.formulas) {
+      if (f.template === undefined || f.sameForm !== true) continue;
+      const text = content[f.row]?.[f.col];
+      if (typeof text !== 'string') continue;
+      const seen = moved.get(text);
+      if (seen === undefined) moved.set(text, { template: f.template, row: f.row, col: f.col });
+      else if (seen !== null) moved.set(text, null);
+    }
+  });
+  return moved;
 }
 
 /** A named expression as `buildFromSheets` takes it; `scope` is a sheet's id. */
@@ -159,6 +184,7 @@ function ensurePatched(): void {
   try {
     patchDependencyGraph(hf);
     patchRangeDependencies(hf);
+    patchTemplateParse(hf);
     patched = true;
   } finally {
     hf.destroy();

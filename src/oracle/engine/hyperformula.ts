@@ -15,7 +15,7 @@
  */
 import type { RawCellContent } from '../hf.js';
 import { type CellModel, type CellValue, savedVolatile, type WorkbookModel } from '../../workbook/index.js';
-import { prepareStrictShift, type StrictShift } from '../../workbook/formula/index.js';
+import { prepareStrictShift, type ShiftForm, type StrictShift } from '../../workbook/formula/index.js';
 import { ensureCorrectionsRegistered } from '../excel/plugin.js';
 import {
   buildEngine,
@@ -125,6 +125,7 @@ export function prepareWorkbook(workbook: WorkbookModel, options: EvaluateOption
   const helperSheet = helperSheetName(wb);
 
   const prepared: PreparedSheet[] = [];
+  const form: ShiftForm = { same: true };
   for (const [si, s] of sheets.entries()) {
     const templates = templatesOf[si];
     let formulaAt = 0; // the cell's place in `formulaCells` order
@@ -172,11 +173,12 @@ export function prepareWorkbook(workbook: WorkbookModel, options: EvaluateOption
         if (template !== undefined) template.rewritten ??= rewrittenTemplate(template, corrections, hoist);
         // Why the fallback: a rewritten text that cannot be moved (the tokenizer rejects it, a reference does
         // not print) is rewritten from the cell's own text, which the template matched exactly.
-        const moved = template?.rewritten?.(cell.row, cell.col);
+        const moved = template?.rewritten?.(cell.row, cell.col, form);
         const text = moved ?? rewriteFormula(cell.formula, { corrections, hoist, array });
         line[c] = array ? `=ARRAYFORMULA(${text})` : `=${text}`;
         const f: PreparedFormula = { row: r, col: c, array, written: true };
         if (moved !== undefined) f.template = template;
+        if (moved !== undefined && form.same) f.sameForm = true;
         formulas.push(f);
       }
     }

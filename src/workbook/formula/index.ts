@@ -37,7 +37,7 @@ export {
 } from './parser.js';
 export { AS_SAVED_PARSE_LIMITS } from './limits.js';
 export { printFormula } from './print.js';
-export type { StrictShift } from './r1c1.js';
+export type { ShiftForm, StrictShift } from './r1c1.js';
 export { cellId, prepareStrictShift, shiftFormula, toR1C1 } from './r1c1.js';
 export type { A1Twin, FormulaAt, PreparedTwin, TableBox } from './structured.js';
 export {

@@ -74,6 +74,25 @@ interface PreparedRef {
    * the last `dc` asked (filling down asks for one). Undefined for every other range.
    */
   cell?: { dc: number; text: string };
+  /**
+   * The shape of the reference's text (`shape`) as the master writes it, when printing the master's range gives
+   * that shape; else '' (`A2:A2` prints as `A2`: no moved print has the master's shape).
+   */
+  shape: string;
+}
+
+/** A range's text with every run of letters written `A` and every run of digits `1`: `$B2:C$10` → `$A1:A$1`. */
+function shape(text: string): string {
+  return text.replace(/[A-Za-z]+/g, 'A').replace(/[0-9]+/g, '1');
+}
+
+/**
+ * Told by a `StrictShift` call: whether every reference of the moved text has the form it has in the master
+ * (none became `#REF!`, no range prints in another shape, as `A1:A1048576` moved sideways prints `B:B`). The
+ * oracle's parser relies on it (src/oracle/engine/hf-parse.ts).
+ */
+export interface ShiftForm {
+  same: boolean;
 }
 
 /**
@@ -88,8 +107,11 @@ export function prepareShift(masterFormula: string, masterRow: number, masterCol
   return (row, col) => strict(row, col) ?? masterFormula;
 }
 
-/** A prepared formula moved to (row, col), or undefined when it cannot be. */
-export type StrictShift = (row: number, col: number) => string | undefined;
+/**
+ * A prepared formula moved to (row, col), or undefined when it cannot be; `form`, when given, is told whether
+ * every reference kept its form.
+ */
+export type StrictShift = (row: number, col: number, form?: ShiftForm) => string | undefined;
 
 /**
  * `prepareShift` without the fallback, for callers that must know when a text could not be moved (the
@@ -105,13 +127,14 @@ export function prepareStrictShift(masterFormula: string, masterRow: number, mas
   } catch {
     pieces = undefined;
   }
-  return (row, col) => {
+  return (row, col, form) => {
     const dr = row - masterRow;
     const dc = col - masterCol;
+    if (form !== undefined) form.same = true;
     if (dr === 0 && dc === 0) return masterFormula;
     if (pieces === undefined) return undefined;
     try {
-      const out = pieces.map((piece) => (typeof piece === 'string' ? piece : shiftRef(piece, dr, dc)));
+      const out = pieces.map((piece) => (typeof piece === 'string' ? piece : shiftRef(piece, dr, dc, form)));
       // Why join: with two pieces or more it builds one flat string; a lone piece may be a view or a tree.
       return out.length === 1 ? detached(out[0]!) : out.join('');
     } catch {
@@ -147,8 +170,14 @@ function prepareRef(text: string): PreparedRef | undefined {
   if (!parsed || !('range' in parsed) || !parsed.range) return undefined;
   const bang = text.lastIndexOf('!');
   // The prefix (`'My Sheet'!`, `[1]Sheet1!`) is kept exactly as written; only the range part is rebuilt.
-  const prepared: PreparedRef = { prefix: bang >= 0 ? text.slice(0, bang + 1) : '', range: parsed.range };
+  const prepared: PreparedRef = {
+    prefix: bang >= 0 ? text.slice(0, bang + 1) : '',
+    range: parsed.range,
+    shape: '',
+  };
   if (isOneCell(parsed.range)) prepared.cell = { dc: Number.NaN, text: '' };
+  const written = shape(text.slice(prepared.prefix.length));
+  prepared.shape = shape(stringifyA1Ref({ range: parsed.range })) === written ? written : '';
   return prepared;
 }
 
@@ -170,16 +199,21 @@ function isOneCell(r: RangeA1): boolean {
 }
 
 /** A prepared reference moved by (dr, dc): relative parts move, `$` parts stay, off the grid is `#REF!`. */
-function shiftRef(ref: PreparedRef, dr: number, dc: number): string {
+function shiftRef(ref: PreparedRef, dr: number, dc: number, form?: ShiftForm): string {
   const r = ref.range;
   const top = move(r.top, r.$top, dr);
   const bottom = move(r.bottom, r.$bottom, dr);
   const left = move(r.left, r.$left, dc);
   const right = move(r.right, r.$right, dc);
   // Excel shows a reference filled off the sheet as #REF! (the whole reference, sheet prefix included).
-  if (off(top, MAX_ROW) || off(bottom, MAX_ROW) || off(left, MAX_COL) || off(right, MAX_COL)) return '#REF!';
+  if (off(top, MAX_ROW) || off(bottom, MAX_ROW) || off(left, MAX_COL) || off(right, MAX_COL)) {
+    if (form !== undefined) form.same = false;
+    return '#REF!';
+  }
   const cell = ref.cell;
   if (cell !== undefined) {
+    // A one cell prints as one cell wherever it moves: its shape is the master's printed one.
+    if (form !== undefined && ref.shape === '') form.same = false;
     // One cell: stringifyA1Ref's column part (printed by it at row 1, the `1` cut off) and its row part.
     if (cell.dc !== dc) {
       const at1 = stringifyA1Ref({
@@ -191,7 +225,9 @@ function shiftRef(ref: PreparedRef, dr: number, dc: number): string {
     return `${cell.text}${r.$top ? '$' : ''}${top! + 1}`;
   }
   // stringifyA1Ref, not our own printing: it also decides when a range reads as `A:A` or `1:1`.
-  return ref.prefix + stringifyA1Ref({ range: { ...r, top, bottom, left, right } });
+  const printed = stringifyA1Ref({ range: { ...r, top, bottom, left, right } });
+  if (form !== undefined && shape(printed) !== ref.shape) form.same = false;
+  return ref.prefix + printed;
 }
 
 /** One coordinate moved by `by` unless locked; an absent one (a whole column's rows) stays absent. */

@@ -1,0 +1,175 @@
+/**
+ * A filled column's formula lexed once per engine, not once per cell.
+ *
+ * Why: HyperFormula's parser (ParserWithCaching) keys its cache of formula trees by a hash of the formula's
+ * tokens in which every reference is written relative to the formula's cell, so a column of
+ * `=B2*C2`, `=B3*C3`, ... shares one tree. But to find the hash it lexes every cell's text first (chevrotain,
+ * HyperFormula's reference matcher, one string concatenation per token): about 2 s of the oracle's thread at
+ * 100,000 rows of 6 formulas, and a tenth of a 1,000-row conversion's (`node --cpu-prof`).
+ *
+ * What changes: only how the hash is found, for a cell whose text is a template's text moved to it
+ * (hyperformula.ts; templates.ts checks each cell's text against the moved template text). Its hash is the one
+ * HyperFormula computed for the template's first cell in the same engine, once that has been checked: a
+ * moved text's references keep their offsets from their cell, so its tokens hash alike, and HyperFormula's own
+ * cache then answers with the tree it would have answered with. The check, per template and engine: for each
+ * direction a cell moves in (rows, columns), the first cell moved that way is lexed and hashed as usual and
+ * must give the template's hash; else the template takes the usual path everywhere in that engine. Why per
+ * direction: a reference HyperFormula cannot resolve (a sheet that is not there) hashes as its text, which a
+ * move in its relative direction changes; a move along the other leaves it alone. Everything after the hash
+ * (the cached tree, its reversed ranges ordered for the cell, the cell's dependencies) runs unchanged.
+ *
+ * The patch reaches the parser's class through an engine (HyperFormula does not export it); another shape of
+ * the class (another HyperFormula version) leaves it unpatched and every cell lexed, as `parsePatchState` says.
+ * scripts/oracle/template-hashes.ts checks the hash equality on the corpus's formulas.
+ */
+import type { HyperFormula } from 'hyperformula';
+
+/** A cell whose content is a template's text moved there. */
+export interface MovedFormula {
+  /** Identifies the template: every cell moved from it shares this object. */
+  template: object;
+  row: number;
+  col: number;
+}
+
+interface Address {
+  sheet: number;
+  row: number;
+  col: number;
+}
+
+interface ParserLike {
+  parse(text: string, address: Address): { errors: unknown[] };
+  tokenizeFormula(text: string): { errors: unknown[]; tokens: unknown[] };
+  computeHashFromTokens(tokens: unknown[], address: Address): string;
+  cache: { get(hash: string): unknown };
+}
+
+/**
+ * What an engine's parser knows of one template: the hash of the first of its cells it parsed (`row`, `col`),
+ * and whether a cell moved from that one along rows / along columns has been checked to hash alike.
+ */
+interface Known {
+  hash: string;
+  row: number;
+  col: number;
+  rows: boolean;
+  cols: boolean;
+}
+
+const OFF = 'off' as const;
+const known = new WeakMap<ParserLike, Map<object, Known | typeof OFF>>();
+
+/** The moved cells of the engine being built, by content text; null for a text two cells share. */
+let building: Map<string, MovedFormula | null> | undefined;
+
+/** Set by `parse` for the inner calls: the hash to answer without lexing, or to record. */
+let answer: string | undefined;
+const SKIPPED: unknown[] = [];
+let recorded: string | undefined;
+
+let state: 'unpatched' | 'patched' | 'unsupported' = 'unpatched';
+
+/** Moved cells parsed in this thread so far: hashed as their template, and lexed (first, checks, kept off). */
+const counts = { asTemplate: 0, lexed: 0 };
+
+/** How many moved cells this thread's engines hashed as their template and how many they lexed. */
+export function movedParseCounts(): { asTemplate: number; lexed: number } {
+  return { ...counts };
+}
+
+/** Whether moved formulas skip the lexer (`unsupported`: the parser is not the expected shape). */
+export function parsePatchState(): 'unpatched' | 'patched' | 'unsupported' {
+  return state;
+}
+
+/**
+ * Runs `build` (which builds one engine) with `moved` telling the parser which content texts are moved
+ * templates; outside such a call every formula is lexed.
+ */
+export function withMovedFormulas<T>(moved: Map<string, MovedFormula | null>, build: () => T): T {
+  const before = building;
+  building = moved;
+  try {
+    return build();
+  } finally {
+    building = before;
+  }
+}
+
+/** Patches HyperFormula's ParserWithCaching class (once) through an engine instance; see the header. */
+export function patchTemplateParse(hf: HyperFormula): void {
+  if (state !== 'unpatched') return;
+  const parser = (hf as unknown as { _parser?: unknown })._parser as ParserLike | undefined;
+  const proto = parser ? (Object.getPrototypeOf(parser) as ParserLike) : undefined;
+  const source = proto ? String(proto.parse) : '';
+  const shaped =
+    parser !== undefined &&
+    proto !== undefined &&
+    typeof parser.cache?.get === 'function' &&
+    typeof proto.tokenizeFormula === 'function' &&
+    typeof proto.computeHashFromTokens === 'function' &&
+    /this\.tokenizeFormula\(text\)/.test(source) &&
+    /this\.computeHashFromTokens\(lexerResult\.tokens, formulaAddress\)/.test(source) &&
+    /this\.cache\.get\(hash\)/.test(source);
+  if (!shaped || proto === undefined) {
+    state = 'unsupported';
+    return;
+  }
+  const parse = proto.parse;
+  const tokenizeFormula = proto.tokenizeFormula;
+  const computeHashFromTokens = proto.computeHashFromTokens;
+  proto.tokenizeFormula = function (this: ParserLike, text: string) {
+    if (answer !== undefined) return { errors: [], tokens: SKIPPED };
+    return tokenizeFormula.call(this, text);
+  };
+  proto.computeHashFromTokens = function (this: ParserLike, tokens: unknown[], address: Address): string {
+    if (tokens === SKIPPED && answer !== undefined) return answer;
+    const hash = computeHashFromTokens.call(this, tokens, address);
+    recorded = hash;
+    return hash;
+  };
+  proto.parse = function (this: ParserLike, text: string, address: Address) {
+    const moved = building?.get(text);
+    if (moved == null || moved.row !== address.row || moved.col !== address.col) {
+      return parse.call(this, text, address);
+    }
+    let templates = known.get(this);
+    if (templates === undefined) {
+      templates = new Map();
+      known.set(this, templates);
+    }
+    const k = templates.get(moved.template);
+    if (k === OFF) {
+      counts.lexed++;
+      return parse.call(this, text, address);
+    }
+    const rows = k !== undefined && moved.row !== k.row;
+    const cols = k !== undefined && moved.col !== k.col;
+    if (k !== undefined && (!rows || k.rows) && (!cols || k.cols) && this.cache.get(k.hash) !== undefined) {
+      answer = k.hash;
+      counts.asTemplate++;
+      try {
+        return parse.call(this, text, address);
+      } finally {
+        answer = undefined;
+      }
+    }
+    // Lexed and hashed as usual; the hash found is the template's (first cell) or checked against it.
+    counts.lexed++;
+    recorded = undefined;
+    const result = parse.call(this, text, address);
+    const hash = recorded;
+    recorded = undefined;
+    if (hash === undefined || result.errors.length > 0) templates.set(moved.template, OFF);
+    else if (k === undefined)
+      templates.set(moved.template, { hash, row: moved.row, col: moved.col, rows: false, cols: false });
+    else if (hash !== k.hash) templates.set(moved.template, OFF);
+    else {
+      k.rows ||= rows;
+      k.cols ||= cols;
+    }
+    return result;
+  };
+  state = 'patched';
+}

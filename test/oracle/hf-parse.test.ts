@@ -1,0 +1,80 @@
+/** A moved template's cells hashed without lexing (src/oracle/engine/hf-parse.ts), and the form check it needs. */
+import { describe, expect, it } from 'vitest';
+import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
+import { movedParseCounts, parsePatchState } from '../../src/oracle/engine/hf-parse.js';
+import { prepareStrictShift, type ShiftForm } from '../../src/workbook/formula/index.js';
+import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
+import type { CellValue } from '../../src/workbook/values.js';
+import { expectSameWithAndWithout } from './templates-compare.js';
+
+function workbook(grid: CellValue[][]): WorkbookModel {
+  return { sheets: [gridSheet('S', grid)], definedNames: [], tables: [] };
+}
+
+/** The moved cells hashed as their template and lexed while `f` runs. */
+function counted(f: () => void): { asTemplate: number; lexed: number } {
+  const before = movedParseCounts();
+  f();
+  const after = movedParseCounts();
+  return { asTemplate: after.asTemplate - before.asTemplate, lexed: after.lexed - before.lexed };
+}
+
+describe('a moved template hashed as its first cell', () => {
+  it('lexes a filled column twice (its first cell, the check of the first move) and gives the per-cell values', () => {
+    const n = 50;
+    const wb = workbook(
+      Array.from({ length: n }, (_, i) => [i + 1, (i * 7) % 5, `=ROUND(A${i + 1}*B${i + 1}/3,2)&"x"`]),
+    );
+    let cells = 0;
+    const c = counted(() => {
+      cells = expectSameWithAndWithout(wb);
+    });
+    expect(parsePatchState()).toBe('patched');
+    expect(cells).toBe(n * 3);
+    expect(c).toEqual({ asTemplate: n - 2, lexed: 2 });
+    expect(evaluateWorkbook(wb).get('S', 1, 2)).toBe('1.33x'); // ROUND(2*2/3, 2)
+  });
+
+  it('lexes each column of a block filled right and down twice', () => {
+    // A multiplication table: `=$A2*B$1` filled over B2:F21. Each column is a template of its own (its text's
+    // letters differ from the next column's), moved down its rows.
+    const grid: CellValue[][] = [[null, 1, 2, 3, 4, 5]];
+    const col = (c: number) => String.fromCharCode(65 + c);
+    for (let r = 1; r <= 20; r++) grid.push([r, ...[1, 2, 3, 4, 5].map((c) => `=$A${r + 1}*${col(c)}$1`)]);
+    const wb = workbook(grid);
+    const c = counted(() => expectSameWithAndWithout(wb));
+    expect(c).toEqual({ asTemplate: 100 - 10, lexed: 10 });
+    expect(evaluateWorkbook(wb).get('S', 7, 4)).toBe(28);
+  });
+
+  it('keeps a template whose first move hashes differently on the lexer: a name the shift reads as a cell', () => {
+    // `xlA2` is a cell to the shift (so the column matches one template) and a name to HyperFormula, whose
+    // hash keeps the name's text: every cell is lexed, and every value is the per-cell one (#NAME?).
+    const wb = workbook(Array.from({ length: 12 }, (_, i) => [i, `=xlA${i + 2}+1`]));
+    const c = counted(() => expectSameWithAndWithout(wb));
+    expect(c.asTemplate).toBe(0);
+    expect(evaluateWorkbook(wb).get('S', 3, 1)).toEqual({ error: '#NAME?' });
+  });
+});
+
+describe('the form a moved reference keeps (prepareStrictShift)', () => {
+  const moved = (formula: string, at: [number, number], to: [number, number]) => {
+    const form: ShiftForm = { same: false };
+    const text = prepareStrictShift(formula, ...at)(...to, form);
+    return { text, same: form.same };
+  };
+
+  it('is the same for references that move on the grid', () => {
+    expect(moved('$A2*B$1+SUM(C2:D$9)+Sheet2!E2', [1, 1], [40, 3])).toEqual({
+      text: '$A41*D$1+SUM(E41:F$9)+Sheet2!G41',
+      same: true,
+    });
+    expect(moved('SUM(A:A)', [1, 1], [9, 1])).toEqual({ text: 'SUM(A:A)', same: true });
+  });
+
+  it('changes when a reference leaves the grid or prints in another shape', () => {
+    expect(moved('B2*2', [1, 2], [0, 0])).toEqual({ text: '#REF!*2', same: false });
+    expect(moved('SUM(A1:A1048576)', [0, 1], [0, 2])).toEqual({ text: 'SUM(B:B)', same: false });
+    expect(moved('A2:A2*2', [1, 1], [2, 1])).toEqual({ text: 'A3*2', same: false });
+  });
+});
