@@ -97,10 +97,11 @@ export interface PreparedFormula {
   /** The template whose rewritten text, moved here, is the cell's content (blocks.ts reads it once per template). */
   template?: Template;
   /**
-   * Set when every reference of that moved text has the form it has in the template's (no `#REF!`, no range
-   * printed in another shape): its parser hash may be the template's (hf-parse.ts).
+   * The cell's content when it is that moved text and every reference of it has the form it has in the
+   * template's (no `#REF!`, no range printed in another shape): its parser hash may be the template's
+   * (hf-parse.ts).
    */
-  sameForm?: true;
+  moved?: string;
 }
 
 /** The workbook ready for HyperFormula: every sheet's content and the helper cells of hoisted aggregates. */
@@ -138,30 +139,34 @@ export function buildEngine(p: Prepared, contents: RawCellContent[][][], names: 
   const helper = contents[p.sheets.length];
   if (helper !== undefined && helper.length > 0) sheets[p.helperSheet] = helper;
   const expressions = names ? namedExpressions(p) : BOOLEAN_NAMES;
-  return withMovedFormulas(movedFormulas(p, contents), () =>
+  // A sheet's id is its place in the build's order, which is the object's key order.
+  const sheetOf = Object.keys(sheets).map((name) => p.sheets.find((s) => s.name === name));
+  const moved = (sheet: number, row: number, col: number, text: string): MovedFormula | undefined => {
+    const formulas = sheetOf[sheet]?.formulas;
+    const f = formulas === undefined ? undefined : formulaAt(formulas, row, col);
+    return f?.moved === text && f.template !== undefined ? (f as MovedFormula) : undefined;
+  };
+  return withMovedFormulas(moved, () =>
     HyperFormula.buildFromSheets(sheets, excelConfig(p.maxRows, p.maxCols), expressions),
   );
 }
 
 /**
- * The formula cells of `contents` whose text is their template's moved there (hf-parse.ts), by text; a text
- * two cells hold is left to the lexer (null).
+ * The formula at (row, col) of a sheet's formulas, by bisection: they are in the model's order, which is
+ * row by row, left to right, for every workbook the reader reads and every grid a test builds. A list in
+ * another order may miss a cell (it is then lexed), never find another.
  */
-function movedFormulas(p: Prepared, contents: RawCellContent[][][]): Map<string, MovedFormula | null> {
-  const moved = new Map<string, MovedFormula | null>();
-  p.sheets.forEach((s, i) => {
-    const content = contents[i];
-    if (content === undefined) return;
-    for (const f of s.formulas) {
-      if (f.template === undefined || f.sameForm !== true) continue;
-      const text = content[f.row]?.[f.col];
-      if (typeof text !== 'string') continue;
-      const seen = moved.get(text);
-      if (seen === undefined) moved.set(text, { template: f.template, row: f.row, col: f.col });
-      else if (seen !== null) moved.set(text, null);
-    }
-  });
-  return moved;
+function formulaAt(formulas: PreparedFormula[], row: number, col: number): PreparedFormula | undefined {
+  let lo = 0;
+  let hi = formulas.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const f = formulas[mid];
+    if (f.row === row && f.col === col) return f;
+    if (f.row < row || (f.row === row && f.col < col)) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
 }
 
 /** A named expression as `buildFromSheets` takes it; `scope` is a sheet's id. */

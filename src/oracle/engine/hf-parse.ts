@@ -60,8 +60,9 @@ interface Known {
 const OFF = 'off' as const;
 const known = new WeakMap<ParserLike, Map<object, Known | typeof OFF>>();
 
-/** The moved cells of the engine being built, by content text; null for a text two cells share. */
-let building: Map<string, MovedFormula | null> | undefined;
+/** Which cells of the engine being built hold a moved template's text (`withMovedFormulas`). */
+export type MovedLookup = (sheet: number, row: number, col: number, text: string) => MovedFormula | undefined;
+let building: MovedLookup | undefined;
 
 /** Set by `parse` for the inner calls: the hash to answer without lexing, or to record. */
 let answer: string | undefined;
@@ -84,10 +85,11 @@ export function parsePatchState(): 'unpatched' | 'patched' | 'unsupported' {
 }
 
 /**
- * Runs `build` (which builds one engine) with `moved` telling the parser which content texts are moved
- * templates; outside such a call every formula is lexed.
+ * Runs `build` (which builds one engine) with `moved` telling the parser which cell (HyperFormula's sheet id,
+ * row, column) holds a moved template's text, given the text parsed there; outside such a call every formula is
+ * lexed.
  */
-export function withMovedFormulas<T>(moved: Map<string, MovedFormula | null>, build: () => T): T {
+export function withMovedFormulas<T>(moved: MovedLookup, build: () => T): T {
   const before = building;
   building = moved;
   try {
@@ -130,10 +132,8 @@ export function patchTemplateParse(hf: HyperFormula): void {
     return hash;
   };
   proto.parse = function (this: ParserLike, text: string, address: Address) {
-    const moved = building?.get(text);
-    if (moved == null || moved.row !== address.row || moved.col !== address.col) {
-      return parse.call(this, text, address);
-    }
+    const moved = building?.(address.sheet, address.row, address.col, text);
+    if (moved === undefined) return parse.call(this, text, address);
     let templates = known.get(this);
     if (templates === undefined) {
       templates = new Map();

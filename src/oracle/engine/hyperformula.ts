@@ -175,10 +175,11 @@ export function prepareWorkbook(workbook: WorkbookModel, options: EvaluateOption
         // not print) is rewritten from the cell's own text, which the template matched exactly.
         const moved = template?.rewritten?.(cell.row, cell.col, form);
         const text = moved ?? rewriteFormula(cell.formula, { corrections, hoist, array });
-        line[c] = array ? `=ARRAYFORMULA(${text})` : `=${text}`;
+        const content = array ? `=ARRAYFORMULA(${text})` : `=${text}`;
+        line[c] = content;
         const f: PreparedFormula = { row: r, col: c, array, written: true };
         if (moved !== undefined) f.template = template;
-        if (moved !== undefined && form.same) f.sameForm = true;
+        if (moved !== undefined && form.same) f.moved = content;
         formulas.push(f);
       }
     }
