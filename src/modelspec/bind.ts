@@ -19,6 +19,7 @@ import jsonata from 'jsonata';
 import { CodedError } from '../codes/index.js';
 import type { JNode } from './analyze.js';
 import { callsImpure } from './row-memo.js';
+import type { JsonataFactory } from './sync.js';
 import type { LibraryObject } from './types.js';
 
 export type Bindings = Record<string, unknown>;
@@ -30,9 +31,13 @@ export function libraryDefine(library: LibraryObject | string | undefined): stri
 }
 
 /** Compiles JSONata, turning its thrown object into a coded CodedError with the position. */
-export function compileExpression(expr: string, what = 'expression'): jsonata.Expression {
+export function compileExpression(
+  expr: string,
+  what = 'expression',
+  factory: JsonataFactory = jsonata,
+): jsonata.Expression {
   try {
-    return jsonata(expr);
+    return factory(expr);
   } catch (e) {
     throw jsonataError(e, what);
   }
@@ -64,7 +69,7 @@ interface ParsedLibrary {
  * after another. The parsed tree is not changed once kept, and each evaluation binds `$const` in a frame of its
  * own.
  */
-const parsedLibraries = new Map<string, ParsedLibrary>();
+const parsedLibraries = new WeakMap<JsonataFactory, Map<string, ParsedLibrary>>();
 const PARSED_LIBRARIES_MAX = 16;
 
 /** The written-out name list of a define's last expression, or undefined when it is computed. */
@@ -98,10 +103,16 @@ async function evaluateLibrary(compiled: jsonata.Expression, constants: Record<s
 async function parsedLibrary(
   define: string,
   constants: Record<string, unknown>,
+  factory: JsonataFactory,
 ): Promise<ParsedLibrary | undefined> {
-  const cached = parsedLibraries.get(define);
+  let cache = parsedLibraries.get(factory);
+  if (cache === undefined) {
+    cache = new Map();
+    parsedLibraries.set(factory, cache);
+  }
+  const cached = cache.get(define);
   if (cached !== undefined) return cached;
-  const compiled = compileExpression(define, 'library');
+  const compiled = compileExpression(define, 'library', factory);
   const ast = compiled.ast() as JNode;
   const pure = !callsImpure(ast);
   const written = literalNames(ast);
@@ -117,12 +128,12 @@ async function parsedLibrary(
   if (ast.type !== 'block' || !ast.expressions || ast.expressions.length < 2) {
     throw new CodedError('LIBRARY_INVALID', 'library: the define must be a block `( ...; [names] )`');
   }
-  const capture = jsonata(`{${names.map((n) => `${JSON.stringify(n)}: $${n}`).join(', ')}}`).ast();
+  const capture = factory(`{${names.map((n) => `${JSON.stringify(n)}: $${n}`).join(', ')}}`).ast();
   ast.expressions[ast.expressions.length - 1] = capture as JNode;
   const parsed = { capture: compiled, names, pure };
   if (written !== undefined && written.join('\u0000') === names.join('\u0000')) {
-    if (parsedLibraries.size >= PARSED_LIBRARIES_MAX) parsedLibraries.clear();
-    parsedLibraries.set(define, parsed);
+    if (cache.size >= PARSED_LIBRARIES_MAX) cache.clear();
+    cache.set(define, parsed);
   }
   return parsed;
 }
@@ -131,10 +142,11 @@ async function parsedLibrary(
 async function libraryExports(
   library: LibraryObject | string | undefined,
   constants: Record<string, unknown>,
+  factory: JsonataFactory = jsonata,
 ): Promise<{ exports: Bindings; pure: boolean }> {
   const define = libraryDefine(library);
   if (define === undefined || define.trim() === '') return { exports: {}, pure: true };
-  const parsed = await parsedLibrary(define, constants);
+  const parsed = await parsedLibrary(define, constants, factory);
   if (parsed === undefined) return { exports: {}, pure: true };
   const exports = await evaluateLibrary(parsed.capture, constants);
   const out: Bindings = Object.create(null);
@@ -168,12 +180,16 @@ export function hasPureBindings(bindings: Bindings): boolean {
   return pureBindings.has(bindings);
 }
 
-/** The bindings every expression of a spec sees: library exports plus `$const`. */
+/**
+ * The bindings every expression of a spec sees: library exports plus `$const`; `factory`, the jsonata that
+ * evaluates the library (sync.ts: the synchronous copy's lambdas are evaluated by it alone).
+ */
 export async function specBindings(
   library: LibraryObject | string | undefined,
   constants: Record<string, unknown> = {},
+  factory: JsonataFactory = jsonata,
 ): Promise<Bindings> {
-  const { exports, pure } = await libraryExports(library, constants);
+  const { exports, pure } = await libraryExports(library, constants, factory);
   const bindings: Bindings = { ...exports, const: constants };
   if (pure) pureBindings.add(bindings);
   return bindings;
@@ -202,8 +218,9 @@ export async function evaluateExpression(
 export function perParentEvaluator(
   source: string,
   bindings: Bindings,
-): (doc: unknown, parent: unknown) => Promise<unknown> {
-  const compiled = jsonata(source);
+  factory: JsonataFactory = jsonata,
+): (doc: unknown, parent: unknown) => Promise<unknown> | unknown {
+  const compiled = factory(source);
   for (const [name, value] of Object.entries(bindings)) {
     if (name !== 'parent') compiled.assign(name, value);
   }

@@ -20,11 +20,13 @@ import {
   hasPureBindings,
   jsonataError,
   perParentEvaluator,
+  specBindings,
 } from './bind.js';
 import { getAll, type PathSegment, parsePath, setPath } from './paths.js';
 import type { JNode } from './analyze.js';
 import { MISS, parentFieldsRead, RowMemo } from './row-memo.js';
-import type { Derivation } from './types.js';
+import { type JsonataFactory, syncJsonata, syncSafe } from './sync.js';
+import type { Derivation, LibraryObject } from './types.js';
 
 export interface CompiledDerivation {
   derivation: Derivation;
@@ -38,6 +40,50 @@ export interface CompiledDerivation {
    * when it may depend on anything else and is evaluated for every element.
    */
   reads: string[] | undefined;
+  /** Whether it evaluates the same synchronously (sync.ts `syncSafe`). */
+  syncSafe: boolean;
+}
+
+/** The synchronous jsonata and a spec's bindings made by it (sync.ts), for `computeDerivations`. */
+export interface SyncEvaluation {
+  factory: JsonataFactory;
+  bindings: Bindings;
+}
+
+/** Elements of each `[*]` derivation evaluated both ways and compared before the synchronous value is taken. */
+const CROSS_CHECK = 16;
+
+/** In this thread so far: elements evaluated synchronously, compared both ways, found different, redone. */
+const syncCounts = { sync: 0, compared: 0, different: 0, redone: 0 };
+
+/** This thread's counts of synchronous evaluations (`syncCounts`), for tests and measurements. */
+export function syncEvaluationCounts(): typeof syncCounts {
+  return { ...syncCounts };
+}
+
+const librarySafe = new Map<string, boolean>();
+
+/**
+ * The synchronous evaluation of a spec's derivations, when this thread has the synchronous jsonata and the
+ * library evaluates the same with it (sync.ts); undefined otherwise.
+ */
+export async function syncEvaluation(
+  library: LibraryObject | string | undefined,
+  constants: Record<string, unknown>,
+): Promise<SyncEvaluation | undefined> {
+  const factory = syncJsonata();
+  if (factory === undefined) return undefined;
+  const define = typeof library === 'string' ? library : library?.define;
+  if (define !== undefined && define.trim() !== '') {
+    let safe = librarySafe.get(define);
+    if (safe === undefined) {
+      safe = syncSafe(compileExpression(define, 'library', factory).ast() as JNode);
+      if (librarySafe.size >= 16) librarySafe.clear();
+      librarySafe.set(define, safe);
+    }
+    if (!safe) return undefined;
+  }
+  return { factory, bindings: await specBindings(library, constants, factory) };
 }
 
 export function compileDerivation(d: Derivation): CompiledDerivation {
@@ -51,9 +97,9 @@ export function compileDerivation(d: Derivation): CompiledDerivation {
   if (target.length === 0) throw new CodedError('INVALID_PATH', `derivation path ${d.path} has no target`);
   const compiled = compileExpression(d.expr, `derivation ${d.path}`);
   const root = owner[0];
-  const reads =
-    root !== undefined && 'key' in root ? parentFieldsRead(compiled.ast() as JNode, root.key) : undefined;
-  return { derivation: d, owner, target, compiled, reads };
+  const ast = compiled.ast() as JNode;
+  const reads = root !== undefined && 'key' in root ? parentFieldsRead(ast, root.key) : undefined;
+  return { derivation: d, owner, target, compiled, reads, syncSafe: syncSafe(ast) };
 }
 
 function assign(owner: unknown, target: PathSegment[], value: unknown): void {
@@ -70,19 +116,49 @@ async function perElement(
   owners: unknown[],
   doc: Record<string, unknown>,
   bindings: Bindings,
+  sync: SyncEvaluation | undefined,
 ): Promise<void> {
   const evaluate = perParentEvaluator(d.derivation.expr, bindings);
+  const fast =
+    sync !== undefined && d.syncSafe
+      ? perParentEvaluator(d.derivation.expr, sync.bindings, sync.factory)
+      : undefined;
+  let checks = fast === undefined ? 0 : CROSS_CHECK;
+  let useFast = fast !== undefined;
   const memo = d.reads !== undefined && hasPureBindings(bindings) ? new RowMemo(d.reads) : undefined;
   for (let i = 0; i < owners.length; i++) {
     const owner = owners[i] as Record<string, unknown>;
     const key = memo?.key(owner);
     let v: unknown = key === undefined ? MISS : (memo as RowMemo).get(key);
     if (v === MISS) {
-      try {
-        v = await evaluate(doc, owner);
-      } catch (e) {
-        if (e instanceof CodedError) throw e;
-        throw jsonataError(e, `derivation ${d.derivation.path} (element ${i})`);
+      // Synchronously where that evaluates the same (sync.ts); anything it throws, and the first elements
+      // (compared with it), asynchronously as the runtime evaluates.
+      let fastValue: unknown = MISS;
+      if (useFast) {
+        try {
+          fastValue = (fast as (doc: unknown, parent: unknown) => unknown)(doc, owner);
+          syncCounts.sync++;
+        } catch {
+          fastValue = MISS;
+          syncCounts.redone++;
+        }
+      }
+      if (fastValue !== MISS && checks === 0) v = fastValue;
+      else {
+        try {
+          v = await evaluate(doc, owner);
+        } catch (e) {
+          if (e instanceof CodedError) throw e;
+          throw jsonataError(e, `derivation ${d.derivation.path} (element ${i})`);
+        }
+        if (fastValue !== MISS) {
+          checks--;
+          syncCounts.compared++;
+          if (!sameValue(fastValue, v)) {
+            syncCounts.different++;
+            useFast = false;
+          }
+        }
       }
       if (key !== undefined) (memo as RowMemo).set(key, v);
     }
@@ -90,11 +166,36 @@ async function perElement(
   }
 }
 
-/** Evaluates the derivations in order, mutating `doc` in place. */
+/**
+ * Whether two results are the same value: numbers by `Object.is` (0 and -0 differ), arrays and plain objects
+ * by their contents and keys in order, an array's sequence flags too; a function only as itself.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (const flag of ['sequence', 'keepSingleton', 'outerWrapper', 'tupleStream'])
+      if ((a as unknown as Record<string, unknown>)[flag] !== (b as unknown as Record<string, unknown>)[flag])
+        return false;
+    return a.every((x, i) => sameValue(x, b[i]));
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length || ka.some((k, i) => k !== kb[i])) return false;
+  return ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * Evaluates the derivations in order, mutating `doc` in place; with `sync` (the verifier), a `[*]` derivation
+ * that evaluates the same synchronously is evaluated so (sync.ts), its first `CROSS_CHECK` elements both ways.
+ */
 export async function computeDerivations(
   derivations: readonly CompiledDerivation[],
   doc: Record<string, unknown>,
   bindings: Bindings,
+  sync?: SyncEvaluation,
 ): Promise<void> {
   for (const d of derivations) {
     if (d.owner.length === 0) {
@@ -109,6 +210,6 @@ export async function computeDerivations(
       continue;
     }
     const owners = getAll(doc, d.owner).filter((o) => typeof o === 'object' && o !== null);
-    await perElement(d, owners, doc, bindings);
+    await perElement(d, owners, doc, bindings, sync);
   }
 }

@@ -33,7 +33,7 @@ import type { Warning } from '../../codes/index.js';
 // From their modules, not the index: the index also loads the spec validator (ajv) and the runtime, which
 // verification does not use (test/cli/startup.full.test.ts: a conversion loads no ajv).
 import { specBindings } from '../../modelspec/bind.js';
-import { compileDerivation, computeDerivations } from '../../modelspec/derive.js';
+import { compileDerivation, computeDerivations, syncEvaluation } from '../../modelspec/derive.js';
 import { getAll, parsePath } from '../../modelspec/paths.js';
 import type { ModelSpec } from '../../modelspec/types.js';
 import { colName, sheetCell } from '../../workbook/formula/index.js';
@@ -220,10 +220,13 @@ async function runDerivations(input: VerifyInput): Promise<{ doc: Doc; thrown: M
   const thrown = new Map<string, Thrown>();
   const doc = structuredClone(input.doc) as Doc;
   try {
-    const bindings = await specBindings(spec.library, (spec.constants ?? {}) as Record<string, unknown>);
+    const constants = (spec.constants ?? {}) as Record<string, unknown>;
+    const bindings = await specBindings(spec.library, constants);
+    // The synchronous evaluator where it evaluates the same (modelspec/sync.ts); if it cannot be had, none.
+    const sync = await syncEvaluation(spec.library, constants).catch(() => undefined);
     for (const d of spec.derivations ?? []) {
       try {
-        await computeDerivations([compileDerivation(d)], doc, bindings);
+        await computeDerivations([compileDerivation(d)], doc, bindings, sync);
       } catch (e) {
         thrown.set(fieldOf(d.path), describe(e));
       }
