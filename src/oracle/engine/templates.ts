@@ -46,6 +46,12 @@ function fixedUnder(call: string, dr: number, dc: number): boolean {
 /** The templates of one sheet. */
 export class TemplateIndex {
   private readonly byShape = new Map<string, Template[]>();
+  /**
+   * By column, the template its last cell used. Why: a filled column's cells use one template, which is then
+   * found by moving it to the cell and comparing, without the shape's key (a regular expression over the text)
+   * and its lookup; any template whose text moves exactly onto the cell's is one the cell may use.
+   */
+  private readonly lastInColumn: Array<Template | undefined> = [];
 
   constructor(private readonly corrections: ReadonlySet<CorrectionName>) {}
 
@@ -54,6 +60,16 @@ export class TemplateIndex {
    * matches none becomes a template itself (while its shape has room).
    */
   match(formula: string, row: number, col: number): Template | undefined {
+    const last = this.lastInColumn[col];
+    if (last !== undefined && (row === last.row || last.fixedRows) && (col === last.col || last.fixedCols)) {
+      if (last.shift(row, col) === formula) return last;
+    }
+    const t = this.find(formula, row, col);
+    this.lastInColumn[col] = t;
+    return t;
+  }
+
+  private find(formula: string, row: number, col: number): Template | undefined {
     const shape = formula.replace(/[0-9]+/g, '0');
     let list = this.byShape.get(shape);
     if (list === undefined) {
