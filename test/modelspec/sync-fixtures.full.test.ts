@@ -39,7 +39,7 @@ describe('derivations evaluated synchronously', () => {
       });
       const constants = (spec.constants ?? {}) as Record<string, unknown>;
       const bindings = await specBindings(spec.library, constants);
-      const sync = await syncEvaluation(spec.library, constants);
+      const sync = await syncEvaluation(spec.library, constants, Number.POSITIVE_INFINITY);
       expect(sync, f).toBeDefined();
       // Each derivation on its own, as the verifier runs them (a throw is kept by both, compared as its code).
       const docs = [];

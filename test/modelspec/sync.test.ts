@@ -8,6 +8,7 @@ import { specBindings } from '../../src/modelspec/bind.js';
 import {
   compileDerivation,
   computeDerivations,
+  SYNC_MIN_ELEMENTS,
   sameValue,
   type SyncEvaluation,
   syncEvaluation,
@@ -100,8 +101,13 @@ describe('derivations evaluated synchronously', () => {
     return d;
   }
 
+  it('are made only for enough elements to pay for making the synchronous jsonata', async () => {
+    expect(await syncEvaluation(spec.library, {}, SYNC_MIN_ELEMENTS - 1)).toBeUndefined();
+    expect(await syncEvaluation(spec.library, {}, SYNC_MIN_ELEMENTS)).toBeDefined();
+  });
+
   it('give the asynchronous values, the first elements compared, the unsafe derivation asynchronously', async () => {
-    const sync = await syncEvaluation(spec.library, {});
+    const sync = await syncEvaluation(spec.library, {}, Number.POSITIVE_INFINITY);
     expect(sync).toBeDefined();
     const before = syncEvaluationCounts();
     const fast = await run(sync);
@@ -114,7 +120,7 @@ describe('derivations evaluated synchronously', () => {
   });
 
   it('fall back to the asynchronous evaluator when a compared element differs or an element throws', async () => {
-    const sync = (await syncEvaluation(spec.library, {})) as SyncEvaluation;
+    const sync = (await syncEvaluation(spec.library, {}, Number.POSITIVE_INFINITY)) as SyncEvaluation;
     // A synchronous jsonata that is wrong on every number, and one that throws on every fifth element.
     const wrong = ((expr: string) => {
       const e = sync.factory(expr);

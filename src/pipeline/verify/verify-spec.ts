@@ -223,7 +223,8 @@ async function runDerivations(input: VerifyInput): Promise<{ doc: Doc; thrown: M
     const constants = (spec.constants ?? {}) as Record<string, unknown>;
     const bindings = await specBindings(spec.library, constants);
     // The synchronous evaluator where it evaluates the same (modelspec/sync.ts); if it cannot be had, none.
-    const sync = await syncEvaluation(spec.library, constants).catch(() => undefined);
+    const elements = input.doc.items.length * (spec.derivations?.length ?? 0);
+    const sync = await syncEvaluation(spec.library, constants, elements).catch(() => undefined);
     for (const d of spec.derivations ?? []) {
       try {
         await computeDerivations([compileDerivation(d)], doc, bindings, sync);
