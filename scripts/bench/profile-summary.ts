@@ -41,6 +41,8 @@ function bucket(frame: ProfileNode['callFrame']): string {
     if (functionName === '(program)') return 'V8 (program: compile, IC, runtime)';
     return `V8 ${functionName || '(anonymous)'}`;
   }
+  // jsonata made synchronous for the verifier (src/modelspec/sync.ts) names itself so.
+  if (url === 'jsonata-sync.js') return 'pkg jsonata (made synchronous)';
   const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (pkg) return `pkg ${pkg[1]}`;
   if (url.startsWith('node:'))
