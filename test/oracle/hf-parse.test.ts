@@ -1,11 +1,11 @@
 /** A moved template's cells hashed without lexing (src/oracle/engine/hf-parse.ts), and the form check it needs. */
 import { describe, expect, it } from 'vitest';
 import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
-import { movedParseCounts, parsePatchState } from '../../src/oracle/engine/hf-parse.js';
+import { movedParseCounts, parsePatchState, rangeFree } from '../../src/oracle/engine/hf-parse.js';
 import { prepareStrictShift, type ShiftForm } from '../../src/workbook/formula/index.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
-import { expectSameWithAndWithout } from './templates-compare.js';
+import { expectSameWithAndWithout, expectSameWithoutShortcuts } from './templates-compare.js';
 
 function workbook(grid: CellValue[][]): WorkbookModel {
   return { sheets: [gridSheet('S', grid)], definedNames: [], tables: [] };
@@ -54,6 +54,36 @@ describe('a moved template hashed as its first cell', () => {
     const c = counted(() => expectSameWithAndWithout(wb));
     expect(c.asTemplate).toBe(0);
     expect(evaluateWorkbook(wb).get('S', 3, 1)).toEqual({ error: '#NAME?' });
+  });
+});
+
+describe('a tree without ranges shared by the cells that parse to it', () => {
+  it('is told from one with a range or a node the copy does not know', () => {
+    const ref = { type: 'CELL_REFERENCE' };
+    expect(rangeFree({ type: 'TIMES_OP', left: ref, right: { type: 'NUMBER' } })).toBe(true);
+    expect(rangeFree({ type: 'FUNCTION_CALL', args: [{ type: 'PARENTHESIS', expression: ref }, ref] })).toBe(
+      true,
+    );
+    expect(rangeFree({ type: 'FUNCTION_CALL', args: [ref, { type: 'CELL_RANGE' }] })).toBe(false);
+    expect(rangeFree({ type: 'MINUS_UNARY_OP', value: { type: 'COLUMN_RANGE' } })).toBe(false);
+    expect(rangeFree({ type: 'ARRAY', args: [[ref], [{ type: 'ROW_RANGE' }]] })).toBe(false);
+    expect(rangeFree({ type: 'SOMETHING_NEW' })).toBe(false);
+  });
+
+  it('is shared where the tree has no range, and gives unpatched HyperFormula’s values', () => {
+    const n = 30;
+    const grid: CellValue[][] = Array.from({ length: n }, (_, i) => [
+      i + 1,
+      `=IF(A${i + 1}>10,A${i + 1}*2,-A${i + 1})&"|"&LEN("x"&A${i + 1})`,
+      `=SUM($A$1:A${i + 1})`,
+    ]);
+    const wb = workbook(grid);
+    const before = movedParseCounts().sharedTrees;
+    expect(expectSameWithoutShortcuts(wb)).toBe(n * 3);
+    // The first column's trees (no range) are shared; the running SUM's each read a range of their own.
+    expect(movedParseCounts().sharedTrees - before).toBeGreaterThanOrEqual(n);
+    expect(evaluateWorkbook(wb).get('S', 11, 1)).toBe('24|3');
+    expect(evaluateWorkbook(wb).get('S', 3, 2)).toBe(10);
   });
 });
 

@@ -40,9 +40,68 @@ interface Address {
 
 interface ParserLike {
   parse(text: string, address: Address): { errors: unknown[] };
+  convertReversedRangesToRegularRanges(ast: AstLike): AstLike;
   tokenizeFormula(text: string): { errors: unknown[]; tokens: unknown[] };
   computeHashFromTokens(tokens: unknown[], address: Address): string;
   cache: { get(hash: string): unknown };
+}
+
+/** A node of HyperFormula's formula tree, as far as `rangeFree` reads it. */
+interface AstLike {
+  type: string;
+  value?: unknown;
+  left?: AstLike;
+  right?: AstLike;
+  expression?: AstLike;
+  args?: Array<AstLike | AstLike[]>;
+}
+
+/** The node types `convertReversedRangesToRegularRanges` returns as they are. */
+const LEAVES = new Set([
+  'EMPTY',
+  'NUMBER',
+  'STRING',
+  'ERROR',
+  'ERROR_WITH_RAW_INPUT',
+  'CELL_REFERENCE',
+  'NAMED_EXPRESSION',
+]);
+const UNARY = new Set(['PERCENT_OP', 'PLUS_UNARY_OP', 'MINUS_UNARY_OP']);
+const BINARY = new Set([
+  'CONCATENATE_OP',
+  'EQUALS_OP',
+  'NOT_EQUAL_OP',
+  'LESS_THAN_OP',
+  'GREATER_THAN_OP',
+  'LESS_THAN_OR_EQUAL_OP',
+  'GREATER_THAN_OR_EQUAL_OP',
+  'MINUS_OP',
+  'PLUS_OP',
+  'TIMES_OP',
+  'DIV_OP',
+  'POWER_OP',
+]);
+const rangeFreeNodes = new WeakMap<AstLike, boolean>();
+
+/**
+ * Whether a tree holds no range (of cells, columns or rows) and only node types
+ * `convertReversedRangesToRegularRanges` knows: it would then copy every inner node into a tree equal to the one
+ * given, whatever the cell.
+ */
+export function rangeFree(ast: AstLike): boolean {
+  const known = rangeFreeNodes.get(ast);
+  if (known !== undefined) return known;
+  let free: boolean;
+  if (LEAVES.has(ast.type)) free = true;
+  else if (UNARY.has(ast.type)) free = ast.value !== undefined && rangeFree(ast.value as AstLike);
+  else if (BINARY.has(ast.type))
+    free = ast.left !== undefined && ast.right !== undefined && rangeFree(ast.left) && rangeFree(ast.right);
+  else if (ast.type === 'PARENTHESIS') free = ast.expression !== undefined && rangeFree(ast.expression);
+  else if (ast.type === 'FUNCTION_CALL') free = (ast.args ?? []).every((a) => rangeFree(a as AstLike));
+  else if (ast.type === 'ARRAY') free = (ast.args ?? []).every((row) => (row as AstLike[]).every(rangeFree));
+  else free = false;
+  rangeFreeNodes.set(ast, free);
+  return free;
 }
 
 /**
@@ -71,12 +130,29 @@ let recorded: string | undefined;
 
 let state: 'unpatched' | 'patched' | 'unsupported' = 'unpatched';
 
-/** Moved cells parsed in this thread so far: hashed as their template, and lexed (first, checks, kept off). */
-const counts = { asTemplate: 0, lexed: 0 };
+/**
+ * In this thread so far: moved cells hashed as their template, moved cells lexed (first, checks, kept off), and
+ * cells given their cached tree itself (`rangeFree`).
+ */
+const counts = { asTemplate: 0, lexed: 0, sharedTrees: 0 };
 
-/** How many moved cells this thread's engines hashed as their template and how many they lexed. */
-export function movedParseCounts(): { asTemplate: number; lexed: number } {
+/** This thread's counts (`counts`). */
+export function movedParseCounts(): { asTemplate: number; lexed: number; sharedTrees: number } {
   return { ...counts };
+}
+
+/** Whether the shortcuts are on (`withoutShortcuts` turns them off, for the tests' comparisons). */
+let shortcuts = true;
+
+/** Runs `f` with every formula lexed and every tree copied, as unpatched HyperFormula does. */
+export function withoutShortcuts<T>(f: () => T): T {
+  const before = shortcuts;
+  shortcuts = false;
+  try {
+    return f();
+  } finally {
+    shortcuts = before;
+  }
 }
 
 /** Whether moved formulas skip the lexer (`unsupported`: the parser is not the expected shape). */
@@ -113,7 +189,9 @@ export function patchTemplateParse(hf: HyperFormula): void {
     typeof proto.computeHashFromTokens === 'function' &&
     /this\.tokenizeFormula\(text\)/.test(source) &&
     /this\.computeHashFromTokens\(lexerResult\.tokens, formulaAddress\)/.test(source) &&
-    /this\.cache\.get\(hash\)/.test(source);
+    /this\.cache\.get\(hash\)/.test(source) &&
+    typeof proto.convertReversedRangesToRegularRanges === 'function' &&
+    /case _\.AstNodeType\.CELL_RANGE:/.test(String(proto.convertReversedRangesToRegularRanges));
   if (!shaped || proto === undefined) {
     state = 'unsupported';
     return;
@@ -121,6 +199,15 @@ export function patchTemplateParse(hf: HyperFormula): void {
   const parse = proto.parse;
   const tokenizeFormula = proto.tokenizeFormula;
   const computeHashFromTokens = proto.computeHashFromTokens;
+  const convertReversed = proto.convertReversedRangesToRegularRanges;
+  proto.convertReversedRangesToRegularRanges = function (this: ParserLike, ast: AstLike): AstLike {
+    // In our engines' builds, a tree without ranges is its own copy, shared by the cells that parse to it.
+    if (building !== undefined && shortcuts && rangeFree(ast)) {
+      counts.sharedTrees++;
+      return ast;
+    }
+    return convertReversed.call(this, ast);
+  };
   proto.tokenizeFormula = function (this: ParserLike, text: string) {
     if (answer !== undefined) return { errors: [], tokens: SKIPPED };
     return tokenizeFormula.call(this, text);
@@ -132,7 +219,7 @@ export function patchTemplateParse(hf: HyperFormula): void {
     return hash;
   };
   proto.parse = function (this: ParserLike, text: string, address: Address) {
-    const moved = building?.(address.sheet, address.row, address.col, text);
+    const moved = shortcuts ? building?.(address.sheet, address.row, address.col, text) : undefined;
     if (moved === undefined) return parse.call(this, text, address);
     let templates = known.get(this);
     if (templates === undefined) {
