@@ -10,7 +10,9 @@
  * columns (1, 2, 24, 25, 26, 675, 676, 700, 701, -1, -7), then both. The gate of hf-parse.ts: the first move along
  * rows (columns) hashed as at the base turns that direction on. Prints how many moves the gate allowed and
  * how many of them hashed differently (the violations; exit 1 if any), and how many directions the gate kept
- * off. Not a test: the corpus lives outside the repository; the numbers are printed, never asserted.
+ * off. Then every corpus workbook is evaluated by the oracle with the patch's shortcuts and without them
+ * (`withoutShortcuts`: every cell lexed, every tree copied): the cells whose values differ (exit 1 if any).
+ * Not a test: the corpus lives outside the repository; the numbers are printed, never asserted.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -21,6 +23,9 @@ import { prepareStrictShift, type ShiftForm } from '../src/workbook/formula/inde
 import { rewriteFormula } from '../src/oracle/rewrite/rewrite.js';
 import { ALL_CORRECTIONS } from '../src/oracle/excel/registry.js';
 import { ensureCorrectionsRegistered } from '../src/oracle/excel/plugin.js';
+import { evaluateWorkbook } from '../src/oracle/engine/hyperformula.js';
+import { withoutShortcuts } from '../src/oracle/engine/hf-parse.js';
+import { readWorkbook } from '../src/workbook/reader.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = resolve(process.argv[2] ?? resolve(root, '../shared/corpus'));
@@ -38,11 +43,11 @@ const unquote = (l: string) =>
   l.length >= 2 && l.startsWith('"') && l.endsWith('"') ? l.slice(1, -1).replace(/""/g, '"') : l;
 const formulas = new Set<string>();
 for (const l of readFileSync(textFile, 'utf8').split(/\r?\n/)) if (l.trim() !== '') formulas.add(unquote(l));
-for (const l of readFileSync(cellsFile, 'utf8').split('\n')) {
-  if (l.trim() === '') continue;
-  const f = (JSON.parse(l) as { formula?: string }).formula;
-  if (typeof f === 'string' && f !== '') formulas.add(f);
-}
+const cellsLines = readFileSync(cellsFile, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '')
+  .map((l) => JSON.parse(l) as { file: string; formula?: string });
+for (const { formula: f } of cellsLines) if (typeof f === 'string' && f !== '') formulas.add(f);
 
 ensureCorrectionsRegistered();
 const corrections = new Set(ALL_CORRECTIONS);
@@ -137,6 +142,58 @@ for (const f of formulas) {
   }
 }
 hf.destroy();
+const hashSeconds = (performance.now() - t0) / 1000;
+
+/** `f` with Math.random a fixed sequence. */
+function withRandom<T>(f: () => T): T {
+  const random = Math.random;
+  let x = 0;
+  Math.random = () => {
+    x = (x + 0.6180339887498949) % 1;
+    return x;
+  };
+  try {
+    return f();
+  } finally {
+    Math.random = random;
+  }
+}
+
+// The values: every corpus workbook evaluated with the shortcuts and without (as unpatched HyperFormula parses).
+const t1 = performance.now();
+const files = [...new Set(cellsLines.map((c) => c.file))].sort();
+let workbooks = 0;
+let cells = 0;
+let differing = 0;
+const failed: string[] = [];
+for (const file of files) {
+  let wb: Awaited<ReturnType<typeof readWorkbook>>;
+  try {
+    wb = await readWorkbook(new Uint8Array(readFileSync(resolve(corpus, file))));
+  } catch {
+    continue;
+  }
+  let on: ReturnType<typeof evaluateWorkbook>;
+  let off: ReturnType<typeof evaluateWorkbook>;
+  try {
+    // RAND() draws anew on every evaluation: both draw the same sequence.
+    on = withRandom(() => evaluateWorkbook(wb));
+    off = withRandom(() => withoutShortcuts(() => evaluateWorkbook(wb)));
+  } catch (e) {
+    failed.push(`${file}: ${(e as Error).message}`);
+    continue;
+  }
+  workbooks++;
+  for (const sh of wb.sheets)
+    for (const [r, row] of sh.rows)
+      for (const c of row.keys()) {
+        cells++;
+        if (JSON.stringify(on.get(sh.name, r, c)) !== JSON.stringify(off.get(sh.name, r, c))) {
+          differing++;
+          if (examples.length < 20) examples.push(`${file} ${sh.name} ${r},${c}: value differs`);
+        }
+      }
+}
 console.log(`corpus:      ${corpus}`);
 console.log(`formulas:    ${formulas.size} distinct (${rewritten} more as the oracle rewrites them)`);
 console.log(`hashed:      ${texts} texts HyperFormula lexes`);
@@ -145,5 +202,9 @@ console.log(`directions kept off by the gate (the first move hashed differently)
 for (const e of offExamples) console.log(`  ${e}`);
 console.log(`moves the gate allowed: ${allowed}; hashed differently: ${violations}`);
 for (const e of examples) console.log(`  ${e}`);
-console.log(`time:        ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-process.exit(violations === 0 ? 0 : 1);
+console.log(`time:        ${hashSeconds.toFixed(1)} s`);
+console.log(
+  `values:      ${workbooks} workbooks, ${cells} cells evaluated with the shortcuts and without: ${differing} differ (${((performance.now() - t1) / 1000).toFixed(1)} s)`,
+);
+for (const f of failed) console.log(`  not evaluated: ${f}`);
+process.exit(violations === 0 && differing === 0 ? 0 : 1);
