@@ -1,26 +1,29 @@
 /**
- * A filled column's formula lexed once per engine, not once per cell.
+ * Two shortcuts in HyperFormula's parser (ParserWithCaching), for our engines' builds.
  *
- * Why: HyperFormula's parser (ParserWithCaching) keys its cache of formula trees by a hash of the formula's
- * tokens in which every reference is written relative to the formula's cell, so a column of
- * `=B2*C2`, `=B3*C3`, ... shares one tree. But to find the hash it lexes every cell's text first (chevrotain,
- * HyperFormula's reference matcher, one string concatenation per token): about 2 s of the oracle's thread at
- * 100,000 rows of 6 formulas, and a tenth of a 1,000-row conversion's (`node --cpu-prof`).
+ * 1. A filled column's formula lexed once per engine, not once per cell. HyperFormula keys its cache of formula
+ *    trees by a hash of the formula's tokens in which every reference is written relative to the formula's
+ *    cell, so a column of `=B2*C2`, `=B3*C3`, ... shares one tree; but to find the hash it lexes every cell's
+ *    text first (chevrotain, its reference matcher, a string concatenation per token): about 2 s of the
+ *    oracle's thread at 100,000 rows of 6 formulas (`node --cpu-prof`). A cell whose content is its template's
+ *    text moved there, every reference in the same form (`PreparedFormula.moved`, r1c1.ts `ShiftForm`), is
+ *    given the hash HyperFormula computed for the template's first cell in the same engine, once checked: a
+ *    moved text's references keep their offsets from their cell, so its tokens hash alike, and HyperFormula's
+ *    own cache answers with the tree it would have answered with. The check, per template and engine: for each
+ *    direction a cell moves in (rows, columns), the first cell moved that way is lexed and hashed as usual and
+ *    must give the same hash; else the template is lexed everywhere in that engine. Why per direction: a
+ *    reference our tokenizer and HyperFormula's read differently (`xlA1`: a cell to ours, a name to
+ *    HyperFormula, hashed as its text) changes the hash on any move along its relative direction, none along
+ *    the other.
+ * 2. A tree without ranges shared by the cells that parse to it (`rangeFree`): HyperFormula copies the cached
+ *    tree per cell only to put ranges' ends in order for that cell.
  *
- * What changes: only how the hash is found, for a cell whose text is a template's text moved to it
- * (hyperformula.ts; templates.ts checks each cell's text against the moved template text). Its hash is the one
- * HyperFormula computed for the template's first cell in the same engine, once that has been checked: a
- * moved text's references keep their offsets from their cell, so its tokens hash alike, and HyperFormula's own
- * cache then answers with the tree it would have answered with. The check, per template and engine: for each
- * direction a cell moves in (rows, columns), the first cell moved that way is lexed and hashed as usual and
- * must give the template's hash; else the template takes the usual path everywhere in that engine. Why per
- * direction: a reference HyperFormula cannot resolve (a sheet that is not there) hashes as its text, which a
- * move in its relative direction changes; a move along the other leaves it alone. Everything after the hash
- * (the cached tree, its reversed ranges ordered for the cell, the cell's dependencies) runs unchanged.
- *
- * The patch reaches the parser's class through an engine (HyperFormula does not export it); another shape of
- * the class (another HyperFormula version) leaves it unpatched and every cell lexed, as `parsePatchState` says.
- * scripts/oracle/template-hashes.ts checks the hash equality on the corpus's formulas.
+ * Everything else (the cached tree's reversed ranges ordered for the cell, the cell's dependencies) runs
+ * unchanged. The patch reaches the parser's class through an engine (HyperFormula does not export it); another
+ * shape of the class (another HyperFormula version) leaves it unpatched, as `parsePatchState` says.
+ * `withoutShortcuts` turns both off, for the tests' comparisons. `npm run oracle:template-hashes`
+ * (scripts/oracle-template-hashes.ts) checks the hash equality on the corpus's formulas and compares every corpus
+ * workbook's values with and without the shortcuts.
  */
 import type { HyperFormula } from 'hyperformula';
 
