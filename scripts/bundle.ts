@@ -79,12 +79,20 @@ for (const p of cachedPoints) {
 }
 
 /**
+ * A CommonJS body's own URL, set by its first line (`banner`). Why a variable of its own, not
+ * `require("node:url")` at each use: the text replaces `import.meta.url` inside our code, where a local named
+ * `require` or `module` would capture it (a `const require = createRequire(...)` read itself before its
+ * initialisation, and the function threw).
+ */
+const OWN_URL = '__sheetspecOwnUrl';
+
+/**
  * Rewrites each module of ours as it is bundled: `import.meta.url` becomes the URL of the module's own file in
  * dist/ (from the output file's own URL), and in a CommonJS body a package loaded by `createRequire` becomes a
  * plain `require`, so that the package is bundled into it.
  */
 function ownFiles(format: 'esm' | 'cjs'): import('esbuild').Plugin {
-  const outputUrl = format === 'esm' ? 'import.meta.url' : 'require("node:url").pathToFileURL(__filename)';
+  const outputUrl = format === 'esm' ? 'import.meta.url' : OWN_URL;
   return {
     name: 'own-files',
     setup(build) {
@@ -138,6 +146,8 @@ const bodies = await esbuild.build({
   entryPoints: entriesOf(cachedPoints),
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
+  // "use strict" first: a directive only counts before any statement (esbuild's own comes after the banner).
+  banner: { js: `"use strict";\nvar ${OWN_URL} = require("node:url").pathToFileURL(__filename);` },
   // A body runs through `vm.Script`, where an `import()` fails when called: each becomes a `require`.
   supported: { 'dynamic-import': false },
   metafile: true,

@@ -94,8 +94,8 @@ export function syncJsonata(): JsonataFactory | undefined {
   if (loaded !== undefined) return loaded ?? undefined;
   loaded = null;
   try {
-    const require = createRequire(import.meta.url);
-    const source = readFileSync(require.resolve('jsonata'), 'utf8');
+    const resolver = createRequire(import.meta.url);
+    const source = readFileSync(resolver.resolve('jsonata'), 'utf8');
     if (createHash('sha256').update(source).digest('hex') !== PINNED) return undefined;
     const code = makeSynchronous(source);
     if (code === undefined) return undefined;
@@ -104,7 +104,7 @@ export function syncJsonata(): JsonataFactory | undefined {
     new Function('module', 'exports', 'require', `${code}\n//# sourceURL=jsonata-sync.js`)(
       module,
       module.exports,
-      require,
+      resolver,
     );
     if (typeof module.exports === 'function') loaded = module.exports as JsonataFactory;
   } catch {
