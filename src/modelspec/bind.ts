@@ -19,7 +19,7 @@ import jsonata from 'jsonata';
 import { CodedError } from '../codes/index.js';
 import type { JNode } from './analyze.js';
 import { callsImpure } from './row-memo.js';
-import type { JsonataFactory } from './sync.js';
+import { type JsonataFactory, syncSafe } from './sync.js';
 import type { LibraryObject } from './types.js';
 
 export type Bindings = Record<string, unknown>;
@@ -60,6 +60,8 @@ interface ParsedLibrary {
   names: string[];
   /** Names no function that is not a function of its arguments (row-memo.ts `callsImpure`). */
   pure: boolean;
+  /** Evaluates the same synchronously (sync.ts `syncSafe`). */
+  syncSafe: boolean;
 }
 
 /**
@@ -115,6 +117,7 @@ async function parsedLibrary(
   const compiled = compileExpression(define, 'library', factory);
   const ast = compiled.ast() as JNode;
   const pure = !callsImpure(ast);
+  const safe = syncSafe(ast);
   const written = literalNames(ast);
   // Evaluated for its names either way: a define that throws, or whose list is not names, fails as before.
   const names = await evaluateLibrary(compiled, constants);
@@ -130,7 +133,7 @@ async function parsedLibrary(
   }
   const capture = factory(`{${names.map((n) => `${JSON.stringify(n)}: $${n}`).join(', ')}}`).ast();
   ast.expressions[ast.expressions.length - 1] = capture as JNode;
-  const parsed = { capture: compiled, names, pure };
+  const parsed = { capture: compiled, names, pure, syncSafe: safe };
   if (written !== undefined && written.join('\u0000') === names.join('\u0000')) {
     if (cache.size >= PARSED_LIBRARIES_MAX) cache.clear();
     cache.set(define, parsed);
@@ -143,11 +146,11 @@ async function libraryExports(
   library: LibraryObject | string | undefined,
   constants: Record<string, unknown>,
   factory: JsonataFactory = jsonata,
-): Promise<{ exports: Bindings; pure: boolean }> {
+): Promise<{ exports: Bindings; pure: boolean; syncSafe: boolean }> {
   const define = libraryDefine(library);
-  if (define === undefined || define.trim() === '') return { exports: {}, pure: true };
+  if (define === undefined || define.trim() === '') return { exports: {}, pure: true, syncSafe: true };
   const parsed = await parsedLibrary(define, constants, factory);
-  if (parsed === undefined) return { exports: {}, pure: true };
+  if (parsed === undefined) return { exports: {}, pure: true, syncSafe: true };
   const exports = await evaluateLibrary(parsed.capture, constants);
   const out: Bindings = Object.create(null);
   for (const n of parsed.names) {
@@ -155,7 +158,7 @@ async function libraryExports(
     if (v === undefined) throw new CodedError('LIBRARY_INVALID', `library: export "${n}" is not bound`);
     out[n] = v;
   }
-  return { exports: out, pure: parsed.pure };
+  return { exports: out, pure: parsed.pure, syncSafe: parsed.syncSafe };
 }
 
 /**
@@ -180,6 +183,13 @@ export function hasPureBindings(bindings: Bindings): boolean {
   return pureBindings.has(bindings);
 }
 
+/** Bindings made by `specBindings` from a library that evaluates the same synchronously (sync.ts). */
+const syncSafeBindings = new WeakSet<Bindings>();
+
+export function hasSyncSafeBindings(bindings: Bindings): boolean {
+  return syncSafeBindings.has(bindings);
+}
+
 /**
  * The bindings every expression of a spec sees: library exports plus `$const`; `factory`, the jsonata that
  * evaluates the library (sync.ts: the synchronous copy's lambdas are evaluated by it alone).
@@ -189,9 +199,10 @@ export async function specBindings(
   constants: Record<string, unknown> = {},
   factory: JsonataFactory = jsonata,
 ): Promise<Bindings> {
-  const { exports, pure } = await libraryExports(library, constants, factory);
+  const { exports, pure, syncSafe: safe } = await libraryExports(library, constants, factory);
   const bindings: Bindings = { ...exports, const: constants };
   if (pure) pureBindings.add(bindings);
+  if (safe) syncSafeBindings.add(bindings);
   return bindings;
 }
 

@@ -18,6 +18,7 @@ import {
   compileExpression,
   evaluateExpression,
   hasPureBindings,
+  hasSyncSafeBindings,
   jsonataError,
   perParentEvaluator,
   specBindings,
@@ -61,8 +62,6 @@ export function syncEvaluationCounts(): typeof syncCounts {
   return { ...syncCounts };
 }
 
-const librarySafe = new Map<string, boolean>();
-
 /**
  * Element evaluations from which the synchronous jsonata is worth making: it costs about 15 ms of a thread's
  * first use (reading, checking and compiling jsonata's file), and saves about 10 µs an element on the wide bench
@@ -83,17 +82,8 @@ export async function syncEvaluation(
   if (elements < SYNC_MIN_ELEMENTS) return undefined;
   const factory = syncJsonata();
   if (factory === undefined) return undefined;
-  const define = typeof library === 'string' ? library : library?.define;
-  if (define !== undefined && define.trim() !== '') {
-    let safe = librarySafe.get(define);
-    if (safe === undefined) {
-      safe = syncSafe(compileExpression(define, 'library', factory).ast() as JNode);
-      if (librarySafe.size >= 16) librarySafe.clear();
-      librarySafe.set(define, safe);
-    }
-    if (!safe) return undefined;
-  }
-  return { factory, bindings: await specBindings(library, constants, factory) };
+  const bindings = await specBindings(library, constants, factory);
+  return hasSyncSafeBindings(bindings) ? { factory, bindings } : undefined;
 }
 
 export function compileDerivation(d: Derivation): CompiledDerivation {

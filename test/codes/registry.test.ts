@@ -53,29 +53,6 @@ const NOT_CODES: Record<string, string> = {
   SHEETSPEC_GUIDANCE_TOPICS_FILE: 'environment variable',
   SHEETSPEC_RELAUNCH: 'environment variable (cli/relaunch.ts)',
   SHEETSPEC_RELAUNCHED: "environment variable, set in a relaunched conversion's child (cli/relaunch.ts)",
-  ...Object.fromEntries(
-    [
-      'ERROR_WITH_RAW_INPUT',
-      'PERCENT_OP',
-      'PLUS_UNARY_OP',
-      'MINUS_UNARY_OP',
-      'CONCATENATE_OP',
-      'EQUALS_OP',
-      'NOT_EQUAL_OP',
-      'LESS_THAN_OP',
-      'GREATER_THAN_OP',
-      'LESS_THAN_OR_EQUAL_OP',
-      'GREATER_THAN_OR_EQUAL_OP',
-      'MINUS_OP',
-      'PLUS_OP',
-      'TIMES_OP',
-      'DIV_OP',
-      'POWER_OP',
-    ].map((t) => [
-      t,
-      "HyperFormula's AST node type (oracle/engine/hf-parse.ts: the trees its copy returns equal)",
-    ]),
-  ),
 };
 
 describe('the code registry', () => {

@@ -1,6 +1,5 @@
 /** Every fixture's spec derived synchronously (src/modelspec/sync.ts) gives the asynchronous values. */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileRecognised } from '../../src/compiler/compile.js';
 import { buildLibrary } from '../../src/compiler/lower/library.js';
@@ -16,17 +15,16 @@ import {
   syncEvaluationCounts,
 } from '../../src/modelspec/derive.js';
 import { readWorkbook } from '../../src/workbook/reader.js';
+import { repeatableFixtures } from '../support/fixtures.js';
 
 describe('derivations evaluated synchronously', () => {
   it('give the asynchronous values on every fixture workbook', async () => {
-    const dir = path.resolve(import.meta.dirname, '../../fixtures');
-    // RAND() draws anew on every evaluation: that fixture cannot compare two runs.
-    const files = readdirSync(dir).filter((f) => f.endsWith('.xlsx') && f !== 'volatile-function.xlsx');
+    const files = repeatableFixtures();
     expect(files.length).toBeGreaterThan(20);
     const before = syncEvaluationCounts();
     let specs = 0;
     for (const f of files) {
-      const wb = await readWorkbook(new Uint8Array(readFileSync(path.join(dir, f))));
+      const wb = await readWorkbook(new Uint8Array(readFileSync(f)));
       const table = recogniseTable(wb, {});
       if (isRecogniseFailure(table)) continue;
       const c = compileRecognised(table);

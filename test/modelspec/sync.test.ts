@@ -106,6 +106,11 @@ describe('derivations evaluated synchronously', () => {
     expect(await syncEvaluation(spec.library, {}, SYNC_MIN_ELEMENTS)).toBeDefined();
   });
 
+  it('are not made for a library that binds a variable its siblings share', async () => {
+    const unsafe = { define: '( $f := function($v) { [$x := $v, $x] }; ["f"] )' };
+    expect(await syncEvaluation(unsafe, {}, Number.POSITIVE_INFINITY)).toBeUndefined();
+  });
+
   it('give the asynchronous values, the first elements compared, the unsafe derivation asynchronously', async () => {
     const sync = await syncEvaluation(spec.library, {}, Number.POSITIVE_INFINITY);
     expect(sync).toBeDefined();

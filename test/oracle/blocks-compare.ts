@@ -1,6 +1,7 @@
 /** The comparison of the blocked oracle with the single engine, shared by blocks.test.ts and blocks.full.test.ts. */
 import { expect } from 'vitest';
 import { planBlocks } from '../../src/oracle/engine/blocks.js';
+import type { OracleValues } from '../../src/oracle/engine/engine.js';
 import { evaluateWorkbook, prepareWorkbook } from '../../src/oracle/engine/hyperformula.js';
 import type { WorkbookModel } from '../../src/workbook/model.js';
 
@@ -15,20 +16,25 @@ export function blockRowsFor(wb: WorkbookModel): number {
   return Math.max(TINY, Math.ceil(Math.max(...wb.sheets.map((s) => s.maxRow + 1)) / 10));
 }
 
+/** Every cell of every sheet of `wb`: `actual`'s value deep-equals `expected`'s. Returns the cells compared. */
+export function expectSameCells(wb: WorkbookModel, actual: OracleValues, expected: OracleValues): number {
+  let n = 0;
+  for (const s of wb.sheets)
+    for (const [r, row] of s.rows)
+      for (const c of row.keys()) {
+        expect(actual.get(s.name, r, c), `${s.name} ${r},${c}`).toStrictEqual(expected.get(s.name, r, c));
+        n++;
+      }
+  return n;
+}
+
 /** Every cell of every sheet: the blocked oracle's value deep-equals the single engine's. */
 export function expectSameAsSingle(wb: WorkbookModel): number {
   const [single, blocked] = withFixedRandom(() => [
     evaluateWorkbook(wb),
     evaluateWorkbook(wb, { blockRows: blockRowsFor(wb) }),
   ]);
-  let n = 0;
-  for (const s of wb.sheets)
-    for (const [r, row] of s.rows)
-      for (const c of row.keys()) {
-        expect(blocked.get(s.name, r, c), `${s.name} ${r},${c}`).toStrictEqual(single.get(s.name, r, c));
-        n++;
-      }
-  return n;
+  return expectSameCells(wb, blocked, single);
 }
 
 /**

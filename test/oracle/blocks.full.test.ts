@@ -1,8 +1,9 @@
 /** The blocked oracle on every fixture workbook, in blocks of 3 rows (the built shapes: blocks.test.ts). */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readWorkbook } from '../../src/workbook/reader.js';
+import { repeatableFixtures } from '../support/fixtures.js';
 import { expectSameAsSingle, localCells } from './blocks-compare.js';
 
 describe('the blocked oracle', () => {
@@ -15,9 +16,8 @@ describe('the blocked oracle', () => {
     let blocked = 0;
     let files = 0;
     for (const dir of dirs) {
-      // RAND() draws anew on every evaluation: that fixture cannot compare two runs.
-      for (const f of readdirSync(dir).filter((x) => x.endsWith('.xlsx') && x !== 'volatile-function.xlsx')) {
-        const wb = await readWorkbook(new Uint8Array(readFileSync(path.join(dir, f))));
+      for (const f of repeatableFixtures(dir)) {
+        const wb = await readWorkbook(new Uint8Array(readFileSync(f)));
         cells += expectSameAsSingle(wb);
         if (localCells(wb) !== undefined) blocked++;
         files++;

@@ -59,6 +59,7 @@ describe('a moved template hashed as its first cell', () => {
 
 describe('a tree without ranges shared by the cells that parse to it', () => {
   it('is told from one with a range or a node the copy does not know', () => {
+    evaluateWorkbook(workbook([[1, '=A1*2']])); // the patch, and the node types it read, in place
     const ref = { type: 'CELL_REFERENCE' };
     expect(rangeFree({ type: 'TIMES_OP', left: ref, right: { type: 'NUMBER' } })).toBe(true);
     expect(rangeFree({ type: 'FUNCTION_CALL', args: [{ type: 'PARENTHESIS', expression: ref }, ref] })).toBe(

@@ -1,21 +1,13 @@
-/** The comparison of the oracle with and without templates, shared by templates.test.ts and its full tier. */
-import { expect } from 'vitest';
+/** The oracle with and without its templates or its parser's shortcuts, shared by templates.test.ts, hf-parse.test.ts and their full tier. */
 import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
-import type { WorkbookModel } from '../../src/workbook/model.js';
 import { withoutShortcuts } from '../../src/oracle/engine/hf-parse.js';
-import { withFixedRandom } from './blocks-compare.js';
+import type { WorkbookModel } from '../../src/workbook/model.js';
+import { expectSameCells, withFixedRandom } from './blocks-compare.js';
 
-/** Every value of every sheet, with and without templates, must be the same. */
+/** Every value of every sheet, with and without templates, must be the same. Returns the cells compared. */
 export function expectSameWithAndWithout(wb: WorkbookModel): number {
   const [on, off] = withFixedRandom(() => [evaluateWorkbook(wb), evaluateWorkbook(wb, { templates: false })]);
-  let n = 0;
-  for (const s of wb.sheets)
-    for (const [r, row] of s.rows)
-      for (const c of row.keys()) {
-        expect(on.get(s.name, r, c), `${s.name} ${r},${c}`).toEqual(off.get(s.name, r, c));
-        n++;
-      }
-  return n;
+  return expectSameCells(wb, on, off);
 }
 
 /**
@@ -27,12 +19,5 @@ export function expectSameWithoutShortcuts(wb: WorkbookModel): number {
     evaluateWorkbook(wb),
     withoutShortcuts(() => evaluateWorkbook(wb)),
   ]);
-  let n = 0;
-  for (const s of wb.sheets)
-    for (const [r, row] of s.rows)
-      for (const c of row.keys()) {
-        expect(on.get(s.name, r, c), `${s.name} ${r},${c}`).toStrictEqual(off.get(s.name, r, c));
-        n++;
-      }
-  return n;
+  return expectSameCells(wb, on, off);
 }

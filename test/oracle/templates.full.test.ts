@@ -1,19 +1,25 @@
-/** Formula templates on every fixture workbook: the same values with and without (the shapes: templates.test.ts). */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+/**
+ * Formula templates and the parser's shortcuts on every fixture workbook: the same values with and without each
+ * (the shapes: templates.test.ts, hf-parse.test.ts).
+ */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readWorkbook } from '../../src/workbook/reader.js';
-import { expectSameWithAndWithout } from './templates-compare.js';
+import { repeatableFixtures } from '../support/fixtures.js';
+import { expectSameWithAndWithout, expectSameWithoutShortcuts } from './templates-compare.js';
 
-describe('formula templates in the oracle', () => {
-  it('give the per-cell values on every fixture workbook', async () => {
-    const dir = path.resolve(import.meta.dirname, '../../fixtures');
-    // RAND() draws anew on every evaluation: that fixture cannot compare two runs.
-    const files = readdirSync(dir).filter((f) => f.endsWith('.xlsx') && f !== 'volatile-function.xlsx');
+describe('formula templates and the parser’s shortcuts in the oracle', () => {
+  it('give the per-cell values, and unpatched HyperFormula’s, on every fixture workbook', async () => {
+    const files = repeatableFixtures();
     expect(files.length).toBeGreaterThan(20);
-    let cells = 0;
-    for (const f of files)
-      cells += expectSameWithAndWithout(await readWorkbook(new Uint8Array(readFileSync(path.join(dir, f)))));
-    expect(cells).toBeGreaterThan(1000);
+    let templated = 0;
+    let shortcut = 0;
+    for (const f of files) {
+      const wb = await readWorkbook(new Uint8Array(readFileSync(f)));
+      templated += expectSameWithAndWithout(wb);
+      shortcut += expectSameWithoutShortcuts(wb);
+    }
+    expect(templated).toBeGreaterThan(1000);
+    expect(shortcut).toBe(templated);
   });
 });

@@ -59,32 +59,29 @@ interface AstLike {
   args?: Array<AstLike | AstLike[]>;
 }
 
-/** The node types `convertReversedRangesToRegularRanges` returns as they are. */
-const LEAVES = new Set([
-  'EMPTY',
-  'NUMBER',
-  'STRING',
-  'ERROR',
-  'ERROR_WITH_RAW_INPUT',
-  'CELL_REFERENCE',
-  'NAMED_EXPRESSION',
-]);
-const UNARY = new Set(['PERCENT_OP', 'PLUS_UNARY_OP', 'MINUS_UNARY_OP']);
-const BINARY = new Set([
-  'CONCATENATE_OP',
-  'EQUALS_OP',
-  'NOT_EQUAL_OP',
-  'LESS_THAN_OP',
-  'GREATER_THAN_OP',
-  'LESS_THAN_OR_EQUAL_OP',
-  'GREATER_THAN_OR_EQUAL_OP',
-  'MINUS_OP',
-  'PLUS_OP',
-  'TIMES_OP',
-  'DIV_OP',
-  'POWER_OP',
-]);
+/**
+ * The node types `convertReversedRangesToRegularRanges` knows, read from its own `case` labels when the patch is
+ * applied (empty before: then no tree is shared).
+ */
+let copiedTypes: ReadonlySet<string> = new Set();
+/** The node types it reorders: ranges of cells, columns, rows. */
+const RANGES = new Set(['CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE']);
 const rangeFreeNodes = new WeakMap<AstLike, boolean>();
+
+/** A node's children where `convertReversedRangesToRegularRanges` looks for them (a leaf has none there). */
+function childNodes(ast: AstLike): AstLike[] {
+  const out: AstLike[] = [];
+  const add = (x: unknown) => {
+    if (typeof x === 'object' && x !== null && typeof (x as AstLike).type === 'string')
+      out.push(x as AstLike);
+  };
+  add(ast.value);
+  add(ast.left);
+  add(ast.right);
+  add(ast.expression);
+  for (const a of ast.args ?? []) (Array.isArray(a) ? a : [a]).forEach(add);
+  return out;
+}
 
 /**
  * Whether a tree holds no range (of cells, columns or rows) and only node types
@@ -94,15 +91,7 @@ const rangeFreeNodes = new WeakMap<AstLike, boolean>();
 export function rangeFree(ast: AstLike): boolean {
   const known = rangeFreeNodes.get(ast);
   if (known !== undefined) return known;
-  let free: boolean;
-  if (LEAVES.has(ast.type)) free = true;
-  else if (UNARY.has(ast.type)) free = ast.value !== undefined && rangeFree(ast.value as AstLike);
-  else if (BINARY.has(ast.type))
-    free = ast.left !== undefined && ast.right !== undefined && rangeFree(ast.left) && rangeFree(ast.right);
-  else if (ast.type === 'PARENTHESIS') free = ast.expression !== undefined && rangeFree(ast.expression);
-  else if (ast.type === 'FUNCTION_CALL') free = (ast.args ?? []).every((a) => rangeFree(a as AstLike));
-  else if (ast.type === 'ARRAY') free = (ast.args ?? []).every((row) => (row as AstLike[]).every(rangeFree));
-  else free = false;
+  const free = copiedTypes.has(ast.type) && !RANGES.has(ast.type) && childNodes(ast).every(rangeFree);
   rangeFreeNodes.set(ast, free);
   return free;
 }
@@ -194,7 +183,7 @@ export function patchTemplateParse(hf: HyperFormula): void {
     /this\.computeHashFromTokens\(lexerResult\.tokens, formulaAddress\)/.test(source) &&
     /this\.cache\.get\(hash\)/.test(source) &&
     typeof proto.convertReversedRangesToRegularRanges === 'function' &&
-    /case _\.AstNodeType\.CELL_RANGE:/.test(String(proto.convertReversedRangesToRegularRanges));
+    /case [\w$]+\.AstNodeType\.CELL_RANGE:/.test(String(proto.convertReversedRangesToRegularRanges));
   if (!shaped || proto === undefined) {
     state = 'unsupported';
     return;
@@ -203,6 +192,9 @@ export function patchTemplateParse(hf: HyperFormula): void {
   const tokenizeFormula = proto.tokenizeFormula;
   const computeHashFromTokens = proto.computeHashFromTokens;
   const convertReversed = proto.convertReversedRangesToRegularRanges;
+  copiedTypes = new Set(
+    [...String(convertReversed).matchAll(/case [\w$]+\.AstNodeType\.(\w+):/g)].map((m) => m[1]),
+  );
   proto.convertReversedRangesToRegularRanges = function (this: ParserLike, ast: AstLike): AstLike {
     // In our engines' builds, a tree without ranges is its own copy, shared by the cells that parse to it.
     if (building !== undefined && shortcuts && rangeFree(ast)) {
