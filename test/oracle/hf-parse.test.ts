@@ -1,7 +1,15 @@
 /** A moved template's cells hashed without lexing (src/oracle/engine/hf-parse.ts), and the form check it needs. */
 import { describe, expect, it } from 'vitest';
 import { evaluateWorkbook } from '../../src/oracle/engine/hyperformula.js';
-import { movedParseCounts, parsePatchState, rangeFree } from '../../src/oracle/engine/hf-parse.js';
+import { excelConfig } from '../../src/oracle/engine/engine.js';
+import {
+  describeLexerConfig,
+  movedParseCounts,
+  parsePatchState,
+  rangeFree,
+  withoutShortcuts,
+} from '../../src/oracle/engine/hf-parse.js';
+import { HyperFormula } from '../../src/oracle/hf.js';
 import { prepareStrictShift, type ShiftForm } from '../../src/workbook/formula/index.js';
 import { gridSheet, type WorkbookModel } from '../../src/workbook/model.js';
 import type { CellValue } from '../../src/workbook/values.js';
@@ -85,6 +93,73 @@ describe('a tree without ranges shared by the cells that parse to it', () => {
     expect(movedParseCounts().sharedTrees - before).toBeGreaterThanOrEqual(n);
     expect(evaluateWorkbook(wb).get('S', 11, 1)).toBe('24|3');
     expect(evaluateWorkbook(wb).get('S', 3, 2)).toBe(10);
+  });
+});
+
+describe('one analysed grammar per lexer configuration', () => {
+  /** An engine's parser, lexer configuration and sheet resolver (HyperFormula's private fields). */
+  const parserOf = (hf: HyperFormula) =>
+    (hf as unknown as { _parser: { formulaParser: { resolveSheetReference: () => unknown }; lexerConfig: object } })
+      ._parser;
+
+  it('is taken by later engines, each parse resolving sheets in its own engine, interleaved', () => {
+    evaluateWorkbook(workbook([[1, '=A1*2']])); // the patch in place
+    const before = movedParseCounts().sharedParsers;
+    const a = HyperFormula.buildFromSheets({ S1: [[1]], S2: [[2]] }, excelConfig(1, 1));
+    const b = HyperFormula.buildFromSheets({ S2: [[20]], X: [[0]], S1: [[10]] }, excelConfig(1, 1));
+    try {
+      expect(movedParseCounts().sharedParsers - before).toBe(2);
+      // A then B then A again: each sheet name resolves to its own engine's sheet.
+      a.setCellContents({ sheet: 0, row: 0, col: 1 }, '=S2!A1*3');
+      b.setCellContents({ sheet: 2, row: 0, col: 1 }, '=S2!A1*3');
+      a.setCellContents({ sheet: 1, row: 0, col: 1 }, '=S1!A1+S2!A1');
+      expect(a.getCellValue({ sheet: 0, row: 0, col: 1 })).toBe(6);
+      expect(b.getCellValue({ sheet: 2, row: 0, col: 1 })).toBe(60);
+      expect(a.getCellValue({ sheet: 1, row: 0, col: 1 })).toBe(3);
+      expect(parserOf(a).formulaParser).toBe(parserOf(b).formulaParser);
+      // Between parses the shared parser holds no engine's resolver.
+      expect(() => parserOf(a).formulaParser.resolveSheetReference()).toThrow(/outside a parse/);
+    } finally {
+      a.destroy();
+      b.destroy();
+    }
+  });
+
+  it('is not taken by an engine of another configuration, nor under withoutShortcuts', () => {
+    evaluateWorkbook(workbook([[1, '=A1*2']]));
+    const before = movedParseCounts().sharedParsers;
+    const wide = HyperFormula.buildFromSheets({ S: [[1, '=A1+1']] }, excelConfig(2_000_000, 1));
+    const plain = withoutShortcuts(() => HyperFormula.buildFromSheets({ S: [[1, '=A1+1']] }, excelConfig(1, 1)));
+    const shared = HyperFormula.buildFromSheets({ S: [[1, '=A1+1']] }, excelConfig(1, 1));
+    try {
+      expect(movedParseCounts().sharedParsers - before).toBe(1); // `shared` only
+      expect(parserOf(plain).formulaParser).not.toBe(parserOf(shared).formulaParser);
+      expect(parserOf(wide).formulaParser).not.toBe(parserOf(shared).formulaParser);
+      for (const hf of [wide, plain, shared]) expect(hf.getCellValue({ sheet: 0, row: 0, col: 1 })).toBe(2);
+    } finally {
+      for (const hf of [wide, plain, shared]) hf.destroy();
+    }
+  });
+
+  it('is keyed by every field of the configuration, tokens by name and pattern', () => {
+    const config = (p: Parameters<typeof HyperFormula.buildEmpty>[0]) => {
+      const hf = HyperFormula.buildEmpty(p);
+      try {
+        return describeLexerConfig(parserOf(hf).lexerConfig);
+      } finally {
+        hf.destroy();
+      }
+    };
+    const excel = config(excelConfig(1, 1));
+    expect(excel).toBeDefined();
+    expect(config(excelConfig(1, 1))).toBe(excel);
+    expect(config({ ...excelConfig(1, 1), decimalSeparator: ',', functionArgSeparator: ';' })).not.toBe(excel);
+    expect(config({ ...excelConfig(1, 1), ignoreWhiteSpace: 'any' })).not.toBe(excel);
+    expect(config(excelConfig(1, 20_000))).not.toBe(excel);
+    expect(describeLexerConfig({ a: 1, f: () => 1 })).toBeUndefined();
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(describeLexerConfig(loop)).toBeUndefined();
   });
 });
 

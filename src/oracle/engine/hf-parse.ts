@@ -1,5 +1,5 @@
 /**
- * Two shortcuts in HyperFormula's parser (ParserWithCaching), for our engines' builds.
+ * Three shortcuts in HyperFormula's parser (ParserWithCaching), for our engines' builds.
  *
  * 1. A filled column's formula lexed once per engine, not once per cell. HyperFormula keys its cache of formula
  *    trees by a hash of the formula's tokens in which every reference is written relative to the formula's
@@ -17,11 +17,23 @@
  *    the other.
  * 2. A tree without ranges shared by the cells that parse to it (`rangeFree`): HyperFormula copies the cached
  *    tree per cell only to put ranges' ends in order for that cell.
+ * 3. One grammar per lexer configuration, not one per engine. Each engine builds its own chevrotain parser
+ *    (FormulaParser) and runs chevrotain's self-analysis on it: about 6.5 ms a build (steady state, this
+ *    machine), a third of a small workbook's whole oracle and about 10 ms of every conversion under the
+ *    profiler. The grammar is HyperFormula's class; what differs between engines is the lexer configuration
+ *    (token patterns from the separators, the function and error names, the grid's size) and the sheet
+ *    resolver. A parser built for a configuration already analysed (`describeLexerConfig`: every field, tokens by
+ *    name and pattern, equal text) skips the analysis and is never used: at the engine's first parse its
+ *    ParserWithCaching takes the analysed parser, that configuration's token types and the lexer built on them
+ *    (`SharedParser`), and each parse lends the shared parser the engine's sheet resolver for that parse only
+ *    (between parses it holds `DETACHED`, so no finished engine is kept alive through it). chevrotain resets its
+ *    parser's state at each input; HyperFormula itself parses every formula of an engine with one parser.
  *
  * Everything else (the cached tree's reversed ranges ordered for the cell, the cell's dependencies) runs
  * unchanged. The patch reaches the parser's class through an engine (HyperFormula does not export it); another
  * shape of the class (another HyperFormula version) leaves it unpatched, as `parsePatchState` says.
- * `withoutShortcuts` turns both off, for the tests' comparisons. `npm run oracle:template-hashes`
+ * `withoutShortcuts` turns all three off, for the tests' comparisons (an engine built under it analyses its own
+ * parser and keeps it). `npm run oracle:template-hashes`
  * (scripts/oracle-template-hashes.ts) checks the hash equality on the corpus's formulas and compares every corpus
  * workbook's values with and without the shortcuts.
  */
@@ -47,6 +59,17 @@ interface ParserLike {
   tokenizeFormula(text: string): { errors: unknown[]; tokens: unknown[] };
   computeHashFromTokens(tokens: unknown[], address: Address): string;
   cache: { get(hash: string): unknown };
+  lexerConfig: object;
+  lexer: object;
+  formulaParser: FormulaParserLike;
+  resolveSheetReference: unknown;
+}
+
+/** HyperFormula's chevrotain parser (FormulaParser), as far as the sharing reads it. */
+interface FormulaParserLike {
+  lexerConfig: object;
+  resolveSheetReference: unknown;
+  performSelfAnalysis(): void;
 }
 
 /** A node of HyperFormula's formula tree, as far as `rangeFree` reads it. */
@@ -126,11 +149,101 @@ let state: 'unpatched' | 'patched' | 'unsupported' = 'unpatched';
  * In this thread so far: moved cells hashed as their template, moved cells lexed (first, checks, kept off), and
  * cells given their cached tree itself (`rangeFree`).
  */
-const counts = { asTemplate: 0, lexed: 0, sharedTrees: 0 };
+const counts = { asTemplate: 0, lexed: 0, sharedTrees: 0, sharedParsers: 0 };
 
-/** This thread's counts (`counts`). */
-export function movedParseCounts(): { asTemplate: number; lexed: number; sharedTrees: number } {
+/** This thread's counts (`counts`); `sharedParsers`: engines' parsers built without analysis, to take a shared one. */
+export function movedParseCounts(): {
+  asTemplate: number;
+  lexed: number;
+  sharedTrees: number;
+  sharedParsers: number;
+} {
   return { ...counts };
+}
+
+/** An analysed parser, and the lexer configuration and lexer whose token types it was analysed for. */
+interface SharedParser {
+  lexerConfig: object;
+  lexer: object;
+  formulaParser: FormulaParserLike;
+}
+
+/** The analysed parsers by `describeLexerConfig`; the first few configurations only (an engine's grid size is one field). */
+const sharedParsers = new Map<string, SharedParser>();
+const MAX_SHARED_PARSERS = 4;
+/** A parser left unanalysed at its build, and the shared one its ParserWithCaching takes at first use. */
+const deferredParsers = new WeakMap<object, SharedParser>();
+/** The shared parsers. */
+const sharing = new WeakSet<object>();
+/** ParserWithCaching instances already seen: offered their parser, or given the shared one. */
+const settled = new WeakSet<ParserLike>();
+
+/** A shared parser's sheet resolver between parses: called then, it is a defect, said as one. */
+function DETACHED(): never {
+  throw new Error("sheetspec: HyperFormula's shared formula parser resolved a sheet outside a parse");
+}
+
+/**
+ * A lexer configuration (HyperFormula's `buildLexerConfig`) as text: equal text, equal lexing and parsing.
+ * Tokens by name and pattern (the token types a configuration creates are made from those alone; the others
+ * are HyperFormula's module constants), with their alternatives, categories and group by the same; arrays and
+ * records field by field, sorted keys; patterns as written. Undefined when a field is neither (a function, a
+ * cycle): that configuration is never shared.
+ */
+export function describeLexerConfig(config: object): string | undefined {
+  const seen = new Set<object>();
+  const tokenText = (t: Record<string, unknown>): unknown => ({
+    token: t.name,
+    pattern: t.PATTERN instanceof RegExp ? String(t.PATTERN) : t.PATTERN,
+    group: t.GROUP,
+    longerAlt: (t.LONGER_ALT as { name?: unknown } | undefined)?.name,
+    categories: ((t.CATEGORIES as Array<{ name?: unknown }> | undefined) ?? []).map((c) => c.name),
+  });
+  const walk = (v: unknown): unknown => {
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+    if (v instanceof RegExp) return { regexp: String(v) };
+    if (typeof v !== 'object' || seen.has(v)) throw new TypeError('not data');
+    const record = v as Record<string, unknown>;
+    if (typeof record.tokenTypeIdx === 'number') return tokenText(record);
+    seen.add(v);
+    const out = Array.isArray(v)
+      ? v.map(walk)
+      : Object.fromEntries(
+          Object.keys(record)
+            .sort()
+            .map((k) => [k, walk(record[k])]),
+        );
+    seen.delete(v);
+    return out;
+  };
+  try {
+    return JSON.stringify(walk(config));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A ParserWithCaching's first use: it takes the shared parser it was built for, or offers its own. */
+function settle(p: ParserLike): void {
+  settled.add(p);
+  const shared = deferredParsers.get(p.formulaParser);
+  if (shared !== undefined) {
+    p.lexerConfig = shared.lexerConfig;
+    p.lexer = shared.lexer;
+    p.formulaParser = shared.formulaParser;
+    return;
+  }
+  offer(p);
+}
+
+/** Makes a ParserWithCaching's analysed parser the shared one for its configuration, if there is none yet. */
+function offer(p: ParserLike): void {
+  if (sharedParsers.size >= MAX_SHARED_PARSERS) return;
+  const key = describeLexerConfig(p.lexerConfig);
+  if (key === undefined || sharedParsers.has(key)) return;
+  sharedParsers.set(key, { lexerConfig: p.lexerConfig, lexer: p.lexer, formulaParser: p.formulaParser });
+  sharing.add(p.formulaParser);
+  p.formulaParser.resolveSheetReference = DETACHED;
 }
 
 /** Whether the shortcuts are on (`withoutShortcuts` turns them off, for the tests' comparisons). */
@@ -188,6 +301,7 @@ export function patchTemplateParse(hf: HyperFormula): void {
     state = 'unsupported';
     return;
   }
+  shareParsers(parser, proto);
   const parse = proto.parse;
   const tokenizeFormula = proto.tokenizeFormula;
   const computeHashFromTokens = proto.computeHashFromTokens;
@@ -205,6 +319,7 @@ export function patchTemplateParse(hf: HyperFormula): void {
   };
   proto.tokenizeFormula = function (this: ParserLike, text: string) {
     if (answer !== undefined) return { errors: [], tokens: SKIPPED };
+    if (!settled.has(this)) settle(this);
     return tokenizeFormula.call(this, text);
   };
   proto.computeHashFromTokens = function (this: ParserLike, tokens: unknown[], address: Address): string {
@@ -214,6 +329,17 @@ export function patchTemplateParse(hf: HyperFormula): void {
     return hash;
   };
   proto.parse = function (this: ParserLike, text: string, address: Address) {
+    if (!settled.has(this)) settle(this);
+    const formulaParser = this.formulaParser;
+    if (!sharing.has(formulaParser)) return parseMoved.call(this, text, address);
+    formulaParser.resolveSheetReference = this.resolveSheetReference;
+    try {
+      return parseMoved.call(this, text, address);
+    } finally {
+      formulaParser.resolveSheetReference = DETACHED;
+    }
+  };
+  const parseMoved = function (this: ParserLike, text: string, address: Address) {
     const moved = shortcuts ? building?.(address.sheet, address.row, address.col, text) : undefined;
     if (moved === undefined) return parse.call(this, text, address);
     let templates = known.get(this);
@@ -255,3 +381,38 @@ export function patchTemplateParse(hf: HyperFormula): void {
   };
   state = 'patched';
 }
+
+/**
+ * The third shortcut (see the header), where the parser is the shape it reads: FormulaParser's build ends in
+ * `performSelfAnalysis` (inherited from chevrotain) after storing its lexer configuration, and
+ * ParserWithCaching builds it from its own `lexerConfig` and sheet resolver. Else engines keep their own parsers.
+ */
+function shareParsers(parser: ParserLike, proto: ParserLike): void {
+  const formulaParser = parser.formulaParser as FormulaParserLike | undefined;
+  const fpProto =
+    formulaParser === undefined ? undefined : (Object.getPrototypeOf(formulaParser) as FormulaParserLike);
+  const shaped =
+    fpProto !== undefined &&
+    typeof fpProto.performSelfAnalysis === 'function' &&
+    !Object.hasOwn(fpProto, 'performSelfAnalysis') &&
+    typeof (fpProto as { parseFromTokens?: unknown }).parseFromTokens === 'function' &&
+    /this\.lexerConfig = lexerConfig;[^}]*this\.performSelfAnalysis\(\);\s*\}/.test(String(fpProto.constructor)) &&
+    /this\.formulaParser = new [\w$.]+\(this\.lexerConfig, this\.resolveSheetReference\)/.test(
+      String(proto.constructor),
+    );
+  if (!shaped || formulaParser === undefined) return;
+  const analyse = fpProto.performSelfAnalysis;
+  fpProto.performSelfAnalysis = function (this: FormulaParserLike): void {
+    const key = shortcuts ? describeLexerConfig(this.lexerConfig) : undefined;
+    const shared = key === undefined ? undefined : sharedParsers.get(key);
+    if (shared === undefined) {
+      analyse.call(this);
+      return;
+    }
+    counts.sharedParsers++;
+    deferredParsers.set(this, shared);
+  };
+  settled.add(parser);
+  offer(parser);
+}
+
