@@ -1,0 +1,44 @@
+/**
+ * `npx tsx scripts/bench/convert-many.ts [--rows 1000] [--files 50] [--oracle-thread]`
+ *
+ * What one process of a `--jobs 2` batch does, in one thread: the built library's `convert` (dist/) of the wide
+ * bench workbook, file after file, the oracle in line (a batch of several jobs runs it so: src/cli/batch/run.ts).
+ * Prints the total and the median and least time per file. Run it under `node --single-threaded` (as the batch's
+ * processes are) with `--cpu-prof` to see where a batch file's CPU goes:
+ * `node --single-threaded --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx scripts/bench/convert-many.ts`, then
+ * `npx tsx scripts/bench/profile-summary.ts /tmp/prof`. Needs `npm run build` first.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateWideWorkbook } from './generate.js';
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000' },
+    files: { type: 'string', default: '50' },
+    'oracle-thread': { type: 'boolean', default: false },
+  },
+});
+const root = path.resolve(import.meta.dirname, '../..');
+const library = pathToFileURL(path.join(root, 'dist/pipeline/index.js')).href;
+const { convert } = (await import(library)) as typeof import('../../src/pipeline/index.js');
+const bytes = readFileSync(await generateWideWorkbook(Number(args.rows)));
+const files = Math.max(1, Number(args.files));
+const times: number[] = [];
+const t0 = performance.now();
+for (let i = 0; i < files; i++) {
+  const t = performance.now();
+  const r = await convert(new Uint8Array(bytes), {
+    filename: `copy-${i}.xlsx`,
+    oracleThread: args['oracle-thread'],
+  });
+  if (!r.valid) throw new Error(`copy ${i}: the conversion was not valid`);
+  times.push(performance.now() - t);
+}
+const total = performance.now() - t0;
+times.sort((a, b) => a - b);
+console.log(
+  `${files} × ${args.rows} rows (wide): ${Math.round(total)} ms, median ${times[times.length >> 1].toFixed(0)} ms a file, least ${times[0].toFixed(0)} ms`,
+);
