@@ -39,6 +39,9 @@ const PINNED = '9c2a35f4d895797f123f65c7f9a4ce16b3a295d209e0f3f225a0c3bae1bd9049
 /** A promise met where the asynchronous evaluator would await it. */
 const PROMISE_MET = 'jsonata-sync: a function returned a promise';
 
+/** A symbol given to `assign` or `registerFunction` of the synchronous copy (see `makeSynchronous`, edit 4). */
+const SYMBOL_NAME = 'jsonata-sync: a symbol cannot name a binding';
+
 /** `text` with `from` replaced `count` times exactly, else undefined. */
 function replaceCounted(text: string | undefined, from: string | RegExp, to: string, count: number) {
   if (text === undefined) return undefined;
@@ -57,7 +60,13 @@ function replaceCounted(text: string | undefined, from: string | RegExp, to: str
  * 1. the two `await Promise.all(list.map(async ...))` become the list itself (items evaluated in order);
  * 2. the five `if (isPromise(x)) { x = await x; }` throw instead (a promise cannot be waited for);
  * 3. `async` is removed from the 43 function declarations and the remaining arrow function, and `await`
- *    from the 96 remaining expressions (and twice from a comment); the frame's `async` flag is all that is left.
+ *    from the 96 remaining expressions (and twice from a comment); the frame's `async` flag is all that is left;
+ * 4. the three debugging hooks looked up in every node's evaluation (`jsonata.__evaluate_entry`, `__evaluate_exit`)
+ *    and every new frame (`__createFrame_push`) are undefined, and `assign` and `registerFunction` refuse a
+ *    symbol for a name. A hook is found only where a frame binds its symbol, and in this file every other
+ *    binding is by a string (the bindings' `Object.keys`, the parser's variable and parameter names, a tuple's
+ *    keys), so each lookup walked every frame up to the root to find nothing: 0.64 s of a batch process's 15.7 s
+ *    (docs/performance.md, session 14).
  */
 export function makeSynchronous(source: string): string | undefined {
   let s: string | undefined = source;
@@ -78,6 +87,18 @@ export function makeSynchronous(source: string): string | undefined {
     /(if ?\(isPromise\((\w+)\)\) ?\{\s*)\2 = await \2;/g,
     `$1throw new Error(${JSON.stringify(PROMISE_MET)});`,
     5,
+  );
+  s = replaceCounted(
+    s,
+    /\b\w+\.lookup\(Symbol\.for\('jsonata\.__(?:evaluate_entry|evaluate_exit|createFrame_push)'\)\)/g,
+    'undefined',
+    3,
+  );
+  s = replaceCounted(
+    s,
+    /(\n(\s+)(?:assign: function \(name, value\)|registerFunction: function\(name, implementation, signature\)) \{\n)/g,
+    `$1$2    if (typeof name === 'symbol') throw new TypeError(${JSON.stringify(SYMBOL_NAME)});\n`,
+    2,
   );
   s = replaceCounted(s, /\basync function\b/g, 'function', 43);
   s = replaceCounted(s, /\basync \(\)/g, '()', 1);

@@ -65,6 +65,37 @@ describe('the synchronous jsonata', () => {
     expect(
       makeSynchronous(source.replace('await Promise.all(expr.expressions', 'Promise.all(expr.expressions')),
     ).toBeUndefined();
+    // A debugging hook looked up once more, or an API that binds by name not where it was: not made.
+    expect(
+      makeSynchronous(
+        `${source}\nfunction extra(e) { return e.lookup(Symbol.for('jsonata.__evaluate_exit')); }`,
+      ),
+    ).toBeUndefined();
+    expect(
+      makeSynchronous(source.replace('assign: function (name, value) {', 'assign(name, value) {')),
+    ).toBeUndefined();
+  });
+
+  it('has no debugging hooks, and no binding a symbol names', async () => {
+    const made = makeSynchronous(source) as string;
+    expect(made).not.toMatch(/lookup\(Symbol\.for/);
+    const sync = syncJsonata() as typeof jsonata;
+    const hook = Symbol.for('jsonata.__evaluate_entry');
+    // jsonata itself calls a hook bound by a symbol at every node; the copy refuses to bind one.
+    const seen: string[] = [];
+    const expr = jsonata('a + 1');
+    expr.assign(hook as unknown as string, (node: { type: string }) => void seen.push(node.type));
+    expect(await expr.evaluate({ a: 1 })).toBe(2);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(() => sync('a + 1').assign(hook as unknown as string, () => undefined)).toThrow(TypeError);
+    expect(() => sync('a + 1').registerFunction(hook as unknown as string, () => 1)).toThrow(/symbol/);
+    // Bindings by name work as before, and a symbol key in the bindings object is not bound (Object.keys).
+    const named = sync('$f(a) + $k');
+    named.registerFunction('f', (x: number) => x * 10);
+    named.assign('k', 5);
+    expect(
+      await named.evaluate({ a: 2 }, { [hook]: () => undefined } as unknown as Record<string, unknown>),
+    ).toBe(25);
   });
 
   it('admits only expressions whose sibling items bind nothing they share', () => {

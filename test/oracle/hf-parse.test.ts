@@ -99,8 +99,11 @@ describe('a tree without ranges shared by the cells that parse to it', () => {
 describe('one analysed grammar per lexer configuration', () => {
   /** An engine's parser, lexer configuration and sheet resolver (HyperFormula's private fields). */
   const parserOf = (hf: HyperFormula) =>
-    (hf as unknown as { _parser: { formulaParser: { resolveSheetReference: () => unknown }; lexerConfig: object } })
-      ._parser;
+    (
+      hf as unknown as {
+        _parser: { formulaParser: { resolveSheetReference: () => unknown }; lexerConfig: object };
+      }
+    )._parser;
 
   it('is taken by later engines, each parse resolving sheets in its own engine, interleaved', () => {
     evaluateWorkbook(workbook([[1, '=A1*2']])); // the patch in place
@@ -129,7 +132,9 @@ describe('one analysed grammar per lexer configuration', () => {
     evaluateWorkbook(workbook([[1, '=A1*2']]));
     const before = movedParseCounts().sharedParsers;
     const wide = HyperFormula.buildFromSheets({ S: [[1, '=A1+1']] }, excelConfig(2_000_000, 1));
-    const plain = withoutShortcuts(() => HyperFormula.buildFromSheets({ S: [[1, '=A1+1']] }, excelConfig(1, 1)));
+    const plain = withoutShortcuts(() =>
+      HyperFormula.buildFromSheets({ S: [[1, '=A1+1']] }, excelConfig(1, 1)),
+    );
     const shared = HyperFormula.buildFromSheets({ S: [[1, '=A1+1']] }, excelConfig(1, 1));
     try {
       expect(movedParseCounts().sharedParsers - before).toBe(1); // `shared` only
@@ -153,7 +158,9 @@ describe('one analysed grammar per lexer configuration', () => {
     const excel = config(excelConfig(1, 1));
     expect(excel).toBeDefined();
     expect(config(excelConfig(1, 1))).toBe(excel);
-    expect(config({ ...excelConfig(1, 1), decimalSeparator: ',', functionArgSeparator: ';' })).not.toBe(excel);
+    expect(config({ ...excelConfig(1, 1), decimalSeparator: ',', functionArgSeparator: ';' })).not.toBe(
+      excel,
+    );
     expect(config({ ...excelConfig(1, 1), ignoreWhiteSpace: 'any' })).not.toBe(excel);
     expect(config(excelConfig(1, 20_000))).not.toBe(excel);
     expect(describeLexerConfig({ a: 1, f: () => 1 })).toBeUndefined();

@@ -396,7 +396,9 @@ function shareParsers(parser: ParserLike, proto: ParserLike): void {
     typeof fpProto.performSelfAnalysis === 'function' &&
     !Object.hasOwn(fpProto, 'performSelfAnalysis') &&
     typeof (fpProto as { parseFromTokens?: unknown }).parseFromTokens === 'function' &&
-    /this\.lexerConfig = lexerConfig;[^}]*this\.performSelfAnalysis\(\);\s*\}/.test(String(fpProto.constructor)) &&
+    /this\.lexerConfig = lexerConfig;[^}]*this\.performSelfAnalysis\(\);\s*\}/.test(
+      String(fpProto.constructor),
+    ) &&
     /this\.formulaParser = new [\w$.]+\(this\.lexerConfig, this\.resolveSheetReference\)/.test(
       String(proto.constructor),
     );
@@ -415,4 +417,3 @@ function shareParsers(parser: ParserLike, proto: ParserLike): void {
   settled.add(parser);
   offer(parser);
 }
-
