@@ -18,9 +18,8 @@
  * 2. A tree without ranges shared by the cells that parse to it (`rangeFree`): HyperFormula copies the cached
  *    tree per cell only to put ranges' ends in order for that cell.
  * 3. One grammar per lexer configuration, not one per engine. Each engine builds its own chevrotain parser
- *    (FormulaParser) and runs chevrotain's self-analysis on it: about 6.5 ms a build (steady state, this
- *    machine), a third of a small workbook's whole oracle and about 10 ms of every conversion under the
- *    profiler. The grammar is HyperFormula's class; what differs between engines is the lexer configuration
+ *    (FormulaParser) and runs chevrotain's self-analysis on it: about half of a small workbook's whole oracle
+ *    (`npx tsx scripts/bench/oracle-small.ts` compares). The grammar is HyperFormula's class; what differs between engines is the lexer configuration
  *    (token patterns from the separators, the function and error names, the grid's size) and the sheet
  *    resolver. A parser built for a configuration already analysed (`describeLexerConfig`: every field, tokens by
  *    name and pattern, equal text) skips the analysis and is never used: at the engine's first parse its
