@@ -559,8 +559,7 @@ if (!args['no-batch']) {
   console.log(
     `  batch throughput --jobs 2 / --jobs 1, median of ${pairs.length} pairs: ${ratio.median.toFixed(2)}× (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}) (target ≥ 1.6×)`,
   );
-  const batch = { pairs, ratio };
-  report.batch = batch;
+  report.batch = { pairs, ratio };
   rmSync(dir, { recursive: true, force: true });
 }
 

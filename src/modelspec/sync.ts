@@ -65,8 +65,8 @@ function replaceCounted(text: string | undefined, from: string | RegExp, to: str
  *    and every new frame (`__createFrame_push`) are undefined, and `assign` and `registerFunction` refuse a
  *    symbol for a name. A hook is found only where a frame binds its symbol, and in this file every other
  *    binding is by a string (the bindings' `Object.keys`, the parser's variable and parameter names, a tuple's
- *    keys), so each lookup walked every frame up to the root to find nothing: 0.64 s of a batch process's 15.7 s
- *    (docs/performance.md, session 14).
+ *    keys), so each lookup walked every frame up to the root to find nothing. Without them a batch process's
+ *    50 conversions took 12.2-12.8 s against 13.6-13.8 s (docs/performance.md, session 14).
  */
 export function makeSynchronous(source: string): string | undefined {
   let s: string | undefined = source;

@@ -19,9 +19,9 @@
  *    tree per cell only to put ranges' ends in order for that cell.
  * 3. One grammar per lexer configuration, not one per engine. Each engine builds its own chevrotain parser
  *    (FormulaParser) and runs chevrotain's self-analysis on it: about half of a small workbook's whole oracle
- *    (`npx tsx scripts/bench/oracle-small.ts` compares). The grammar is HyperFormula's class; what differs between engines is the lexer configuration
- *    (token patterns from the separators, the function and error names, the grid's size) and the sheet
- *    resolver. A parser built for a configuration already analysed (`describeLexerConfig`: every field, tokens by
+ *    (`npx tsx scripts/bench/oracle-small.ts` compares). The grammar is HyperFormula's class; what differs
+ *    between engines is the lexer configuration (token patterns from the separators, the function and error
+ *    names, the grid's size) and the sheet resolver. A parser built for a configuration already analysed (`describeLexerConfig`: every field, tokens by
  *    name and pattern, equal text) skips the analysis and is never used: at the engine's first parse its
  *    ParserWithCaching takes the analysed parser, that configuration's token types and the lexer built on them
  *    (`SharedParser`), and each parse lends the shared parser the engine's sheet resolver for that parse only
@@ -32,8 +32,7 @@
  * unchanged. The patch reaches the parser's class through an engine (HyperFormula does not export it); another
  * shape of the class (another HyperFormula version) leaves it unpatched, as `parsePatchState` says.
  * `withoutShortcuts` turns all three off, for the tests' comparisons (an engine built under it analyses its own
- * parser and keeps it). `npm run oracle:template-hashes`
- * (scripts/oracle-template-hashes.ts) checks the hash equality on the corpus's formulas and compares every corpus
+ * parser and keeps it). `npm run oracle:template-hashes` (scripts/oracle-template-hashes.ts) checks the hash equality on the corpus's formulas and compares every corpus
  * workbook's values with and without the shortcuts.
  */
 import type { HyperFormula } from 'hyperformula';
@@ -145,12 +144,13 @@ let recorded: string | undefined;
 let state: 'unpatched' | 'patched' | 'unsupported' = 'unpatched';
 
 /**
- * In this thread so far: moved cells hashed as their template, moved cells lexed (first, checks, kept off), and
- * cells given their cached tree itself (`rangeFree`).
+ * In this thread so far: moved cells hashed as their template, moved cells lexed (first, checks, kept off),
+ * cells given their cached tree itself (`rangeFree`), and engines' parsers built without analysis to take a
+ * shared one.
  */
 const counts = { asTemplate: 0, lexed: 0, sharedTrees: 0, sharedParsers: 0 };
 
-/** This thread's counts (`counts`); `sharedParsers`: engines' parsers built without analysis, to take a shared one. */
+/** This thread's counts (`counts`). */
 export function movedParseCounts(): {
   asTemplate: number;
   lexed: number;
@@ -167,7 +167,10 @@ interface SharedParser {
   formulaParser: FormulaParserLike;
 }
 
-/** The analysed parsers by `describeLexerConfig`; the first few configurations only (an engine's grid size is one field). */
+/**
+ * The analysed parsers by `describeLexerConfig`; the first few configurations only (an engine's grid size is
+ * one field, so a thread could otherwise keep one per size it met).
+ */
 const sharedParsers = new Map<string, SharedParser>();
 const MAX_SHARED_PARSERS = 4;
 /** A parser left unanalysed at its build, and the shared one its ParserWithCaching takes at first use. */
@@ -318,7 +321,6 @@ export function patchTemplateParse(hf: HyperFormula): void {
   };
   proto.tokenizeFormula = function (this: ParserLike, text: string) {
     if (answer !== undefined) return { errors: [], tokens: SKIPPED };
-    if (!settled.has(this)) settle(this);
     return tokenizeFormula.call(this, text);
   };
   proto.computeHashFromTokens = function (this: ParserLike, tokens: unknown[], address: Address): string {
@@ -326,17 +328,6 @@ export function patchTemplateParse(hf: HyperFormula): void {
     const hash = computeHashFromTokens.call(this, tokens, address);
     recorded = hash;
     return hash;
-  };
-  proto.parse = function (this: ParserLike, text: string, address: Address) {
-    if (!settled.has(this)) settle(this);
-    const formulaParser = this.formulaParser;
-    if (!sharing.has(formulaParser)) return parseMoved.call(this, text, address);
-    formulaParser.resolveSheetReference = this.resolveSheetReference;
-    try {
-      return parseMoved.call(this, text, address);
-    } finally {
-      formulaParser.resolveSheetReference = DETACHED;
-    }
   };
   const parseMoved = function (this: ParserLike, text: string, address: Address) {
     const moved = shortcuts ? building?.(address.sheet, address.row, address.col, text) : undefined;
@@ -377,6 +368,19 @@ export function patchTemplateParse(hf: HyperFormula): void {
       k.cols ||= cols;
     }
     return result;
+  };
+  // Settles the engine's parser at its first parse (`settle`), and lends a shared parser the engine's sheet
+  // resolver for the parse.
+  proto.parse = function (this: ParserLike, text: string, address: Address) {
+    if (!settled.has(this)) settle(this);
+    const formulaParser = this.formulaParser;
+    if (!sharing.has(formulaParser)) return parseMoved.call(this, text, address);
+    formulaParser.resolveSheetReference = this.resolveSheetReference;
+    try {
+      return parseMoved.call(this, text, address);
+    } finally {
+      formulaParser.resolveSheetReference = DETACHED;
+    }
   };
   state = 'patched';
 }
