@@ -1,12 +1,13 @@
 /**
- * `npx tsx scripts/bench/convert-many.ts [--rows 1000] [--files 50] [--oracle-thread]`
+ * `npx tsx scripts/bench/convert-many.ts [--rows 1000] [--files 50] [--oracle-thread] [--json]`
  *
  * What one process of a `--jobs 2` batch does, in one thread: the built library's `convert` (dist/) of the wide
  * bench workbook, file after file, the oracle in line (a batch of several jobs runs it so: src/cli/batch/run.ts).
  * Prints the total and the median and least time per file. Run it under `node --single-threaded` (as the batch's
  * processes are) with `--cpu-prof` to see where a batch file's CPU goes:
  * `node --single-threaded --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx scripts/bench/convert-many.ts`, then
- * `npx tsx scripts/bench/profile-summary.ts /tmp/prof`. Needs `npm run build` first.
+ * `npx tsx scripts/bench/profile-summary.ts /tmp/prof`. Needs `npm run build` first. `--json` prints instead one
+ * line, `{"ms": [...]}`, each file's time in order (scripts/bench/batch-bound.ts reads it).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '1000' },
     files: { type: 'string', default: '50' },
     'oracle-thread': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
   },
 });
 const root = path.resolve(import.meta.dirname, '../..');
@@ -38,6 +40,10 @@ for (let i = 0; i < files; i++) {
   times.push(performance.now() - t);
 }
 const total = performance.now() - t0;
+if (args.json) {
+  console.log(JSON.stringify({ ms: times.map((t) => Math.round(t * 10) / 10) }));
+  process.exit(0);
+}
 times.sort((a, b) => a - b);
 console.log(
   `${files} × ${args.rows} rows (wide): ${Math.round(total)} ms, median ${times[times.length >> 1].toFixed(0)} ms a file, least ${times[0].toFixed(0)} ms`,
