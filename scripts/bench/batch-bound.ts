@@ -44,9 +44,13 @@ function median(xs: number[]): number {
 /** One convert-many process of `n` files; its per-file times summarised. */
 function convertMany(n: number, flags: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', script, '--files', String(n), '--json'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...flags, '--import', 'tsx', script, '--files', String(n), '--json'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
     child.on('error', reject);
@@ -73,7 +77,7 @@ for (let rep = 1; rep <= reps; rep++) {
   const single = await convertMany(files, ['--single-threaded']);
   console.log(line('single', single, files));
   const pair = await Promise.all([0, 1].map(() => convertMany(files, ['--single-threaded'])));
-  pair.forEach((r, i) => console.log(line(`pair ${i + 1}/2`, r, files)));
+  for (const [i, r] of pair.entries()) console.log(line(`pair ${i + 1}/2`, r, files));
   const jobs1 = lone.warmup + 2 * files * lone.steady;
   const jobs2 = Math.max(...pair.map((r) => r.warmup + files * r.steady));
   const warmup2 = Math.max(...pair.map((r) => r.warmup));

@@ -23,7 +23,7 @@
 import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent } from '../hf.js';
 import type { CellValue, WorkbookModel } from '../../workbook/index.js';
 import type { ExcelErrorCode } from '../../workbook/formula/index.js';
-import { patchDependencyGraph, patchRangeDependencies } from './hf-graph.js';
+import { patchDependencyGraph, patchRangeDependencies, patchTopologicalSort } from './hf-graph.js';
 import { type MovedFormula, patchTemplateParse, withMovedFormulas } from './hf-parse.js';
 import type { Template } from './templates.js';
 
@@ -189,6 +189,7 @@ function ensurePatched(): void {
   try {
     patchDependencyGraph(hf);
     patchRangeDependencies(hf);
+    patchTopologicalSort(hf);
     patchTemplateParse(hf);
     patched = true;
   } finally {
