@@ -11,7 +11,8 @@
  * rows (columns) hashed as at the base turns that direction on. Prints how many moves the gate allowed and
  * how many of them hashed differently (the violations; exit 1 if any), and how many directions the gate kept
  * off. Then every corpus workbook is evaluated by the oracle with the patch's shortcuts and without them
- * (`withoutShortcuts`: every cell lexed, every tree copied, each parser analysed, HyperFormula's own topological sort):
+ * (`withoutShortcuts`: every cell lexed, every tree copied, each parser analysed, HyperFormula's own topological
+ * sort and text guesses):
  * the cells whose values differ (exit 1 if any).
  * Not a test: the corpus lives outside the repository; the numbers are printed, never asserted.
  */

@@ -23,6 +23,7 @@
 import { type ConfigParams, DetailedCellError, HyperFormula, type RawCellContent } from '../hf.js';
 import type { CellValue, WorkbookModel } from '../../workbook/index.js';
 import type { ExcelErrorCode } from '../../workbook/formula/index.js';
+import { patchTextContent } from './hf-content.js';
 import { patchDependencyGraph, patchRangeDependencies, patchTopologicalSort } from './hf-graph.js';
 import { type MovedFormula, patchTemplateParse, withMovedFormulas } from './hf-parse.js';
 import type { Template } from './templates.js';
@@ -190,6 +191,7 @@ function ensurePatched(): void {
     patchDependencyGraph(hf);
     patchRangeDependencies(hf);
     patchTopologicalSort(hf);
+    patchTextContent(hf);
     patchTemplateParse(hf);
     patched = true;
   } finally {

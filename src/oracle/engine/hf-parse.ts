@@ -31,8 +31,8 @@
  * Everything else (the cached tree's reversed ranges ordered for the cell, the cell's dependencies) runs
  * unchanged. The patch reaches the parser's class through an engine (HyperFormula does not export it); another
  * shape of the class (another HyperFormula version) leaves it unpatched, as `parsePatchState` says.
- * `withoutShortcuts` turns all three off, and hf-graph.ts's topological sort (its patch 3), for the tests'
- * comparisons (an engine built under it analyses its own parser and keeps it). `npm run oracle:template-hashes` (scripts/oracle-template-hashes.ts) checks the hash equality on the corpus's formulas and compares every corpus
+ * `withoutShortcuts` turns all three off, and hf-graph.ts's topological sort (its patch 3) and hf-content.ts's
+ * text constants, for the tests' comparisons (an engine built under it analyses its own parser and keeps it). `npm run oracle:template-hashes` (scripts/oracle-template-hashes.ts) checks the hash equality on the corpus's formulas and compares every corpus
  * workbook's values with and without the shortcuts.
  */
 import type { HyperFormula } from 'hyperformula';
@@ -251,7 +251,7 @@ function offer(p: ParserLike): void {
 /** Whether the shortcuts are on (`withoutShortcuts` turns them off, for the tests' comparisons). */
 let shortcuts = true;
 
-/** Whether the shortcuts are on now: also read by hf-graph.ts's topological sort (patch 3 there). */
+/** Whether the shortcuts are on now: also read by hf-graph.ts's topological sort and hf-content.ts. */
 export function shortcutsOn(): boolean {
   return shortcuts;
 }
