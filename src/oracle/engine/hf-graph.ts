@@ -1,5 +1,5 @@
 /**
- * Three repairs of HyperFormula’s dependency graph: two linear-time ones and an allocation-free sort.
+ * Three repairs of HyperFormula’s dependency graph: two linear-time ones, and a sort without an array per node.
  *
  * 1. A linear edge insert.
  *
