@@ -45,7 +45,8 @@
  *    indexed by node id, each dependants list walked in place skipping what the filter skipped (holes,
  *    `undefined`, removed nodes). The ordering pass copies a node's dependants before it calls back
  *    (`operatingFunction`, `onCycle`), as the original's array was taken before. The same `sorted` and `cycled`
- *    arrays, the same calls in the same order. A modified id outside the node arrays takes the original;
+ *    arrays, the same calls in the same order. A modified id outside the node arrays takes the original, and so
+ *    does a recomputation of fewer than 1/8 of the graph's nodes (the typed arrays cost the graph's size);
  *    `withoutShortcuts` (hf-parse.ts) runs the original, for the tests' comparisons.
  */
 import type { HyperFormula } from 'hyperformula';
@@ -227,6 +228,15 @@ interface SortableGraph {
 }
 
 let sortState: 'unpatched' | 'patched' | 'unsupported' = 'unpatched';
+/** The typed sort runs when the modified nodes are at least 1/SORT_SHARE of the graph (an engine's first run: all). */
+const SORT_SHARE = 8;
+/** In this thread so far: sorts run by the typed arrays, and by HyperFormula's original. */
+const sortCounts = { typed: 0, original: 0 };
+
+/** This thread's sort counts (`sortCounts`), for tests. */
+export function topSortCounts(): { typed: number; original: number } {
+  return { ...sortCounts };
+}
 
 /** Whether the sort runs without an array per node (`unsupported`: HyperFormula's Graph is not the expected shape). */
 export function topSortPatchState(): 'unpatched' | 'patched' | 'unsupported' {
@@ -262,9 +272,13 @@ export function patchTopologicalSort(hf: HyperFormula): void {
     const ids: number[] = [];
     for (const node of modifiedNodes) if (node.idInGraph !== undefined) ids.push(node.idInGraph);
     const size = Math.max(this.nodesSparseArray.length, this.edgesSparseArray.length, this.nextId);
-    if (!ids.every((id) => Number.isInteger(id) && id >= 0 && id < size)) {
+    // Why the share: the typed arrays cost the graph's size each call, the original what it visits; a small
+    // recomputation (a named expression added, an edit) on a large graph stays with the original.
+    if (ids.length * SORT_SHARE < size || !ids.every((id) => Number.isInteger(id) && id >= 0 && id < size)) {
+      sortCounts.original++;
       return original.call(this, modifiedNodes, operatingFunction, onCycle);
     }
+    sortCounts.typed++;
     return topSort(this.nodesSparseArray, this.edgesSparseArray, size, ids, operatingFunction, onCycle);
   };
   sortState = 'patched';
