@@ -9,12 +9,9 @@
  * generated)" is V8's builtins and code without a file, such as the synchronous jsonata), and by function.
  * Needs `npm run build` first; run it under `node --single-threaded --import tsx` to match a batch process.
  */
-import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateWideWorkbook } from './generate.js';
+import { wideConversion } from './built.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,15 +21,8 @@ const { values: args } = parseArgs({
     top: { type: 'string', default: '30' },
   },
 });
-const root = path.resolve(import.meta.dirname, '../..');
-const library = pathToFileURL(path.join(root, 'dist/pipeline/index.js')).href;
-const { convert } = (await import(library)) as typeof import('../../src/pipeline/index.js');
-const bytes = readFileSync(await generateWideWorkbook(Number(args.rows)));
-const once = async () => {
-  const r = await convert(new Uint8Array(bytes), { filename: 'alloc.xlsx', oracleThread: false });
-  if (!r.valid) throw new Error('the conversion was not valid');
-};
-for (let i = 0; i < Number(args.warm); i++) await once();
+const convert = await wideConversion(Number(args.rows));
+for (let i = 0; i < Number(args.warm); i++) await convert(i);
 
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -48,7 +38,7 @@ await session.post('HeapProfiler.startSampling', {
   includeObjectsCollectedByMinorGC: true,
 });
 const files = Math.max(1, Number(args.files));
-for (let i = 0; i < files; i++) await once();
+for (let i = 0; i < files; i++) await convert(i);
 const { profile } = (await session.post('HeapProfiler.stopSampling')) as { profile: { head: SamplingNode } };
 session.disconnect();
 

@@ -9,11 +9,8 @@
  * `npx tsx scripts/bench/profile-summary.ts /tmp/prof`. Needs `npm run build` first. `--json` prints instead one
  * line, `{"ms": [...]}`, each file's time in order (scripts/bench/batch-bound.ts reads it).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateWideWorkbook } from './generate.js';
+import { wideConversion } from './built.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,20 +20,13 @@ const { values: args } = parseArgs({
     json: { type: 'boolean', default: false },
   },
 });
-const root = path.resolve(import.meta.dirname, '../..');
-const library = pathToFileURL(path.join(root, 'dist/pipeline/index.js')).href;
-const { convert } = (await import(library)) as typeof import('../../src/pipeline/index.js');
-const bytes = readFileSync(await generateWideWorkbook(Number(args.rows)));
+const convert = await wideConversion(Number(args.rows), args['oracle-thread']);
 const files = Math.max(1, Number(args.files));
 const times: number[] = [];
 const t0 = performance.now();
 for (let i = 0; i < files; i++) {
   const t = performance.now();
-  const r = await convert(new Uint8Array(bytes), {
-    filename: `copy-${i}.xlsx`,
-    oracleThread: args['oracle-thread'],
-  });
-  if (!r.valid) throw new Error(`copy ${i}: the conversion was not valid`);
+  await convert(i);
   times.push(performance.now() - t);
 }
 const total = performance.now() - t0;
